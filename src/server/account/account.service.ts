@@ -1,0 +1,133 @@
+import { APIError } from 'better-auth/api'
+import { eq, sql } from 'drizzle-orm'
+import type { LoginInput, Me, RegisterInput } from '../../shared/schemas/auth'
+import { users, vendors } from '../db/schema'
+import { AppError, isUniqueViolation } from '../lib/errors'
+import type { Actor, Deps } from '../lib/http'
+import { hitRateLimit } from '../lib/rate-limit'
+import { consumeToken, issueToken } from '../lib/tokens'
+import { confirmationMail } from '../mail/mail.service'
+
+const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000
+const FIFTEEN_MINUTES = 15 * 60 * 1000
+
+type Registration = Required<Pick<RegisterInput, 'fullName' | 'email' | 'password'>>
+type Credentials = Required<LoginInput>
+
+/** The library's error codes, turned into Isoko's codes and message keys. */
+function mapAuthError(error: unknown): never {
+  if (error instanceof APIError) {
+    const code = (error.body as { code?: string } | undefined)?.code ?? ''
+    if (code.startsWith('USER_ALREADY_EXISTS')) throw new AppError('CONFLICT', 'auth.register.emailTaken')
+    if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND')
+      throw new AppError('UNAUTHENTICATED', 'auth.login.invalidCredentials')
+    if (code === 'EMAIL_NOT_VERIFIED') throw new AppError('FORBIDDEN', 'auth.login.emailNotConfirmed')
+    if (code === 'PASSWORD_TOO_SHORT') throw new AppError('VALIDATION', 'auth.register.passwordTooShort')
+    if (code === 'PASSWORD_TOO_LONG') throw new AppError('VALIDATION', 'errors.tooLong')
+    if (code === 'INVALID_EMAIL') throw new AppError('VALIDATION', 'errors.emailInvalid')
+    if (error.statusCode === 429) throw new AppError('RATE_LIMITED', 'errors.rateLimited', { seconds: 60 })
+  }
+  if (isUniqueViolation(error, 'users_email_lower_unique')) throw new AppError('CONFLICT', 'auth.register.emailTaken')
+  throw error
+}
+
+async function findUserByEmail(deps: Deps, email: string) {
+  const [user] = await deps.database.db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+  return user
+}
+
+/** Issues a single-use link and mails it; the link carries the token in its hash so it stays out of server logs. */
+export async function sendConfirmation(deps: Deps, user: { id: string; email: string; fullName: string }) {
+  const token = await issueToken(deps.database.db, 'confirm_email', CONFIRM_TTL_MS, user.id)
+  const link = `${deps.config.publicUrl}/confirm-email#access_token=${token}&type=signup`
+  await deps.mailer.send(confirmationMail(user.email, user.fullName, link))
+}
+
+export async function registerVendor(deps: Deps, input: Registration, headers: Headers, ip: string) {
+  await hitRateLimit(deps.database.db, `register:ip:${ip}`, 20, FIFTEEN_MINUTES)
+  if (await findUserByEmail(deps, input.email)) throw new AppError('CONFLICT', 'auth.register.emailTaken')
+  try {
+    // The role is not passed: the library's create hook makes every self-registered account a vendor.
+    await deps.auth.api.signUpEmail({
+      body: { email: input.email, password: input.password, name: input.fullName },
+      headers,
+    })
+  } catch (error) {
+    mapAuthError(error)
+  }
+  return { email: input.email }
+}
+
+export async function resendConfirmation(deps: Deps, email: string, ip: string) {
+  await hitRateLimit(deps.database.db, `resend:ip:${ip}`, 10, FIFTEEN_MINUTES)
+  await hitRateLimit(deps.database.db, `resend:email:${email}`, 3, FIFTEEN_MINUTES)
+  const user = await findUserByEmail(deps, email)
+  // The same answer whether or not the address exists, so this cannot be used to discover accounts.
+  if (!user || user.emailVerified) return
+  await sendConfirmation(deps, user)
+}
+
+export async function confirmEmail(deps: Deps, token: string) {
+  await deps.database.db.transaction(async (tx) => {
+    const result = await consumeToken(tx, 'confirm_email', token)
+    if (!result.ok) {
+      if (result.reason === 'used') throw new AppError('CONFLICT', 'auth.confirm.used')
+      if (result.reason === 'expired') throw new AppError('VALIDATION', 'auth.confirm.expired')
+      throw new AppError('NOT_FOUND', 'auth.confirm.invalid')
+    }
+    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, result.userId!))
+  })
+}
+
+export async function signIn(deps: Deps, input: Credentials, headers: Headers, ip: string) {
+  // Throttle by address and by account, so neither one machine nor a botnet can guess a password quickly.
+  await hitRateLimit(deps.database.db, `login:ip:${ip}`, 50, FIFTEEN_MINUTES)
+  await hitRateLimit(deps.database.db, `login:email:${input.email}`, 10, FIFTEEN_MINUTES)
+  try {
+    const result = await deps.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers,
+      returnHeaders: true,
+    })
+    const user = result.response.user as { id: string; email: string; name: string; emailVerified: boolean; role?: string }
+    const actor: Actor = {
+      userId: user.id,
+      email: user.email,
+      fullName: user.name,
+      emailVerified: user.emailVerified,
+      role: user.role === 'admin' ? 'admin' : 'vendor',
+    }
+    return { headers: result.headers, actor }
+  } catch (error) {
+    mapAuthError(error)
+  }
+}
+
+export async function signOut(deps: Deps, headers: Headers) {
+  try {
+    const result = await deps.auth.api.signOut({ headers, returnHeaders: true })
+    return result.headers
+  } catch {
+    return new Headers()
+  }
+}
+
+export async function describeActor(deps: Deps, actor: Actor): Promise<Me> {
+  const [vendor] = await deps.database.db
+    .select({ id: vendors.id, shopName: vendors.shopName, status: vendors.status })
+    .from(vendors)
+    .where(eq(vendors.userId, actor.userId))
+  return {
+    user: {
+      id: actor.userId,
+      email: actor.email,
+      fullName: actor.fullName,
+      role: actor.role,
+      emailVerified: actor.emailVerified,
+    },
+    vendor: vendor ?? null,
+  }
+}

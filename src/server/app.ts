@@ -1,0 +1,131 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { HTTPException } from 'hono/http-exception'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { csrf } from 'hono/csrf'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import { errorStatus } from '../shared/errors'
+import { accountRoutes } from './account/account.routes'
+import { sendConfirmation } from './account/account.service'
+import { createAuth } from './auth/auth'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import { AppError } from './lib/errors'
+import { createRouter, errorJson, respondError, type Deps } from './lib/http'
+import type { Logger } from './lib/logger'
+import { createMailer, type Mailer } from './mail/mail.service'
+import { setupRoutes } from './setup/setup.routes'
+import { renderApiDocs } from './system/api-docs'
+import { systemRoutes } from './system/system.routes'
+
+/** The only better-auth endpoints reachable from outside: the Google redirect flow. Isoko wraps the rest. */
+const AUTH_PASSTHROUGH = /^\/api\/auth\/(sign-in\/social|callback\/[a-z]+|error)$/
+
+export type AppOptions = { config: Config; database: Database; logger: Logger; mailer?: Mailer; webRoot?: string }
+
+export function createApp(options: AppOptions) {
+  const { config, database, logger } = options
+  const mailer = options.mailer ?? createMailer({ db: database.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom })
+  const deps = {} as Deps
+  const auth = createAuth({ config, db: database.db, onSignUp: (user) => sendConfirmation(deps, user) })
+  Object.assign(deps, { config, database, auth, mailer, logger })
+
+  const app = createRouter()
+
+  app.use('*', requestId())
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    const log = logger.child({ reqId: c.get('requestId') })
+    c.set('logger', log)
+    await next()
+    if (c.req.path.startsWith('/api/')) {
+      log.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      )
+    }
+  })
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", 'https://accounts.google.com'],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  app.use('*', compress())
+  // Cookie-carrying form posts from other sites are refused; JSON requests already need a CORS preflight.
+  app.use('/api/*', csrf({ origin: (origin) => origin === config.publicUrl || new URL(origin).hostname === 'localhost' }))
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => respondError(c, new AppError('VALIDATION', 'errors.bodyTooLarge')),
+    }),
+  )
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    if (!AUTH_PASSTHROUGH.test(c.req.path)) return respondError(c, new AppError('NOT_FOUND', 'errors.notFound'))
+    return auth.handler(c.req.raw)
+  })
+
+  app.route('/api/account', accountRoutes(deps))
+  app.route('/api/setup', setupRoutes(deps))
+  app.route('/api', systemRoutes(deps))
+
+  const openApiConfig = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Isoko',
+      version: '0.1.0',
+      description:
+        'Marketplace back office API. Sessions are HttpOnly cookies. Every error is { error: { code, messageKey, params?, fields? } }.',
+    },
+  }
+  app.doc31('/api/openapi.json', openApiConfig)
+  app.get('/api/docs', (c) => c.html(renderApiDocs(app.getOpenAPI31Document(openApiConfig) as never)))
+
+  app.all('/api/*', (c) => respondError(c, new AppError('NOT_FOUND', 'errors.notFound')))
+
+  const webRoot = options.webRoot ?? path.resolve('dist')
+  if (existsSync(path.join(webRoot, 'index.html'))) {
+    const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: path.relative(process.cwd(), webRoot),
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    )
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), webRoot), index: '' }))
+    // Every other path is a screen of the single-page app; it decides what to show (or its own not-found page).
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache')
+      return c.html(indexHtml)
+    })
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return respondError(c, error)
+    if (error instanceof HTTPException && error.status < 500) {
+      // Malformed JSON and other protocol errors: a clear 4xx in the one error shape.
+      const messageKey = /json/i.test(error.message) ? 'errors.invalidJson' : 'errors.badRequest'
+      return c.json(errorJson(new AppError('VALIDATION', messageKey)), errorStatus.VALIDATION)
+    }
+    ;(c.get('logger') ?? logger).error({ err: error, path: c.req.path }, 'unhandled error')
+    return c.json(errorJson(new AppError('INTERNAL', 'errors.internal')), 500)
+  })
+
+  return { app, deps }
+}

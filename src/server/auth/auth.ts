@@ -1,0 +1,84 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import { accounts, sessions, users, verifications } from '../db/schema'
+
+export const SESSION_DAYS = 7
+
+export type Auth = ReturnType<typeof createAuth>
+
+/**
+ * better-auth owns passwords, sessions and Google sign-in. Isoko's own routes (account.routes.ts) wrap
+ * its calls so every answer follows the one error model; only the Google redirect flow is exposed as is.
+ */
+export function createAuth(options: {
+  config: Config
+  db: Db
+  onSignUp: (user: { id: string; email: string; fullName: string }) => Promise<void>
+}) {
+  const { config, db } = options
+  const secure = config.publicUrl.startsWith('https://')
+  return betterAuth({
+    appName: 'Isoko',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      fields: { name: 'fullName' },
+      additionalFields: {
+        // Never taken from the client: input false, and the create hook below forces vendor.
+        role: { type: 'string', required: false, input: false, defaultValue: 'vendor' },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      // Isoko issues its own single-use link (lib/tokens.ts) instead of the library's reusable one.
+      sendVerificationEmail: async ({ user }) => {
+        await options.onSignUp({ id: user.id, email: user.email, fullName: user.name })
+      },
+    },
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            accessType: 'offline',
+            prompt: 'consent',
+          },
+        }
+      : {},
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account the library creates (e-mail sign-up, first Google sign-in) is a vendor.
+          before: async (user) => ({ data: { ...user, role: 'vendor' } }),
+        },
+      },
+    },
+    rateLimit: { enabled: true, window: 60, max: 30, storage: 'memory' },
+    advanced: {
+      cookiePrefix: 'isoko',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+    },
+    telemetry: { enabled: false },
+  })
+}

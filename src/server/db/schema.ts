@@ -1,0 +1,379 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import {
+  auditActions,
+  categories,
+  messageTypes,
+  orderStatuses,
+  payoutMethods,
+  payoutStatuses,
+  plans,
+  productStatuses,
+  roles,
+  subscriptionStatuses,
+  vendorStatuses,
+} from '../../shared/constants'
+
+const id = () => uuid('id').primaryKey().defaultRandom()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date())
+/** Money is whole Rwandan francs. */
+const rwf = (name: string) => bigint(name, { mode: 'number' })
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`)
+
+export type FileRef = { url: string; name: string; type: string }
+export type VariantAttributes = { color?: string; size?: string; color_name?: string; size_name?: string }
+
+// ── Accounts (the auth library's tables, with the specification's users profile merged in) ──
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    role: text('role', { enum: roles }).notNull().default('vendor'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_role_check', oneOf('role', roles)),
+    index('users_role_idx').on(t.role),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('accounts_user_idx').on(t.userId),
+    uniqueIndex('accounts_provider_account_unique').on(t.providerId, t.accountId),
+  ],
+)
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+)
+
+/** E-mail confirmation links and the first-admin setup link: only a hash is stored; each works once. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['confirm_email', 'admin_setup'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('one_time_tokens_purpose_check', oneOf('purpose', ['confirm_email', 'admin_setup'])),
+    index('one_time_tokens_user_idx').on(t.userId),
+  ],
+)
+
+/** Fixed-window counters shared by every app process (sign-in throttling). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+})
+
+/** Every mail the product sends; without SMTP it stays here (and its link is printed in the log). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['outbox', 'sent', 'failed'] }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+)
+
+// ── Marketplace ──
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shopName: text('shop_name').notNull(),
+    businessAddress: text('business_address').notNull(),
+    phone: text('phone'),
+    shopLogo: text('shop_logo'),
+    govId: text('gov_id'),
+    businessDocuments: jsonb('business_documents').$type<FileRef[]>().notNull().default([]),
+    idDocuments: jsonb('id_documents').$type<FileRef[]>().notNull().default([]),
+    payoutMethod: text('payout_method', { enum: payoutMethods }),
+    payoutDetails: jsonb('payout_details').$type<Record<string, string>>(),
+    status: text('status', { enum: vendorStatuses }).notNull().default('pending'),
+    subscriptionPlan: text('subscription_plan', { enum: plans }).notNull().default('starter'),
+    subscriptionStartsAt: timestamp('subscription_starts_at', { withTimezone: true }).notNull().defaultNow(),
+    subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
+    subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('vendors_user_unique').on(t.userId),
+    // CSV import finds vendors by shop name, so two shops may not differ only by case.
+    uniqueIndex('vendors_shop_name_lower_unique').on(sql`lower(${t.shopName})`),
+    check('vendors_status_check', oneOf('status', vendorStatuses)),
+    check('vendors_payout_method_check', sql`payout_method is null or ${oneOf('payout_method', payoutMethods)}`),
+    check('vendors_plan_check', oneOf('subscription_plan', plans)),
+    check('vendors_subscription_status_check', oneOf('subscription_status', subscriptionStatuses)),
+    check('vendors_business_documents_max', sql`jsonb_array_length(business_documents) <= 5`),
+    check('vendors_id_documents_max', sql`jsonb_array_length(id_documents) <= 3`),
+    index('vendors_status_created_idx').on(t.status, t.createdAt),
+  ],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category', { enum: categories }).notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: productStatuses }).notNull().default('approved'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_vendor_name_lower_unique').on(t.vendorId, sql`lower(${t.name})`),
+    // Lets variants prove, through a foreign key, that they belong to the same vendor as their product.
+    unique('products_id_vendor_unique').on(t.id, t.vendorId),
+    check('products_category_check', oneOf('category', categories)),
+    check('products_status_check', oneOf('status', productStatuses)),
+    check('products_images_max', sql`jsonb_typeof(images) = 'array' and jsonb_array_length(images) <= 6`),
+    index('products_vendor_created_idx').on(t.vendorId, t.createdAt),
+    index('products_status_created_idx').on(t.status, t.createdAt),
+  ],
+)
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: id(),
+    productId: uuid('product_id').notNull(),
+    vendorId: uuid('vendor_id').notNull(),
+    sku: text('sku').notNull(),
+    price: rwf('price').notNull(),
+    stock: integer('stock').notNull().default(100),
+    attributes: jsonb('attributes').$type<VariantAttributes>().notNull().default({}),
+    /** Set instead of deleting when an order still points at the variant. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'variants_product_vendor_fk',
+      columns: [t.productId, t.vendorId],
+      foreignColumns: [products.id, products.vendorId],
+    }).onDelete('cascade'),
+    uniqueIndex('variants_vendor_sku_lower_unique').on(t.vendorId, sql`lower(${t.sku})`),
+    check('variants_stock_check', sql`stock >= 0`),
+    check('variants_price_check', sql`price >= 0`),
+    index('variants_product_idx').on(t.productId),
+  ],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    // The order outlives later edits or deletion of its product: references become null, the snapshot stays.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => variants.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    sku: text('sku').notNull(),
+    attributes: jsonb('attributes').$type<VariantAttributes>().notNull().default({}),
+    unitPrice: rwf('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalAmount: rwf('total_amount').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_quantity_check', sql`quantity >= 1`),
+    check('orders_unit_price_check', sql`unit_price >= 0`),
+    check('orders_total_check', sql`total_amount >= 0`),
+    check('orders_status_check', oneOf('status', orderStatuses)),
+    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
+    index('orders_vendor_status_idx').on(t.vendorId, t.status),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_variant_idx').on(t.variantId),
+    index('orders_product_idx').on(t.productId),
+  ],
+)
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    amount: rwf('amount').notNull(),
+    status: text('status', { enum: payoutStatuses }).notNull().default('pending'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    processedBy: uuid('processed_by').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+  },
+  (t) => [
+    check('payouts_amount_check', sql`amount > 0`),
+    check('payouts_status_check', oneOf('status', payoutStatuses)),
+    index('payouts_vendor_requested_idx').on(t.vendorId, t.requestedAt),
+    index('payouts_status_requested_idx').on(t.status, t.requestedAt),
+  ],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null means the admin team: every admin sees it (DESIGN.md §5). */
+    receiverId: uuid('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
+    replyToId: uuid('reply_to_id'),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    type: text('type', { enum: messageTypes }).notNull().default('general'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'messages_reply_to_fk', columns: [t.replyToId], foreignColumns: [t.id] }).onDelete(
+      'set null',
+    ),
+    check('messages_type_check', oneOf('type', messageTypes)),
+    check('messages_content_check', sql`length(btrim(content)) > 0`),
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
+    index('messages_receiver_created_idx').on(t.receiverId, t.createdAt),
+  ],
+)
+
+/** Append-only: a trigger (migration 0001) refuses UPDATE, DELETE and TRUNCATE. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'restrict' }),
+    action: text('action', { enum: auditActions }).notNull(),
+    targetTable: text('target_table').notNull(),
+    targetId: text('target_id').notNull(),
+    oldValues: jsonb('old_values').$type<Record<string, unknown>>(),
+    newValues: jsonb('new_values').$type<Record<string, unknown>>(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('audit_logs_action_check', oneOf('action', auditActions)),
+    index('audit_logs_created_idx').on(t.createdAt),
+    index('audit_logs_action_created_idx').on(t.action, t.createdAt),
+  ],
+)
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  oneTimeTokens,
+  rateLimits,
+  mailOutbox,
+  vendors,
+  products,
+  variants,
+  orders,
+  payouts,
+  messages,
+  auditLogs,
+}

@@ -1,0 +1,32 @@
+import type { ErrorCode } from '../../shared/errors'
+
+/** A failure the user is told about: a code (→ HTTP status) and the i18n key of the message. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly messageKey: string,
+    readonly params?: Record<string, string | number>,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(messageKey)
+    this.name = 'AppError'
+  }
+}
+
+type PgLikeError = { code?: string; constraint?: string; cause?: unknown }
+
+/** The PostgreSQL error underneath a driver or ORM wrapper, if any. */
+export function pgError(error: unknown): PgLikeError | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as PgLikeError
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate
+    current = candidate.cause
+  }
+  return undefined
+}
+
+export const isUniqueViolation = (error: unknown, constraint?: string) => {
+  const pg = pgError(error)
+  return pg?.code === '23505' && (!constraint || pg.constraint === constraint)
+}

@@ -1,0 +1,48 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { createLogger } from './lib/logger'
+import { createSetupLink } from './setup/setup.service'
+
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const logger = createLogger(config.logLevel)
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize })
+  await database.migrate()
+  const { app } = createApp({ config, database, logger })
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+    logger.info(`Isoko is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`)
+  })
+
+  const setupLink = await createSetupLink(database.db, config.publicUrl)
+  if (setupLink) logger.warn(`No admin exists yet. Create the first admin (one-time link, valid 24 hours): ${setupLink}`)
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info(`${signal}: shutting down`)
+    server.close(() => {
+      database.close().finally(() => process.exit(0))
+    })
+    setTimeout(() => process.exit(0), 5000).unref()
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error) => {
+  console.error('Isoko failed to start:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})
