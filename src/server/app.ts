@@ -108,7 +108,8 @@ export function createApp(options: AppOptions) {
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     )
-    app.use('*', serveStatic({ root: path.relative(process.cwd(), webRoot), index: '' }))
+    // Files at the top of dist/ (favicon, logo); a path ending in '/' is a screen, never a directory listing.
+    app.use('/:file{[^/]+\\.[a-z0-9]+}', serveStatic({ root: path.relative(process.cwd(), webRoot) }))
     // Every other path is a screen of the single-page app; it decides what to show (or its own not-found page).
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache')

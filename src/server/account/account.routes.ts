@@ -9,7 +9,7 @@ import {
   tokenInput,
 } from '../../shared/schemas/auth'
 import { z } from 'zod'
-import { clientIp, createRouter, forwardCookies, requireActor, type Deps } from '../lib/http'
+import { clientIp, createRouter, forwardCookies, getActor, requireActor, type Deps } from '../lib/http'
 import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
 import {
   confirmEmail,
@@ -88,6 +88,20 @@ export function accountRoutes(deps: Deps) {
       responses: { 200: jsonContent(meResponse, 'The signed-in user'), ...errorResponses(401) },
     }),
     async (c) => c.json(await describeActor(deps, await requireActor(c, deps.auth)), 200),
+  )
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/session',
+      tags,
+      summary: 'The signed-in user, or null when signed out (what the screens poll)',
+      responses: { 200: jsonContent(meResponse.nullable(), 'The signed-in user or null') },
+    }),
+    async (c) => {
+      const actor = await getActor(c, deps.auth)
+      return c.json(actor ? await describeActor(deps, actor) : null, 200)
+    },
   )
 
   router.openapi(

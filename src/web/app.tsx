@@ -1,0 +1,31 @@
+import { Suspense } from 'react'
+import { MantineProvider } from '@mantine/core'
+import { ModalsProvider } from '@mantine/modals'
+import { Notifications } from '@mantine/notifications'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from 'react-router'
+import { LoadingScreen } from './components/loading-screen'
+import { router } from './router'
+import { theme } from './theme'
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false, staleTime: 30_000 },
+  },
+})
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications position="top-center" limit={3} />
+          {/* The language bundle loads before the first screen: no flash of untranslated keys. */}
+          <Suspense fallback={<LoadingScreen />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  )
+}

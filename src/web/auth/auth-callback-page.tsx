@@ -1,0 +1,53 @@
+import { useEffect } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Center, Loader, Stack, Text } from '@mantine/core'
+import { accountKeys } from '../api/account'
+import { api, ApiError } from '../api/client'
+import type { Me } from '../../shared/schemas/auth'
+
+/**
+ * The return from Google: the server has created the profile (role vendor) if it was missing.
+ * Admins go to /admin, vendors with a shop to /vendor, others to the registration wizard.
+ */
+export default function AuthCallbackPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const queryClient = useQueryClient()
+
+  useEffect(() => {
+    if (params.get('error')) {
+      navigate('/login?error=auth_failed', { replace: true })
+      return
+    }
+    let isCancelled = false
+    api<Me>('GET', '/account/me')
+      .then((me) => {
+        if (isCancelled) return
+        queryClient.setQueryData(accountKeys.me(), me)
+        if (me.user.role === 'admin') navigate('/admin', { replace: true })
+        else if (me.vendor) navigate('/vendor', { replace: true })
+        else navigate('/vendor/register', { replace: true })
+      })
+      .catch((error: unknown) => {
+        if (isCancelled) return
+        if (error instanceof ApiError && error.status === 401) navigate('/login', { replace: true })
+        else if (error instanceof ApiError) navigate('/login?error=profile_error', { replace: true })
+        else navigate('/login?error=unexpected_error', { replace: true })
+      })
+    return () => {
+      isCancelled = true
+    }
+  }, [navigate, params, queryClient])
+
+  return (
+    <Center mih="100dvh" role="status" aria-live="polite">
+      <Stack align="center">
+        <Loader aria-hidden />
+        <Text>{t('auth.callback.working')}</Text>
+      </Stack>
+    </Center>
+  )
+}

@@ -1,0 +1,86 @@
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { startGoogleSignIn, useDebugInfo, useMe } from '../api/account'
+import { AuthCard } from '../components/auth-card'
+import { errorMessage } from '../components/form-errors'
+
+/** Authentication debug panel: live connection test and configuration state, never a secret. */
+export default function DebugPage() {
+  const { t } = useTranslation()
+  const debug = useDebugInfo()
+  const me = useMe()
+  const info = debug.data
+
+  const rows: [string, React.ReactNode][] = info
+    ? [
+        [t('debug.api'), <Badge color="green">{t('debug.connectionOk')}</Badge>],
+        [
+          t('debug.database'),
+          info.database.reachable ? (
+            <Text size="sm">{t('debug.reachable', { ms: info.database.latencyMs, kind: info.database.kind })}</Text>
+          ) : (
+            <Badge color="red">{t('debug.unreachable')}</Badge>
+          ),
+        ],
+        [t('debug.publicUrl'), <Text size="sm">{info.publicUrl}</Text>],
+        [
+          t('debug.session'),
+          <Text size="sm">
+            {me.data ? t('debug.signedInAs', { email: me.data.user.email, role: me.data.user.role }) : t('debug.signedOut')}
+          </Text>,
+        ],
+        [
+          t('debug.googleState'),
+          <Badge color={info.google.enabled ? 'green' : 'gray'}>
+            {info.google.enabled ? t('debug.googleEnabled') : t('debug.googleDisabled')}
+          </Badge>,
+        ],
+        [t('debug.mail'), <Text size="sm">{info.mail === 'smtp' ? t('debug.mailSmtp') : t('debug.mailOutbox')}</Text>],
+        [t('debug.storage'), <Text size="sm">{info.storage}</Text>],
+        [t('debug.serverTime'), <Text size="sm">{new Date(info.serverTime).toLocaleString()}</Text>],
+      ]
+    : []
+
+  return (
+    <AuthCard title={t('debug.title')} subtitle={t('debug.intro')} width={640}>
+      <Group>
+        <Button onClick={() => debug.refetch()} loading={debug.isFetching}>
+          {t('debug.testConnection')}
+        </Button>
+        <Button
+          variant="default"
+          disabled={!info?.google.enabled}
+          onClick={() => void startGoogleSignIn().catch(() => undefined)}
+        >
+          {t('debug.testGoogle')}
+        </Button>
+        <Button component={Link} to="/setup/google" variant="subtle">
+          {t('setupGoogle.title')}
+        </Button>
+      </Group>
+      {debug.isError && (
+        <Alert color="red" title={t('debug.connectionFailed')} role="alert">
+          {errorMessage(t, debug.error)}
+        </Alert>
+      )}
+      {info && (
+        <Table variant="vertical" withTableBorder layout="fixed" aria-live="polite">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={150}>{label}</Table.Th>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          {info?.google.enabled ? '' : t('auth.google.notConfigured')}
+        </Text>
+      </Stack>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react'
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { loginInput } from '../../shared/schemas/auth'
+import { useLogin, useMe } from '../api/account'
+import { ApiError } from '../api/client'
+import { AuthCard } from '../components/auth-card'
+import { errorMessage, fieldError } from '../components/form-errors'
+import { LoadingScreen } from '../components/loading-screen'
+import { GoogleButton } from './google-button'
+
+const callbackErrors = ['auth_failed', 'profile_error', 'profile_creation_failed', 'unexpected_error'] as const
+
+export default function LoginPage() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const me = useMe()
+  const login = useLogin()
+  const navigate = useNavigate()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [isUnconfirmed, setIsUnconfirmed] = useState(false)
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginInput, { sync: true }),
+  })
+
+  if (me.isPending) return <LoadingScreen />
+  if (me.data?.user.role === 'admin') return <Navigate to="/admin" replace />
+  if (me.data?.user.role === 'vendor') return <Navigate to="/vendor" replace />
+
+  const callbackError = callbackErrors.find((code) => code === params.get('error'))
+  const shownError = failure ?? (callbackError ? t(`auth.login.callbackErrors.${callbackError}`) : null)
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null)
+    login.mutate(values, {
+      onError: (error) => {
+        setIsUnconfirmed(error instanceof ApiError && error.messageKey === 'auth.login.emailNotConfirmed')
+        setFailure(errorMessage(t, error, 'auth.login.unexpected'))
+      },
+    })
+  })
+
+  return (
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      {params.get('confirmed') === 'true' && (
+        <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={t('auth.login.confirmedTitle')} role="status">
+          {t('auth.login.confirmedBody')}
+        </Alert>
+      )}
+      {shownError && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.login.errorTitle')} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <span>{shownError}</span>
+            {isUnconfirmed && failure && (
+              <Button
+                size="xs"
+                variant="white"
+                onClick={() => navigate('/check-email', { state: { email: form.values.email.trim().toLowerCase() } })}
+              >
+                {t('auth.checkEmail.resend')}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth.fields.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            {...form.getInputProps('email')}
+            error={fieldError(t, form.errors.email)}
+          />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            autoComplete="current-password"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+            {...form.getInputProps('password')}
+            error={fieldError(t, form.errors.password)}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth>
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Divider label={t('common.or')} labelPosition="center" />
+      <GoogleButton mode="signIn" onError={setFailure} />
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">
+          {t('auth.login.noAccount')}{' '}
+          <Anchor component={Link} to="/register">
+            {t('auth.login.registerLink')}
+          </Anchor>
+        </Text>
+        <Anchor component={Link} to="/" size="sm">
+          {t('auth.login.backHome')}
+        </Anchor>
+      </Group>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react'
+import { Alert, Anchor, Button, Divider, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { IconAlertCircle } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { limits } from '../../shared/constants'
+import { registerInput } from '../../shared/schemas/auth'
+import { useMe, useRegister } from '../api/account'
+import { AuthCard } from '../components/auth-card'
+import { errorMessage, fieldError, serverFieldErrors } from '../components/form-errors'
+import { LoadingScreen } from '../components/loading-screen'
+import { GoogleButton } from './google-button'
+
+export default function RegisterPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const me = useMe()
+  const register = useRegister()
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm({
+    initialValues: { fullName: '', email: '', role: 'vendor' as const, password: '', confirmPassword: '' },
+    validate: schemaResolver(registerInput, { sync: true }),
+  })
+
+  if (me.isPending) return <LoadingScreen />
+  if (me.data) return <Navigate to="/" replace />
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null)
+    register.mutate(values, {
+      onSuccess: (result) => navigate('/check-email', { state: { email: result.email } }),
+      onError: (error) => {
+        form.setErrors(serverFieldErrors(error))
+        setFailure(errorMessage(t, error, 'auth.register.unexpected'))
+      },
+    })
+  })
+
+  return (
+    <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+      {failure && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.register.errorTitle')} role="alert">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth.fields.fullName')}
+            autoComplete="name"
+            required
+            maxLength={limits.nameMax}
+            {...form.getInputProps('fullName')}
+            error={fieldError(t, form.errors.fullName)}
+          />
+          <TextInput
+            label={t('auth.fields.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            maxLength={limits.emailMax}
+            {...form.getInputProps('email')}
+            error={fieldError(t, form.errors.email)}
+          />
+          <NativeSelect
+            label={t('auth.fields.accountType')}
+            data={[{ value: 'vendor', label: t('auth.fields.accountTypeVendor') }]}
+            {...form.getInputProps('role')}
+            error={fieldError(t, form.errors.role)}
+          />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            autoComplete="new-password"
+            required
+            description={t('auth.register.passwordTooShort')}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+            {...form.getInputProps('password')}
+            error={fieldError(t, form.errors.password)}
+          />
+          <PasswordInput
+            label={t('auth.fields.confirmPassword')}
+            autoComplete="new-password"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+            {...form.getInputProps('confirmPassword')}
+            error={fieldError(t, form.errors.confirmPassword)}
+          />
+          <Button type="submit" loading={register.isPending} fullWidth>
+            {t('auth.register.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Divider label={t('common.or')} labelPosition="center" />
+      <GoogleButton mode="signUp" onError={setFailure} />
+      <Text size="sm">
+        {t('auth.register.haveAccount')}{' '}
+        <Anchor component={Link} to="/login">
+          {t('auth.register.loginLink')}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react'
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { notifications } from '@mantine/notifications'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import { limits } from '../../shared/constants'
+import { adminSetupInput } from '../../shared/schemas/auth'
+import { useCreateFirstAdmin, useSetupStatus } from '../api/account'
+import { AuthCard } from '../components/auth-card'
+import { errorMessage, fieldError, serverFieldErrors } from '../components/form-errors'
+import { LoadingScreen } from '../components/loading-screen'
+
+/** The one-time link from the server log carries the token in its hash (kept out of access logs). */
+function readToken(): string {
+  const fromHash = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token')
+  return fromHash ?? new URLSearchParams(window.location.search).get('token') ?? ''
+}
+
+export default function SetupAdminPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const status = useSetupStatus()
+  const create = useCreateFirstAdmin()
+  const [token] = useState(readToken)
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm({
+    initialValues: { token, fullName: '', email: '', password: '', confirmPassword: '' },
+    validate: schemaResolver(adminSetupInput, { sync: true }),
+  })
+
+  if (status.isPending) return <LoadingScreen />
+
+  if (status.data?.adminExists && !create.isSuccess) {
+    return (
+      <AuthCard title={t('setupAdmin.title')}>
+        <Alert color="blue" role="status">
+          {t('setupAdmin.adminExists')}
+        </Alert>
+        <Button component={Link} to="/login">
+          {t('auth.login.submit')}
+        </Button>
+      </AuthCard>
+    )
+  }
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null)
+    create.mutate(values, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('setupAdmin.success') })
+        navigate('/login', { replace: true })
+      },
+      onError: (error) => {
+        form.setErrors(serverFieldErrors(error))
+        setFailure(errorMessage(t, error))
+      },
+    })
+  })
+
+  return (
+    <AuthCard title={t('setupAdmin.title')} subtitle={t('setupAdmin.intro')}>
+      {!token && (
+        <Alert color="red" role="alert">
+          {t('setupAdmin.missingToken')}
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth.fields.fullName')}
+            autoComplete="name"
+            required
+            maxLength={limits.nameMax}
+            {...form.getInputProps('fullName')}
+            error={fieldError(t, form.errors.fullName)}
+          />
+          <TextInput
+            label={t('auth.fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+            error={fieldError(t, form.errors.email)}
+          />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            autoComplete="new-password"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+            {...form.getInputProps('password')}
+            error={fieldError(t, form.errors.password)}
+          />
+          <PasswordInput
+            label={t('auth.fields.confirmPassword')}
+            autoComplete="new-password"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+            {...form.getInputProps('confirmPassword')}
+            error={fieldError(t, form.errors.confirmPassword)}
+          />
+          <Button type="submit" loading={create.isPending} disabled={!token} fullWidth>
+            {t('setupAdmin.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to="/login" size="sm">
+        {t('auth.register.loginLink')}
+      </Anchor>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,24 @@
+import { Button, Group, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { AuthCard } from '../components/auth-card'
+
+export default function SupportPage() {
+  const { t } = useTranslation()
+  return (
+    <AuthCard title={t('support.title')}>
+      <Text>{t('support.body')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('support.noAccess')}
+      </Text>
+      <Group>
+        <Button component={Link} to="/login">
+          {t('auth.checkEmail.goLogin')}
+        </Button>
+        <Button component={Link} to="/register" variant="default">
+          {t('auth.checkEmail.registerAgain')}
+        </Button>
+      </Group>
+    </AuthCard>
+  )
+}

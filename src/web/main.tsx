@@ -1,0 +1,14 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import { initI18n } from './i18n'
+import { App } from './app'
+
+void initI18n()
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

@@ -1,0 +1,66 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { LoadingScreen } from './components/loading-screen'
+import { RootLayout } from './components/root-layout'
+import { PublicLayout } from './components/public-layout'
+import { RootRedirect } from './components/root-redirect'
+
+/** A screen's code is fetched when its route is first opened: the vendor area never loads admin code. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+})
+
+const notBuilt = page(() => import('./components/not-built-page'))
+
+const vendorRoutes: RouteObject[] = [
+  { index: true, ...page(() => import('./vendor/dashboard-page')) },
+  { path: 'products', ...notBuilt },
+  { path: 'orders', ...notBuilt },
+  { path: 'payouts', ...notBuilt },
+  { path: 'messages', ...notBuilt },
+  { path: 'subscription', ...notBuilt },
+  { path: 'profile', ...notBuilt },
+]
+
+const adminRoutes: RouteObject[] = [
+  { index: true, ...notBuilt },
+  { path: 'vendors', ...notBuilt },
+  { path: 'products', ...notBuilt },
+  { path: 'orders', ...notBuilt },
+  { path: 'payouts', ...notBuilt },
+  { path: 'reports', ...notBuilt },
+  { path: 'messages', ...notBuilt },
+  { path: 'audit-logs', ...notBuilt },
+]
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'login', ...page(() => import('./auth/login-page')) },
+          { path: 'register', ...page(() => import('./auth/register-page')) },
+          { path: 'check-email', ...page(() => import('./auth/check-email-page')) },
+          { path: 'confirm-email', ...page(() => import('./auth/confirm-email-page')) },
+          { path: 'auth/callback', ...page(() => import('./auth/auth-callback-page')) },
+          { path: 'debug', ...page(() => import('./auth/debug-page')) },
+          { path: 'setup/google', ...page(() => import('./auth/setup-google-page')) },
+          { path: 'setup/admin', ...page(() => import('./auth/setup-admin-page')) },
+          { path: 'support', ...page(() => import('./auth/support-page')) },
+          { path: '*', ...page(() => import('./components/not-found-page')) },
+        ],
+      },
+      {
+        path: 'vendor',
+        ...page(() => import('./layouts/vendor-area')),
+        children: vendorRoutes,
+      },
+      // The wizard stands outside the vendor layout: there is no shop to navigate yet.
+      { path: 'vendor/register', ...page(() => import('./vendor/register-page')) },
+      { path: 'admin', ...page(() => import('./layouts/admin-area')), children: adminRoutes },
+    ],
+  },
+])
