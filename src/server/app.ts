@@ -66,7 +66,9 @@ export function createApp(options: AppOptions) {
   )
   app.use('*', compress())
   // Cookie-carrying form posts from other sites are refused; JSON requests already need a CORS preflight.
-  app.use('/api/*', csrf({ origin: (origin) => origin === config.publicUrl || new URL(origin).hostname === 'localhost' }))
+  // An unparsable Origin (browsers send the literal "null" from sandboxed frames) is refused, not a crash.
+  const isLocalhost = (origin: string) => URL.canParse(origin) && new URL(origin).hostname === 'localhost'
+  app.use('/api/*', csrf({ origin: (origin) => origin === config.publicUrl || isLocalhost(origin) }))
   app.use(
     '/api/*',
     bodyLimit({
@@ -110,6 +112,9 @@ export function createApp(options: AppOptions) {
     )
     // Files at the top of dist/ (favicon, logo); a path ending in '/' is a screen, never a directory listing.
     app.use('/:file{[^/]+\\.[a-z0-9]+}', serveStatic({ root: path.relative(process.cwd(), webRoot) }))
+    // A missing asset is a 404, never the app's HTML (a browser would refuse it with a MIME error).
+    app.get('/assets/*', (c) => c.text('Not found', 404))
+    app.get('/:file{[^/]+\\.[a-z0-9]+}', (c) => c.text('Not found', 404))
     // Every other path is a screen of the single-page app; it decides what to show (or its own not-found page).
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache')
@@ -119,6 +124,8 @@ export function createApp(options: AppOptions) {
 
   app.onError((error, c) => {
     if (error instanceof AppError) return respondError(c, error)
+    // The CSRF guard's refusal: a forbidden request, not a malformed one.
+    if (error instanceof HTTPException && error.status === 403) return respondError(c, new AppError('FORBIDDEN', 'errors.forbidden'))
     if (error instanceof HTTPException && error.status < 500) {
       // Malformed JSON and other protocol errors: a clear 4xx in the one error shape.
       const messageKey = /json/i.test(error.message) ? 'errors.invalidJson' : 'errors.badRequest'

@@ -56,6 +56,15 @@ export async function registerVendor(deps: Deps, input: Registration, headers: H
       headers,
     })
   } catch (error) {
+    // Two sign-ups for one address at once (a double-clicked submit): the library reports the loser's unique
+    // violation only as FAILED_TO_CREATE_USER, so look again before calling it an internal error.
+    if (
+      error instanceof APIError &&
+      (error.body as { code?: string } | undefined)?.code === 'FAILED_TO_CREATE_USER' &&
+      (await findUserByEmail(deps, input.email))
+    ) {
+      throw new AppError('CONFLICT', 'auth.register.emailTaken')
+    }
     mapAuthError(error)
   }
   return { email: input.email }

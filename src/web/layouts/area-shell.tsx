@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useId, useRef, useState, type MouseEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { AppShell, Badge, Burger, Group, NavLink, Stack, Text, VisuallyHidden, em, px, useMantineTheme } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { NavLink as RouterNavLink, Outlet, useLocation, useMatch } from 'react-router'
 import { useMe } from '../api/account'
@@ -41,11 +41,12 @@ export function AreaShell({ items, areaLabelKey }: { items: NavItem[]; areaLabel
     mainRef.current?.focus()
   }
 
-  const handleNavKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+  // Escape closes the open drawer wherever focus is (the header's controls stay reachable beside it).
+  useWindowEvent('keydown', (event) => {
     if (event.key !== 'Escape' || !isDrawerOpen) return
     closeDrawer()
     burgerRef.current?.focus()
-  }
+  })
 
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
     // Focus directly: a bare #hash would be a history entry the router treats as navigation.
@@ -94,7 +95,6 @@ export function AreaShell({ items, areaLabelKey }: { items: NavItem[]; areaLabel
           p="sm"
           // Slid off-screen but still in the page: keep its links out of the Tab order and the reading order.
           inert={isMobile && !isDrawerOpen}
-          onKeyDown={handleNavKeyDown}
         >
           <AppShell.Section grow>
             <ul className={classes.navList}>
