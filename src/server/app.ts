@@ -30,7 +30,7 @@ export function createApp(options: AppOptions) {
   const { config, database, logger } = options
   const mailer = options.mailer ?? createMailer({ db: database.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom })
   const deps = {} as Deps
-  const auth = createAuth({ config, db: database.db, onSignUp: (user) => sendConfirmation(deps, user) })
+  const auth = createAuth({ config, db: database.db, logger, onSignUp: (user) => sendConfirmation(deps, user) })
   Object.assign(deps, { config, database, auth, mailer, logger })
 
   const app = createRouter()
@@ -67,8 +67,10 @@ export function createApp(options: AppOptions) {
   app.use('*', compress())
   // Cookie-carrying form posts from other sites are refused; JSON requests already need a CORS preflight.
   // An unparsable Origin (browsers send the literal "null" from sandboxed frames) is refused, not a crash.
-  const isLocalhost = (origin: string) => URL.canParse(origin) && new URL(origin).hostname === 'localhost'
-  app.use('/api/*', csrf({ origin: (origin) => origin === config.publicUrl || isLocalhost(origin) }))
+  // Outside production, the dev server's own origin (another localhost port) is accepted too.
+  const isDevLocalhost = (origin: string) =>
+    config.env !== 'production' && URL.canParse(origin) && new URL(origin).hostname === 'localhost'
+  app.use('/api/*', csrf({ origin: (origin) => origin === config.publicUrl || isDevLocalhost(origin) }))
   app.use(
     '/api/*',
     bodyLimit({

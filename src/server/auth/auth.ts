@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
+import type { Logger } from '../lib/logger'
 import { accounts, sessions, users, verifications } from '../db/schema'
 
 export const SESSION_DAYS = 7
@@ -15,6 +16,7 @@ export type Auth = ReturnType<typeof createAuth>
 export function createAuth(options: {
   config: Config
   db: Db
+  logger: Logger
   onSignUp: (user: { id: string; email: string; fullName: string }) => Promise<void>
 }) {
   const { config, db } = options
@@ -80,5 +82,11 @@ export function createAuth(options: {
       ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
     },
     telemetry: { enabled: false },
+    // The library's own messages go through the app's logger (and its level); only the message is kept,
+    // since its extra arguments can carry a failed query with the user's e-mail address.
+    logger: {
+      level: 'warn',
+      log: (level, message) => options.logger[level === 'debug' ? 'debug' : level]({ source: 'auth' }, message),
+    },
   })
 }

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/fixtures/global-setup.ts'],
+          // Two files touch the database; sharing the worker's PGlite saves one start-up.
+          isolate: false,
+          testTimeout: 15_000,
+          hookTimeout: 30_000,
+          // A plain `vitest run` runs the quick unit project first, then the api project.
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/fixtures/global-setup.ts'],
+          isolate: false,
+          // Password hashing and PGlite are CPU-bound: one worker per core at most (this machine has two).
+          maxWorkers: 2,
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+})
