@@ -1,0 +1,140 @@
+import { z } from 'zod'
+import { limits, mobileMoneyProviders, payoutMethods, plans, vendorStatuses, subscriptionStatuses } from '../constants'
+import { normalisePhone } from '../phone'
+
+const requiredText = (max: number) =>
+  z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(max, 'errors.tooLong')
+
+export const phoneInput = z
+  .string({ error: 'errors.required' })
+  .trim()
+  .min(1, 'errors.required')
+  .max(32, 'vendor.phoneInvalid')
+  .transform((value, ctx) => {
+    const normalised = normalisePhone(value)
+    if (!normalised) {
+      ctx.addIssue({ code: 'custom', message: 'vendor.phoneInvalid' })
+      return z.NEVER
+    }
+    return normalised
+  })
+
+const fileId = z.uuid({ error: 'uploads.notFound' })
+
+const emailInput = z
+  .string({ error: 'errors.required' })
+  .trim()
+  .min(1, 'errors.required')
+  .max(limits.emailMax, 'errors.tooLong')
+  .pipe(z.email({ error: 'errors.emailInvalid' }))
+
+// ── The wizard's steps, each the same rule on the screen (to move forward) and on the server ──
+
+export const personalStep = z.object({ fullName: requiredText(limits.nameMax), phone: phoneInput })
+export const shopStep = z.object({ shopName: requiredText(100), businessAddress: requiredText(300) })
+export const brandingStep = z.object({ shopLogo: fileId.nullish() })
+export const documentsStep = z.object({
+  govId: z.uuid({ error: 'vendor.register.govIdRequired' }),
+  idDocuments: z.array(fileId).max(limits.files.idDocuments, 'uploads.tooMany').default([]),
+  businessDocuments: z.array(fileId).max(limits.files.businessDocuments, 'uploads.tooMany').default([]),
+})
+
+export const bankDetails = z.object({
+  bankName: requiredText(100),
+  accountNumber: requiredText(34).pipe(z.string().regex(/^[A-Za-z0-9 -]+$/, 'vendor.payout.accountNumberInvalid')),
+  routingNumber: z.string().trim().max(34, 'errors.tooLong').optional(),
+})
+export const paypalDetails = z.object({ paypalEmail: emailInput })
+export const mobileMoneyDetails = z.object({
+  provider: z.enum(mobileMoneyProviders, { error: 'vendor.payout.providerRequired' }),
+  mobileNumber: phoneInput,
+})
+
+export const payoutStep = z.discriminatedUnion(
+  'payoutMethod',
+  [
+    z.object({ payoutMethod: z.literal('bank'), payoutDetails: bankDetails }),
+    z.object({ payoutMethod: z.literal('paypal'), payoutDetails: paypalDetails }),
+    z.object({ payoutMethod: z.literal('mobile_money'), payoutDetails: mobileMoneyDetails }),
+  ],
+  { error: 'vendor.payout.methodRequired' },
+)
+
+export const vendorRegistrationInput = personalStep
+  .extend(shopStep.shape)
+  .extend(brandingStep.shape)
+  .extend(documentsStep.shape)
+  .and(payoutStep)
+export type VendorRegistrationInput = z.input<typeof vendorRegistrationInput>
+
+// ── Profile ──
+
+/** Phone is saved only when not empty (spec §5); an empty value leaves the stored one. */
+export const profileUpdateInput = z.object({
+  shopName: requiredText(100).optional(),
+  businessAddress: requiredText(300).optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(32, 'vendor.phoneInvalid')
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined
+      const normalised = normalisePhone(value)
+      if (!normalised) {
+        ctx.addIssue({ code: 'custom', message: 'vendor.phoneInvalid' })
+        return z.NEVER
+      }
+      return normalised
+    }),
+})
+
+export const logoInput = z.object({ fileId: fileId.nullable() })
+export const businessDocumentsInput = z.object({
+  fileIds: z.array(fileId).max(limits.files.businessDocuments, 'uploads.tooMany'),
+})
+export const subscriptionInput = z.object({ plan: z.enum(plans, { error: 'vendor.subscription.planInvalid' }) })
+
+// ── What the server answers ──
+
+export const fileRef = z.object({ url: z.string(), name: z.string(), type: z.string() })
+export type FileRefDto = z.infer<typeof fileRef>
+
+export const subscriptionDto = z.object({
+  plan: z.enum(plans),
+  status: z.enum(subscriptionStatuses),
+  startsAt: z.string(),
+  expiresAt: z.string().nullable(),
+})
+
+export const vendorProfileDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  shopName: z.string(),
+  businessAddress: z.string(),
+  phone: z.string().nullable(),
+  shopLogo: z.string().nullable(),
+  /** The government ID file's address (served only to this vendor and admins). */
+  govId: z.string().nullable(),
+  businessDocuments: z.array(fileRef),
+  idDocuments: z.array(fileRef),
+  payoutMethod: z.enum(payoutMethods).nullable(),
+  /** Account and mobile numbers are masked to their last digits. */
+  payoutDetails: z.record(z.string(), z.string()).nullable(),
+  status: z.enum(vendorStatuses),
+  subscription: subscriptionDto,
+  createdAt: z.string(),
+})
+export type VendorProfile = z.infer<typeof vendorProfileDto>
+
+export const vendorDashboardDto = z.object({
+  vendor: vendorProfileDto,
+  stats: z.object({
+    products: z.number(),
+    orders: z.number(),
+    revenue: z.number(),
+    pendingPayouts: z.number(),
+  }),
+})
+export type VendorDashboard = z.infer<typeof vendorDashboardDto>
