@@ -18,8 +18,11 @@ import { createRouter, errorJson, respondError, type Deps } from './lib/http'
 import type { Logger } from './lib/logger'
 import { createMailer, type Mailer } from './mail/mail.service'
 import { setupRoutes } from './setup/setup.routes'
+import { createStorage } from './storage/storage'
 import { renderApiDocs } from './system/api-docs'
 import { systemRoutes } from './system/system.routes'
+import { vendorRoutes } from './vendors/vendors.routes'
+import { UPLOAD_PATH, uploadBodyLimit, uploadRoutes } from './uploads/uploads.routes'
 
 /** The only better-auth endpoints reachable from outside: the Google redirect flow. Isoko wraps the rest. */
 const AUTH_PASSTHROUGH = /^\/api\/auth\/(sign-in\/social|callback\/[a-z]+|error)$/
@@ -71,12 +74,13 @@ export function createApp(options: AppOptions) {
   const isDevLocalhost = (origin: string) =>
     config.env !== 'production' && URL.canParse(origin) && new URL(origin).hostname === 'localhost'
   app.use('/api/*', csrf({ origin: (origin) => origin === config.publicUrl || isDevLocalhost(origin) }))
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => respondError(c, new AppError('VALIDATION', 'errors.bodyTooLarge')),
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => respondError(c, new AppError('VALIDATION', 'errors.bodyTooLarge')),
+  })
+  // The upload route takes a 10 MB file (its own limit, uploads.routes.ts); every other request stays under 1 MB.
+  app.use('/api/*', (c, next) =>
+    c.req.path === UPLOAD_PATH ? uploadBodyLimit(c, next) : apiBodyLimit(c, next),
   )
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
@@ -86,6 +90,8 @@ export function createApp(options: AppOptions) {
 
   app.route('/api/account', accountRoutes(deps))
   app.route('/api/setup', setupRoutes(deps))
+  app.route('/api', uploadRoutes(deps, createStorage(config.storage)))
+  app.route('/api/vendor', vendorRoutes(deps))
   app.route('/api', systemRoutes(deps))
 
   const openApiConfig = {

@@ -27,6 +27,7 @@ import {
   subscriptionStatuses,
   vendorStatuses,
 } from '../../shared/constants'
+import { fileVisibilities, purposeVisibility, uploadPurposes } from '../../shared/schemas/upload'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -39,6 +40,8 @@ const updatedAt = () =>
 const rwf = (name: string) => bigint(name, { mode: 'number' })
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`)
+
+const publicPurposes = uploadPurposes.filter((purpose) => purposeVisibility[purpose] === 'public')
 
 export type FileRef = { url: string; name: string; type: string }
 export type VariantAttributes = { color?: string; size?: string; color_name?: string; size_name?: string }
@@ -361,6 +364,43 @@ export const auditLogs = pgTable(
   ],
 )
 
+/**
+ * Every uploaded file: the bytes are in the file store under storage_key (and thumb_key for images), the row
+ * says whose it is and who may read it. The owner's user row cannot be deleted while files remain
+ * (restrict): a cascade would drop the rows and leave the bytes, identity documents included, in the store
+ * with nothing pointing at them; deleting a user must go through a service that removes the objects first.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    purpose: text('purpose', { enum: uploadPurposes }).notNull(),
+    visibility: text('visibility', { enum: fileVisibilities }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    thumbKey: text('thumb_key'),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    originalName: text('original_name').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('files_purpose_check', oneOf('purpose', uploadPurposes)),
+    check('files_visibility_check', oneOf('visibility', fileVisibilities)),
+    // Identity and business documents can never be made public, whatever a code path does.
+    check(
+      'files_visibility_matches_purpose',
+      sql`(${oneOf('purpose', publicPurposes)}) = (visibility = 'public')`,
+    ),
+    check('files_size_check', sql`size >= 0`),
+    index('files_owner_created_idx').on(t.ownerUserId, t.createdAt),
+  ],
+)
+
 export const schema = {
   users,
   sessions,
@@ -376,4 +416,5 @@ export const schema = {
   payouts,
   messages,
   auditLogs,
+  files,
 }
