@@ -2,6 +2,10 @@ import { limits, planDetails, type Plan, type SubscriptionStatus } from './const
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Rwanda is UTC+2 all year (no daylight saving): the calendar day in Kigali, as a day number. */
+const KIGALI_OFFSET_MS = 2 * 60 * 60 * 1000
+const kigaliDay = (date: Date) => Math.floor((date.getTime() + KIGALI_OFFSET_MS) / DAY_MS)
+
 export type SubscriptionFacts = {
   plan: Plan
   status: SubscriptionStatus
@@ -13,7 +17,7 @@ export type SubscriptionView = {
   display: 'active' | 'expired' | 'cancelled'
   isExpiringSoon: boolean
   isFreeTrial: boolean
-  /** Whole days left; 0 means 'Expires today'; null when there is no expiry. */
+  /** Calendar days (Kigali) until the expiry day; 0 means 'Expires today'; null when there is no expiry. */
   daysRemaining: number | null
 }
 
@@ -27,7 +31,7 @@ export function describeSubscription(facts: SubscriptionFacts, now: Date = new D
   const startsAt = new Date(facts.startsAt)
   const isPastExpiry = expiresAt !== null && expiresAt.getTime() < now.getTime()
   const display = facts.status === 'cancelled' ? 'cancelled' : facts.status === 'expired' || isPastExpiry ? 'expired' : 'active'
-  const daysRemaining = expiresAt ? Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS)) : null
+  const daysRemaining = expiresAt ? Math.max(0, kigaliDay(expiresAt) - kigaliDay(now)) : null
   return {
     display,
     isExpiringSoon: display === 'active' && daysRemaining !== null && daysRemaining <= limits.expiringSoonDays,

@@ -17,8 +17,8 @@ const vendorRoutes: RouteObject[] = [
   { path: 'orders', ...notBuilt },
   { path: 'payouts', ...notBuilt },
   { path: 'messages', ...notBuilt },
-  { path: 'subscription', ...notBuilt },
-  { path: 'profile', ...notBuilt },
+  { path: 'subscription', ...page(() => import('./vendor/subscription-page')) },
+  { path: 'profile', ...page(() => import('./vendor/profile-page')) },
 ]
 
 const adminRoutes: RouteObject[] = [

@@ -25,9 +25,12 @@ describe('describeSubscription', () => {
   it('is expiring soon within 7 days, and 0 days remaining means it expires today', () => {
     expect(describeSubscription({ plan: 'growth', status: 'active', startsAt: now, expiresAt: daysFromNow(7) }, now).isExpiringSoon).toBe(true)
     expect(describeSubscription({ plan: 'growth', status: 'active', startsAt: now, expiresAt: daysFromNow(8) }, now).isExpiringSoon).toBe(false)
-    const today = describeSubscription({ plan: 'growth', status: 'active', startsAt: now, expiresAt: daysFromNow(0.5) }, now)
+    // now is 14:00 in Kigali: 21:12 the same day is today, 02:00 the next day is tomorrow.
+    const today = describeSubscription({ plan: 'growth', status: 'active', startsAt: now, expiresAt: daysFromNow(0.3) }, now)
     expect(today.daysRemaining).toBe(0)
     expect(today.isExpiringSoon).toBe(true)
+    const tomorrow = describeSubscription({ plan: 'growth', status: 'active', startsAt: now, expiresAt: daysFromNow(0.5) }, now)
+    expect(tomorrow.daysRemaining).toBe(1)
   })
 
   // The starter plan is free for its first 90 days (2160 hours) only.

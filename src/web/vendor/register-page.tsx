@@ -1,17 +1,15 @@
-import { Container, Group, Stack, Title } from '@mantine/core'
+import { Container, Group, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'
 import { useMe } from '../api/account'
 import { LanguageToggle } from '../components/language-toggle'
 import { Logo } from '../components/logo'
-import { NotBuiltNotice } from '../components/not-built-page'
 import { RequireRole } from '../components/require-role'
 import { SignOutButton } from '../layouts/sign-out-button'
+import { RegistrationWizard } from './register/registration-wizard'
+import classes from './register/registration-wizard.module.css'
 
-/**
- * /vendor/register, outside the vendor layout: there is no shop to navigate yet.
- * For now a placeholder for the five-step wizard.
- */
+/** /vendor/register, outside the vendor layout: there is no shop to navigate yet. */
 export default function VendorRegisterPage() {
   return (
     <RequireRole role="vendor">
@@ -27,8 +25,8 @@ function RegisterShop() {
   // One shop per vendor: someone already registered goes to their dashboard.
   if (me.vendor) return <Navigate to="/vendor" replace />
   return (
-    <Container size="sm" py="md">
-      <Stack gap="xl">
+    <Container size="md" px={{ base: 'sm', sm: 'md' }} py="md" className={classes.page}>
+      <Stack gap="lg">
         <Group component="header" justify="space-between" wrap="nowrap">
           <Logo size="sm" />
           <Group gap="sm" wrap="nowrap">
@@ -36,9 +34,14 @@ function RegisterShop() {
             <SignOutButton />
           </Group>
         </Group>
-        <Stack component="main" gap="md">
-          <Title order={1}>{t('vendor.register.title')}</Title>
-          <NotBuiltNotice />
+        <Stack component="main" id="main" gap="md">
+          <div>
+            <Title order={1} size="h2">
+              {t('vendor.register.title')}
+            </Title>
+            <Text c="dimmed">{t('vendor.register.intro')}</Text>
+          </div>
+          <RegistrationWizard me={me} />
         </Stack>
       </Stack>
     </Container>

@@ -1,0 +1,412 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
+import { ActionIcon, Anchor, Progress, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
+import { IconCloudUpload, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { limits } from '../../shared/constants'
+import { imageContentTypes, uploadMaxMb } from '../../shared/schemas/upload'
+import { ApiError } from '../api/client'
+import { uploadFile, type UploadedFile, type UploadPurpose } from '../api/uploads'
+import classes from './upload-widget.module.css'
+
+/** A stored file as a form keeps it: enough to show it again and to send its id. */
+export type UploadedRef = {
+  id: string
+  url: string
+  name: string
+  type: string
+  thumbUrl?: string | null
+  contentType?: string
+}
+
+export type UploadWidgetProps = {
+  purpose: UploadPurpose
+  label: string
+  description?: string
+  maxFiles: number
+  accept: 'images' | 'images-pdf'
+  value: UploadedRef[]
+  onChange: (files: UploadedRef[]) => void
+  onBusyChange?: (isBusy: boolean) => void
+  disabled?: boolean
+  error?: string
+}
+
+/** Why a file was refused, kept as a message key so it follows a change of language. */
+type Reason = { messageKey: string; params?: Record<string, string | number> }
+
+/** A file picked in this visit that is not (yet) in `value`: waiting, on its way, or refused. */
+type PendingFile = {
+  key: string
+  name: string
+  status: 'queued' | 'uploading' | 'failed'
+  progress: number
+  reason?: Reason
+}
+
+type Job = { key: string; file: File }
+
+const pdfType = 'application/pdf'
+
+const reasonOf = (failure: unknown): Reason =>
+  failure instanceof ApiError
+    ? { messageKey: failure.messageKey, params: failure.params }
+    : { messageKey: 'uploads.failed' }
+
+const toRef = (file: UploadedFile): UploadedRef => ({
+  id: file.id,
+  url: file.url,
+  name: file.name,
+  type: file.type,
+  thumbUrl: file.thumbUrl,
+  contentType: file.contentType,
+})
+
+/** Refs saved on a vendor record carry only url, name and type: the name's extension tells a PDF apart. */
+const isPdf = (file: UploadedRef) =>
+  file.contentType ? file.contentType === pdfType : /\.pdf$/i.test(file.name)
+
+let pendingSequence = 0
+
+/**
+ * Picks (or takes dropped) files, uploads them one after another with a progress bar each, and hands
+ * the parent the list of stored files. The same limits as the server (10 MB, the purpose's types,
+ * maxFiles) are checked here first so a refused file never travels; the server still checks the bytes.
+ */
+export function UploadWidget({
+  purpose,
+  label,
+  description,
+  maxFiles,
+  accept,
+  value,
+  onChange,
+  onBusyChange,
+  disabled = false,
+  error,
+}: UploadWidgetProps) {
+  const { t } = useTranslation()
+  const id = useId()
+  const inputId = `${id}-input`
+  const labelId = `${id}-label`
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  const [pending, setPending] = useState<PendingFile[]>([])
+  // A refusal of the whole pick (too many files); its sequence re-announces the same words said twice.
+  const [notice, setNotice] = useState<{ reason: Reason; sequence: number } | null>(null)
+  const [isDragging, setIsDragging] = useState(false)
+  // Files stored during this visit show "Upload successful"; files the parent already had show no status.
+  const [uploadedHere, setUploadedHere] = useState<ReadonlySet<string>>(() => new Set())
+
+  // The upload loop outlives renders: it reads the latest value and callbacks through refs.
+  const valueRef = useRef(value)
+  const onChangeRef = useRef(onChange)
+  const onBusyChangeRef = useRef(onBusyChange)
+  useEffect(() => {
+    valueRef.current = value
+  }, [value])
+  useEffect(() => {
+    onChangeRef.current = onChange
+    onBusyChangeRef.current = onBusyChange
+  })
+
+  const queueRef = useRef<Job[]>([])
+  const isRunningRef = useRef(false)
+  const abortRef = useRef<AbortController | null>(null)
+  useEffect(
+    () => () => {
+      // Leaving the screen cancels the upload in flight; nothing is half-attached to the form.
+      abortRef.current?.abort()
+      queueRef.current = []
+      if (isRunningRef.current) onBusyChangeRef.current?.(false)
+      isRunningRef.current = false
+    },
+    [],
+  )
+
+  const contentTypes: readonly string[] =
+    accept === 'images-pdf' ? [...imageContentTypes, pdfType] : imageContentTypes
+  // The server also takes animated PNG, which some browsers label image/apng.
+  const allowedTypes: readonly string[] = [...contentTypes, 'image/apng']
+  const acceptAttribute =
+    accept === 'images-pdf' ? [...contentTypes, '.pdf'].join(',') : contentTypes.join(',')
+
+  const updatePending = (key: string, change: Partial<PendingFile>) =>
+    setPending((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)))
+
+  async function drain() {
+    if (isRunningRef.current) return
+    isRunningRef.current = true
+    onBusyChangeRef.current?.(true)
+    const controller = new AbortController()
+    abortRef.current = controller
+    // One at a time: a phone on a slow line finishes one file instead of starving several.
+    for (let job = queueRef.current.shift(); job; job = queueRef.current.shift()) {
+      const { key, file } = job
+      updatePending(key, { status: 'uploading', progress: 0 })
+      try {
+        const stored = toRef(
+          await uploadFile(purpose, file, (progress) => updatePending(key, { progress }), controller.signal),
+        )
+        const next = [...valueRef.current, stored]
+        valueRef.current = next
+        onChangeRef.current(next)
+        setPending((current) => current.filter((item) => item.key !== key))
+        setUploadedHere((current) => new Set(current).add(stored.id))
+      } catch (failure) {
+        if (controller.signal.aborted) return
+        updatePending(key, { status: 'failed', reason: reasonOf(failure) })
+      }
+    }
+    abortRef.current = null
+    isRunningRef.current = false
+    onBusyChangeRef.current?.(false)
+  }
+
+  function addFiles(files: File[]) {
+    if (disabled || files.length === 0) return
+    const inProgress = pending.filter((item) => item.status !== 'failed').length
+    if (value.length + inProgress + files.length > maxFiles) {
+      const reason = { messageKey: 'uploads.tooMany', params: { max: maxFiles } }
+      setNotice((current) => ({ reason, sequence: (current?.sequence ?? 0) + 1 }))
+      return
+    }
+    setNotice(null)
+    const added: PendingFile[] = []
+    for (const file of files) {
+      const key = `upload-${++pendingSequence}`
+      // The browser's type is a hint (it may be empty); the server decides from the bytes.
+      const refusal: Reason | null =
+        file.size > limits.uploadMaxBytes
+          ? { messageKey: 'uploads.tooLarge', params: { maxMb: uploadMaxMb } }
+          : file.type && !allowedTypes.includes(file.type)
+            ? { messageKey: 'uploads.typeNotAllowed' }
+            : null
+      if (refusal) {
+        added.push({ key, name: file.name, status: 'failed', progress: 0, reason: refusal })
+      } else {
+        added.push({ key, name: file.name, status: 'queued', progress: 0 })
+        queueRef.current.push({ key, file })
+      }
+    }
+    setPending((current) => [...current, ...added])
+    void drain()
+  }
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.currentTarget.files ?? [])
+    // Cleared so that picking the same file again (after removing it) still fires a change.
+    event.currentTarget.value = ''
+    addFiles(files)
+  }
+
+  const onDragOver = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault()
+    event.dataTransfer.dropEffect = disabled ? 'none' : 'copy'
+    if (!disabled) setIsDragging(true)
+  }
+  const onDragLeave = (event: DragEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false)
+  }
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault()
+    setIsDragging(false)
+    addFiles(Array.from(event.dataTransfer.files))
+  }
+
+  const removeStored = (file: UploadedRef) => {
+    onChange(value.filter((item) => item.id !== file.id))
+    setNotice(null)
+    // The removed row took the focused button with it: focus returns to the picker.
+    inputRef.current?.focus()
+  }
+  const removePending = (item: PendingFile) => {
+    queueRef.current = queueRef.current.filter((job) => job.key !== item.key)
+    setPending((current) => current.filter((entry) => entry.key !== item.key))
+    setNotice(null)
+    inputRef.current?.focus()
+  }
+
+  const say = (reason: Reason) =>
+    t(reason.messageKey, { ...reason.params, defaultValue: t('uploads.failed') })
+  const typesHint = accept === 'images-pdf' ? t('uploads.typesImagesPdf') : t('uploads.typesImages')
+  const shownError = notice ? say(notice.reason) : error
+  const describedBy = [hintId, shownError ? errorId : null].filter(Boolean).join(' ')
+
+  return (
+    <Stack gap={6}>
+      <div>
+        {/* The input is named by this text (aria-labelledby); the drop area below is its one <label>. */}
+        <Text id={labelId} fw={500} size="sm">
+          {label}
+        </Text>
+        {description && (
+          <Text size="xs" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </div>
+
+      <label
+        htmlFor={inputId}
+        className={classes.zone}
+        data-dragging={isDragging || undefined}
+        data-disabled={disabled || undefined}
+        data-invalid={shownError ? true : undefined}
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+      >
+        <input
+          ref={inputRef}
+          id={inputId}
+          className={classes.input}
+          type="file"
+          accept={acceptAttribute}
+          multiple={maxFiles > 1}
+          disabled={disabled}
+          aria-labelledby={labelId}
+          aria-describedby={describedBy}
+          aria-invalid={shownError ? true : undefined}
+          onChange={onPick}
+        />
+        <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
+          <IconCloudUpload size={20} />
+        </ThemeIcon>
+        <Text size="sm" fw={500}>
+          {t('uploads.chooseOrDrop', { count: maxFiles })}
+        </Text>
+        <Text size="xs" c="dimmed" id={hintId}>
+          {t('uploads.hint', { types: typesHint, size: uploadMaxMb, count: maxFiles })}
+        </Text>
+      </label>
+
+      {shownError && (
+        // A refused pick is news and is announced; a form error is read with the focused input instead.
+        <Text key={notice?.sequence} size="sm" c="red.8" id={errorId} role={notice ? 'alert' : undefined}>
+          {shownError}
+        </Text>
+      )}
+
+      {/*
+        The list is the live region: a row's status (Uploading, Upload successful, Upload failed and why) is
+        announced as it appears or changes, each message said once and shown once. It exists while empty so
+        that its first row is announced too.
+      */}
+      <ul className={classes.list} aria-label={t('uploads.listLabel', { label })} aria-live="polite">
+        {value.map((file) => (
+          <li key={file.id} className={classes.item}>
+            <FilePreview file={file} />
+            <div className={classes.body}>
+              <Anchor href={file.url} target="_blank" rel="noopener" size="sm" className={classes.name}>
+                {file.name}
+                {/* Opened beside the form: leaving it would lose what has been typed. */}
+                <VisuallyHidden> {t('uploads.opensInNewTab')}</VisuallyHidden>
+              </Anchor>
+              {uploadedHere.has(file.id) && (
+                <Text size="xs" c="teal.9">
+                  {t('uploads.status.success')}
+                </Text>
+              )}
+            </div>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              disabled={disabled}
+              aria-label={t('uploads.remove', { name: file.name })}
+              onClick={() => removeStored(file)}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </li>
+        ))}
+        {pending.map((item) => (
+          <li key={item.key} className={classes.item} data-failed={item.status === 'failed' || undefined}>
+            <ThemeIcon
+              variant="light"
+              color={item.status === 'failed' ? 'red' : 'gray'}
+              size={48}
+              aria-hidden
+            >
+              <IconCloudUpload size={22} />
+            </ThemeIcon>
+            <div className={classes.body}>
+              <Text size="sm" className={classes.name}>
+                {item.name}
+              </Text>
+              {item.status === 'failed' ? (
+                <>
+                  <Text size="xs" c="red.8" fw={500}>
+                    {t('uploads.status.failed')}
+                  </Text>
+                  {item.reason && (
+                    <Text size="xs" c="red.8">
+                      {say(item.reason)}
+                    </Text>
+                  )}
+                </>
+              ) : (
+                <>
+                  <Text size="xs" c="dimmed">
+                    {item.status === 'queued' ? t('uploads.status.queued') : t('uploads.status.uploading')}
+                    {/* The percentage is for the eye; announcing every step of it would drown the rest. */}
+                    {item.status === 'uploading' && <span aria-hidden> {item.progress}%</span>}
+                  </Text>
+                  <Progress
+                    value={item.progress}
+                    size="sm"
+                    mt={4}
+                    animated={item.status === 'uploading'}
+                    aria-label={t('uploads.progressLabel', { name: item.name })}
+                  />
+                </>
+              )}
+            </div>
+            {item.status !== 'uploading' && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t('uploads.remove', { name: item.name })}
+                onClick={() => removePending(item)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Stack>
+  )
+}
+
+function FilePreview({ file }: { file: UploadedRef }) {
+  const [hasFailed, setHasFailed] = useState(false)
+  if (isPdf(file)) {
+    return (
+      <ThemeIcon variant="light" color="red" size={48} aria-hidden>
+        <IconFileTypePdf size={26} />
+      </ThemeIcon>
+    )
+  }
+  if (hasFailed) {
+    return (
+      <ThemeIcon variant="light" color="gray" size={48} aria-hidden>
+        <IconPhoto size={24} />
+      </ThemeIcon>
+    )
+  }
+  // Decorative: the file name stands right beside it.
+  return (
+    <img
+      src={file.thumbUrl ?? file.url}
+      alt=""
+      className={classes.thumb}
+      loading="lazy"
+      onError={() => setHasFailed(true)}
+    />
+  )
+}

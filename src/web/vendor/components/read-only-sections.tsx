@@ -1,0 +1,148 @@
+import { Anchor, DataList, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { IconExternalLink } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { mobileMoneyProviders } from '../../../shared/constants'
+import type { VendorProfile } from '../../../shared/schemas/vendor'
+
+/** A link to a stored file. Private files are served to their owner by the server, so a plain link works. */
+function FileLink({ href, children }: { href: string; children: string }) {
+  const { t } = useTranslation()
+  return (
+    <Anchor href={href} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {children}
+      <IconExternalLink size={14} aria-hidden style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />
+      <VisuallyHidden> {t('vendor.profile.documents.newTab')}</VisuallyHidden>
+    </Anchor>
+  )
+}
+
+/** Full name and e-mail: they belong to the account, not the shop, and are not edited here. */
+export function PersonalInfoSection({ profile }: { profile: VendorProfile }) {
+  const { t } = useTranslation()
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-personal">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="profile-personal">
+          {t('vendor.profile.personalInfo')}
+        </Title>
+        <DataList orientation="horizontal" size="sm" gap="xs" labelWidth={150}>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('vendor.profile.fields.fullName')}</DataList.ItemLabel>
+            <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{profile.fullName}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('vendor.profile.fields.email')}</DataList.ItemLabel>
+            <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{profile.email}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList>
+        <Text size="xs" c="dimmed">
+          {t('vendor.profile.personalHint')}
+        </Text>
+      </Stack>
+    </Paper>
+  )
+}
+
+/** The government ID and additional ID documents given at registration, read-only. */
+export function IdentitySection({ profile }: { profile: VendorProfile }) {
+  const { t } = useTranslation()
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-identity">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="profile-identity">
+          {t('vendor.profile.identity.title')}
+        </Title>
+        <DataList orientation="vertical" size="sm" gap="sm">
+          <DataList.Item>
+            <DataList.ItemLabel>{t('vendor.profile.identity.govId')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {profile.govId ? (
+                <FileLink href={profile.govId}>{t('vendor.profile.identity.view')}</FileLink>
+              ) : (
+                <Text span size="sm" c="dimmed">
+                  {t('vendor.profile.identity.none')}
+                </Text>
+              )}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('vendor.profile.identity.idDocuments')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {profile.idDocuments.length > 0 ? (
+                <List size="sm" spacing={4} listStyleType="none" withPadding={false}>
+                  {profile.idDocuments.map((document) => (
+                    <List.Item key={document.url}>
+                      <FileLink href={document.url}>{document.name}</FileLink>
+                    </List.Item>
+                  ))}
+                </List>
+              ) : (
+                <Text span size="sm" c="dimmed">
+                  {t('vendor.profile.identity.none')}
+                </Text>
+              )}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList>
+        <Text size="xs" c="dimmed">
+          {t('vendor.profile.identity.hint')}
+        </Text>
+      </Stack>
+    </Paper>
+  )
+}
+
+/** Which detail fields each payout method shows, in order (spec §3 payout_details). */
+const payoutFields = {
+  bank: ['bankName', 'accountNumber', 'routingNumber'],
+  paypal: ['paypalEmail'],
+  mobile_money: ['provider', 'mobileNumber'],
+} as const
+
+/** The payout method and its details, read-only; the server has already masked account and mobile numbers. */
+export function PayoutInfoSection({ profile }: { profile: VendorProfile }) {
+  const { t } = useTranslation()
+  const method = profile.payoutMethod
+  const details = profile.payoutDetails ?? {}
+  const shown = (key: string) => {
+    const value = details[key]
+    if (!value) return null
+    if (key === 'provider' && (mobileMoneyProviders as readonly string[]).includes(value)) {
+      return t(`vendor.profile.payout.providers.${value as (typeof mobileMoneyProviders)[number]}`)
+    }
+    return value
+  }
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-payout">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="profile-payout">
+          {t('vendor.profile.payout.title')}
+        </Title>
+        {method ? (
+          <DataList orientation="horizontal" size="sm" gap="xs" labelWidth={150}>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('vendor.profile.payout.method')}</DataList.ItemLabel>
+              <DataList.ItemValue>{t(`vendor.profile.payout.methods.${method}`)}</DataList.ItemValue>
+            </DataList.Item>
+            {payoutFields[method].map((key) => {
+              const value = shown(key)
+              return value ? (
+                <DataList.Item key={key}>
+                  <DataList.ItemLabel>{t(`vendor.profile.payout.${key}`)}</DataList.ItemLabel>
+                  <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{value}</DataList.ItemValue>
+                </DataList.Item>
+              ) : null
+            })}
+          </DataList>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('vendor.profile.payout.none')}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('vendor.profile.payout.hint')}
+        </Text>
+      </Stack>
+    </Paper>
+  )
+}

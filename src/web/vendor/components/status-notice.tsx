@@ -1,0 +1,38 @@
+import { Alert, Anchor } from '@mantine/core'
+import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { VendorStatus } from '../../../shared/constants'
+import { readableAlertStyles } from './readable-alert'
+
+/**
+ * The notice a vendor sees while not approved (spec §4): pending is 'Under Review', rejected is
+ * 'Account Rejected'; an approved shop shows nothing. It is standing information, not an event, so it is a
+ * note rather than an alert that would interrupt a screen reader on every visit.
+ */
+export function StatusNotice({ status }: { status: VendorStatus }) {
+  const { t } = useTranslation()
+  if (status === 'approved') return null
+  const isPending = status === 'pending'
+  return (
+    <Alert
+      role="note"
+      variant="light"
+      styles={readableAlertStyles}
+      color={isPending ? 'yellow' : 'red'}
+      icon={isPending ? <IconClockHour4 aria-hidden /> : <IconAlertTriangle aria-hidden />}
+      title={isPending ? t('vendor.status.pendingTitle') : t('vendor.status.rejectedTitle')}
+    >
+      {isPending ? (
+        t('vendor.status.pendingBody')
+      ) : (
+        <>
+          {t('vendor.status.rejectedBody')}{' '}
+          <Anchor component={Link} to="/vendor/messages" inherit c="inherit" underline="always" fw={600}>
+            {t('vendor.status.contactSupport')}
+          </Anchor>
+        </>
+      )}
+    </Alert>
+  )
+}

@@ -1,0 +1,144 @@
+import { Alert, Badge, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconAlertTriangle, IconArrowUpRight } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { planDetails } from '../../../shared/constants'
+import type { VendorProfile } from '../../../shared/schemas/vendor'
+import { describeSubscription } from '../../../shared/subscription'
+import { Money } from '../../components/money'
+import { StatusBadge } from '../../components/status-badge'
+import { useFormatDate } from './format-date'
+import { readableAlertStyles } from './readable-alert'
+
+/**
+ * The dashboard's subscription card, following the display rules of spec §4 (describeSubscription): Active,
+ * Expired or Cancelled; FREE during the starter's 90-day trial; a warning within 7 days of expiry; the days
+ * remaining, 'Expires today' at 0; and the Upgrade link to /vendor/subscription.
+ */
+export function SubscriptionCard({ subscription }: { subscription: VendorProfile['subscription'] }) {
+  const { t } = useTranslation()
+  const formatDate = useFormatDate()
+  const view = describeSubscription(subscription)
+  const plan = planDetails[subscription.plan]
+  const planName = t(`vendor.subscription.plans.${subscription.plan}.name`)
+
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="subscription-card-title">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Title order={2} size="h4" id="subscription-card-title">
+            {t('vendor.subscription.card.title')}
+          </Title>
+          <StatusBadge status={view.display} />
+        </Group>
+
+        <DataList orientation="horizontal" size="sm" gap="xs" labelWidth={110}>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('vendor.subscription.card.plan')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Group gap="xs" component="span">
+                <Text span fw={600} inherit>
+                  {planName}
+                </Text>
+                {view.isFreeTrial && (
+                  <Badge color="teal.9" variant="filled" size="sm">
+                    {t('vendor.subscription.card.free')}
+                  </Badge>
+                )}
+              </Group>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('vendor.subscription.card.price')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {view.isFreeTrial ? (
+                t('vendor.subscription.card.freeTrial')
+              ) : (
+                <>
+                  <Money amount={plan.priceRwf} /> {t('vendor.subscription.perMonth')}
+                </>
+              )}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('vendor.subscription.card.products')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {plan.productLimit === null
+                ? t('vendor.subscription.unlimitedProducts')
+                : t('vendor.subscription.productLimit', { count: plan.productLimit })}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList>
+
+        <ExpiryLine subscription={subscription} formatDate={formatDate} />
+
+        {view.isExpiringSoon && (
+          <Alert
+            role="note"
+            color="yellow"
+            variant="light"
+            styles={readableAlertStyles}
+            icon={<IconAlertTriangle aria-hidden />}
+            title={t('vendor.subscription.card.expiringSoonTitle')}
+          >
+            {t('vendor.subscription.card.expiringSoonBody')}
+          </Alert>
+        )}
+        {view.display !== 'active' && (
+          <Alert
+            role="note"
+            color="red"
+            variant="light"
+            styles={readableAlertStyles}
+            icon={<IconAlertTriangle aria-hidden />}
+          >
+            {view.display === 'expired'
+              ? t('vendor.subscription.card.expiredBody')
+              : t('vendor.subscription.card.cancelledBody')}
+          </Alert>
+        )}
+
+        <Button
+          component={Link}
+          to="/vendor/subscription"
+          variant="light"
+          rightSection={<IconArrowUpRight size={18} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('vendor.subscription.card.upgrade')}
+        </Button>
+      </Stack>
+    </Paper>
+  )
+}
+
+function ExpiryLine({
+  subscription,
+  formatDate,
+}: {
+  subscription: VendorProfile['subscription']
+  formatDate: (value: string) => string
+}) {
+  const { t } = useTranslation()
+  const view = describeSubscription(subscription)
+  if (!subscription.expiresAt || view.display === 'cancelled') return null
+  if (view.display === 'expired') {
+    return (
+      <Text size="sm" c="red.9" fw={500}>
+        {t('vendor.subscription.card.expiredOn', { date: formatDate(subscription.expiresAt) })}
+      </Text>
+    )
+  }
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {view.daysRemaining === 0
+          ? t('vendor.subscription.card.expiresToday')
+          : t('vendor.subscription.card.daysRemaining', { count: view.daysRemaining ?? 0 })}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('vendor.subscription.card.expiresOn', { date: formatDate(subscription.expiresAt) })}
+      </Text>
+    </div>
+  )
+}

@@ -1,0 +1,260 @@
+import { useState } from 'react'
+import {
+  Accordion,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
+import { IconAlertCircle, IconGift } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Navigate } from 'react-router'
+import { limits, planDetails, plans, type Plan } from '../../shared/constants'
+import type { VendorProfile } from '../../shared/schemas/vendor'
+import { DAY_MS, describeSubscription } from '../../shared/subscription'
+import { formatRwf } from '../../shared/money'
+import { useMe } from '../api/account'
+import { ApiError } from '../api/client'
+import { useChooseSubscription, useVendorProfile } from '../api/vendor'
+import { StatusBadge } from '../components/status-badge'
+import { FlashAlert } from './components/flash-alert'
+import { PlanCard } from './components/plan-card'
+import { readableAlertStyles } from './components/readable-alert'
+import classes from './components/vendor-page.module.css'
+import { failureDetail, useFlashMessage } from './components/use-flash-message'
+
+/** Spec §2: the plan the page opens on. */
+const defaultPlan: Plan = 'growth'
+
+/** /vendor/subscription: the five plans, the launch offer and the FAQ (spec §2, §9). */
+export default function VendorSubscriptionPage() {
+  const me = useMe().data
+  if (!me) return null
+  if (!me.vendor) return <Navigate to="/vendor/register" replace />
+  return <Subscription />
+}
+
+function Subscription() {
+  const { t } = useTranslation()
+  const profile = useVendorProfile()
+
+  if (profile.error instanceof ApiError && profile.error.messageKey === 'vendor.notRegistered') {
+    return <Navigate to="/vendor/register" replace />
+  }
+  return (
+    <Stack gap="xl" maw={1200} className={classes.page}>
+      <div>
+        <Title order={1}>{t('vendor.subscription.title')}</Title>
+        <Text c="dimmed" mt={4}>
+          {t('vendor.subscription.subtitle')}
+        </Text>
+      </div>
+      {profile.isPending ? (
+        <PlansSkeleton />
+      ) : profile.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          styles={readableAlertStyles}
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('vendor.subscription.loadFailed')}
+          role="alert"
+        >
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            onClick={() => void profile.refetch()}
+            loading={profile.isRefetching}
+          >
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <PlanChooser profile={profile.data} />
+      )}
+      <LaunchOffer />
+      <Faq />
+    </Stack>
+  )
+}
+
+function PlanChooser({ profile }: { profile: VendorProfile }) {
+  const { t } = useTranslation()
+  const [selected, setSelected] = useState<Plan>(defaultPlan)
+  const [isConfirming, setIsConfirming] = useState(false)
+  const choose = useChooseSubscription()
+  const feedback = useFlashMessage()
+
+  const current = profile.subscription.plan
+  const view = describeSubscription(profile.subscription)
+  const planName = (plan: Plan) => t(`vendor.subscription.plans.${plan}.name`)
+  // Re-choosing the plan one already has only makes sense once it has lapsed (a renewal).
+  const isSameActivePlan = selected === current && view.display === 'active'
+  const isRenewal = selected === current && !isSameActivePlan
+  // The starter trial is anchored at registration (the server keeps it so): free only within those 90 days.
+  const isTrialOpen = Date.now() < new Date(profile.createdAt).getTime() + limits.starterTrialDays * DAY_MS
+
+  const confirmText = isRenewal
+    ? t('vendor.subscription.confirmRenew', {
+        plan: planName(selected),
+        price: formatRwf(planDetails[selected].priceRwf),
+      })
+    : selected === 'starter' && isTrialOpen
+      ? t('vendor.subscription.confirmBodyTrial', { current: planName(current), plan: planName(selected) })
+      : t('vendor.subscription.confirmBody', {
+          current: planName(current),
+          plan: planName(selected),
+          price: formatRwf(planDetails[selected].priceRwf),
+        })
+
+  const confirm = () => {
+    feedback.clear()
+    choose.mutate(selected, {
+      onSuccess: (updated) => {
+        setIsConfirming(false)
+        feedback.success(t('vendor.subscription.changed', { plan: planName(updated.subscription.plan) }))
+      },
+      onError: (error) => {
+        setIsConfirming(false)
+        feedback.error(t('vendor.subscription.changeFailed'), failureDetail(t, error))
+      },
+    })
+  }
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Text>{t('vendor.subscription.currentPlanIs', { plan: planName(current) })}</Text>
+        <StatusBadge status={view.display} />
+      </Group>
+
+      <Radio.Group
+        value={selected}
+        onChange={(value) => setSelected(value as Plan)}
+        name="plan"
+        label={<VisuallyHidden>{t('vendor.subscription.plansLabel')}</VisuallyHidden>}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {plans.map((plan) => (
+            <PlanCard key={plan} plan={plan} isSelected={selected === plan} isCurrent={plan === current} />
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" gap="sm">
+          <Text fw={500}>
+            {planName(selected)}
+            {' · '}
+            {formatRwf(planDetails[selected].priceRwf)} {t('vendor.subscription.perMonth')}
+          </Text>
+          <Button onClick={() => setIsConfirming(true)} disabled={isSameActivePlan}>
+            {isSameActivePlan
+              ? t('vendor.subscription.isCurrent')
+              : isRenewal
+                ? t('vendor.subscription.renew', { plan: planName(selected) })
+                : t('vendor.subscription.choose', { plan: planName(selected) })}
+          </Button>
+        </Group>
+      </Paper>
+
+      <FlashAlert flash={feedback.flash} />
+
+      <Modal
+        opened={isConfirming}
+        onClose={() => !choose.isPending && setIsConfirming(false)}
+        title={t('vendor.subscription.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
+      >
+        <Stack gap="lg">
+          <Text>{confirmText}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setIsConfirming(false)} disabled={choose.isPending}>
+              {t('vendor.subscription.cancel')}
+            </Button>
+            <Button onClick={confirm} loading={choose.isPending}>
+              {t('vendor.subscription.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  )
+}
+
+function LaunchOffer() {
+  const { t } = useTranslation()
+  return (
+    <Paper component="section" p="lg" radius="md" bg="cyan.0" withBorder aria-labelledby="launch-offer-title">
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <ThemeIcon size={44} radius="md" color="cyan" aria-hidden>
+          <IconGift size={26} />
+        </ThemeIcon>
+        <div>
+          <Title order={2} size="h4" id="launch-offer-title">
+            {t('vendor.subscription.launchOffer.title')}
+          </Title>
+          <Text mt={4}>
+            {t('vendor.subscription.launchOffer.body', {
+              plan: t('vendor.subscription.plans.starter.name'),
+              price: formatRwf(planDetails.starter.priceRwf),
+            })}
+          </Text>
+        </div>
+      </Group>
+    </Paper>
+  )
+}
+
+const faq = ['refund', 'prorate', 'card', 'limit'] as const
+
+function Faq() {
+  const { t } = useTranslation()
+  // The answers that name a plan name it in the reader's language.
+  const params = {
+    card: { plan: t('vendor.subscription.plans.starter.name') },
+    limit: { plan: t('vendor.subscription.plans.unlimited.name') },
+  } as Partial<Record<(typeof faq)[number], Record<string, string>>>
+  return (
+    <section aria-labelledby="faq-title">
+      <Title order={2} size="h4" mb="sm" id="faq-title">
+        {t('vendor.subscription.faq.title')}
+      </Title>
+      <Accordion variant="separated" order={3} radius="md">
+        {faq.map((entry) => (
+          <Accordion.Item key={entry} value={entry}>
+            <Accordion.Control>{t(`vendor.subscription.faq.${entry}Q`)}</Accordion.Control>
+            <Accordion.Panel>{t(`vendor.subscription.faq.${entry}A`, params[entry])}</Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </section>
+  )
+}
+
+function PlansSkeleton() {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="md">
+      <Text role="status">
+        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-hidden>
+        {plans.map((plan) => (
+          <Skeleton key={plan} h={190} radius="md" />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  )
+}
