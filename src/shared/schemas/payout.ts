@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { payoutMethods, payoutStatuses } from '../constants'
+import { pageQuery } from './product'
+
+/** Whole francs, at least 1; the balance check happens on the server in the same transaction as the insert. */
+export const payoutRequestInput = z.object({
+  amount: z.number({ error: 'payouts.invalidAmount' }).int('payouts.invalidAmount').min(1, 'payouts.invalidAmount').max(1_000_000_000_000, 'payouts.invalidAmount'),
+})
+
+export const payoutDto = z.object({
+  id: z.string(),
+  amount: z.number(),
+  status: z.enum(payoutStatuses),
+  requestedAt: z.string(),
+  processedAt: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** Approved and not yet confirmed by the vendor. */
+  canConfirmReceipt: z.boolean(),
+})
+export type PayoutDto = z.infer<typeof payoutDto>
+
+export const payoutOverviewDto = z.object({
+  /** Completed order totals minus non-rejected payouts, never below 0 (specification §9). */
+  availableBalance: z.number(),
+  pendingTotal: z.number(),
+  payoutMethod: z.enum(payoutMethods).nullable(),
+  payoutDetails: z.record(z.string(), z.string()).nullable(),
+  items: z.array(payoutDto),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+})
+export type PayoutOverview = z.infer<typeof payoutOverviewDto>
+export const payoutListQuery = pageQuery
+
+/** The note a receipt confirmation writes; the admin list reads 'confirmed receipt' in it (case-insensitive). */
+export const receiptNote = (date: string) => `Vendor confirmed receipt on ${date}`

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { categories, colors, limits, productStatuses, sizes } from '../constants'
+
+/** Clothes and Shoes always come in colours and sizes (specification §5). */
+export const categoriesWithVariants: readonly string[] = ['Clothes', 'Shoes']
+
+const wholeRwf = z
+  .number({ error: 'products.priceInvalid' })
+  .int('products.priceWhole')
+  .min(0, 'products.priceInvalid')
+  .max(1_000_000_000, 'products.priceInvalid')
+
+export const variantInput = z.object({
+  color: z.enum(colors, { error: 'products.colorInvalid' }).nullish(),
+  size: z.enum(sizes, { error: 'products.sizeInvalid' }).nullish(),
+  price: wholeRwf,
+  stock: z.number({ error: 'products.stockInvalid' }).int('products.stockInvalid').min(0, 'products.stockInvalid').max(1_000_000, 'products.stockInvalid'),
+})
+
+/**
+ * A product with its variants. With colours and sizes, `variants` holds one entry per colour × size
+ * (each with its own price and stock); without, one entry with neither. SKUs are built by the server.
+ */
+export const productInput = z
+  .object({
+    name: z.string({ error: 'products.requiredFields' }).trim().min(1, 'products.requiredFields').max(120, 'errors.tooLong'),
+    description: z.string().trim().max(5000, 'errors.tooLong').default(''),
+    category: z.enum(categories, { error: 'products.requiredFields' }),
+    /** The product's base price; variants start from it. */
+    price: wholeRwf,
+    images: z.array(z.uuid({ error: 'uploads.notFound' })).max(limits.maxProductImages, 'products.tooManyImages').default([]),
+    hasVariants: z.boolean().default(false),
+    colors: z.array(z.enum(colors, { error: 'products.colorInvalid' })).max(colors.length).default([]),
+    sizes: z.array(z.enum(sizes, { error: 'products.sizeInvalid' })).max(sizes.length).default([]),
+    variants: z.array(variantInput).max(colors.length * sizes.length).default([]),
+  })
+  .superRefine((value, ctx) => {
+    const needsVariants = value.hasVariants || categoriesWithVariants.includes(value.category)
+    if (needsVariants && (value.colors.length === 0 || value.sizes.length === 0)) {
+      ctx.addIssue({ code: 'custom', path: ['colors'], message: 'products.colorAndSizeRequired' })
+    }
+  })
+export type ProductInput = z.input<typeof productInput>
+
+export const variantDto = z.object({
+  id: z.string(),
+  sku: z.string(),
+  price: z.number(),
+  stock: z.number(),
+  attributes: z.object({ color: z.string().optional(), size: z.string().optional() }),
+})
+
+export const productImageDto = z.object({ url: z.string(), thumbUrl: z.string().nullable() })
+
+export const productDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.enum(categories),
+  status: z.enum(productStatuses),
+  images: z.array(productImageDto),
+  hasVariants: z.boolean(),
+  variants: z.array(variantDto),
+  priceMin: z.number().nullable(),
+  priceMax: z.number().nullable(),
+  createdAt: z.string(),
+})
+export type ProductDto = z.infer<typeof productDto>
+
+export const productListDto = z.object({
+  items: z.array(productDto),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** The plan's product limit (null = unlimited), so the screen can say so before the server refuses. */
+  limit: z.number().nullable(),
+})
+export type ProductList = z.infer<typeof productListDto>
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(24),
+})
