@@ -17,6 +17,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly' },
+    },
+  },
+  {
     // One import direction: web → shared, server → shared, never back.
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }] },

@@ -1,0 +1,77 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * E2E: the built SPA (dist/) served by the real server, driven in Debian's Chromium.
+ * `npm run test:e2e` builds first; tests/e2e/global-setup.ts starts the server on a fresh data directory.
+ * The server's port is chosen by the global setup and reaches the test workers through E2E_PORT.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100)
+const isCI = Boolean(process.env.CI)
+
+// Never let Playwright fetch a browser of its own: it uses the system's /usr/bin/chromium.
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1'
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  // Two cores: one browser per core; the server (one embedded database) serves both.
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    ...chromium,
+    baseURL: `http://localhost:${port}`,
+    locale: 'en-GB',
+    timezoneId: 'Africa/Kigali',
+    screenshot: 'only-on-failure',
+    trace: 'on-first-retry',
+    actionTimeout: 15_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    {
+      // The first admin can be created once per server start (single-use link): one test does it, first.
+      name: 'admin-setup',
+      testMatch: /admin\.setup\.ts$/,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'desktop',
+      testMatch: /\.spec\.ts$/,
+      dependencies: ['admin-setup'],
+      use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+    },
+    {
+      name: 'phone',
+      testMatch: /\.spec\.ts$/,
+      // The accessibility checks run once, at desktop width (accessibility.spec.ts).
+      testIgnore: /accessibility\.spec\.ts$/,
+      dependencies: ['admin-setup'],
+      // A phone-sized Chromium (not a WebKit device profile): 375 px wide, touch, mobile viewport meta honoured.
+      use: { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+  ],
+})

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+
+// `npm run dev`: the API under `tsx watch` (restarts on server changes) and Vite's dev server (hot reload),
+// side by side. Open the Vite URL: it proxies /api to the API (vite.config.ts). Ctrl-C stops both.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const bin = (name) =>
+  path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
+
+const apiPort = process.env.API_PORT ?? '3001'
+const webPort = process.env.WEB_PORT ?? '5173'
+// Links in mails and the first-admin setup link must open the page the developer is looking at: Vite's.
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${webPort}`
+
+const children = new Map()
+let stopping = false
+let exitCode = 0
+
+function start(name, command, args, env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  children.set(name, child)
+  child.on('error', (error) => {
+    console.error(`[dev] could not start ${name}: ${error.message}. Did you run npm install?`)
+    stopAll(1)
+  })
+  child.on('exit', (code, signal) => {
+    children.delete(name)
+    if (!stopping) {
+      // One half without the other is not a working dev setup: stop the rest and report it.
+      console.error(`[dev] ${name} stopped (${signal ?? `exit code ${code}`}); stopping the others.`)
+      stopAll(code || 1)
+    }
+    if (children.size === 0) process.exit(exitCode)
+  })
+}
+
+function stopAll(code, signal = 'SIGTERM') {
+  if (!stopping) exitCode = code
+  stopping = true
+  for (const child of children.values()) if (child.exitCode === null) child.kill(signal)
+  if (children.size === 0) process.exit(exitCode)
+  // A child that ignores the signal must not keep the terminal.
+  setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL')
+    process.exit(exitCode)
+  }, 8000).unref()
+}
+
+process.on('SIGINT', () => stopAll(0, 'SIGINT'))
+process.on('SIGTERM', () => stopAll(0, 'SIGTERM'))
+
+console.log(
+  `[dev] API on http://localhost:${apiPort} (tsx watch), screens on ${publicUrl} (Vite, /api proxied)`,
+)
+start('api', bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
+  PORT: apiPort,
+  PUBLIC_URL: publicUrl,
+  NODE_ENV: process.env.NODE_ENV ?? 'development',
+})
+start('vite', bin('vite'), ['--port', webPort, '--strictPort'], { API_PORT: apiPort, WEB_PORT: webPort })

@@ -1,0 +1,306 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test'
+import { languageStorageKey, type Language } from '../../src/shared/constants'
+import en from '../../src/web/i18n/en.json' with { type: 'json' }
+import rw from '../../src/web/i18n/rw.json' with { type: 'json' }
+import { ADMIN_FILE, SCREENSHOT_DIR, SERVER_LOG } from './paths'
+
+export { SERVER_LOG }
+export type { Language }
+
+/**
+ * Playwright's test, plus a record of what went wrong in the browser (failed requests, console errors,
+ * uncaught exceptions), attached to the report when a test fails.
+ */
+export const test = base.extend<{ browserProblems: string[] }>({
+  browserProblems: [
+    async ({ page }, use, testInfo) => {
+      const problems: string[] = []
+      const at = () => new Date().toISOString().slice(11, 23)
+      page.on('requestfailed', (request) =>
+        problems.push(
+          `${at()} request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`,
+        ),
+      )
+      page.on('response', (response) => {
+        if (response.status() >= 500) problems.push(`${at()} HTTP ${response.status()} ${response.url()}`)
+      })
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`${at()} console error: ${message.text()}`)
+      })
+      page.on('pageerror', (error) => problems.push(`${at()} page error: ${error.message}`))
+      await use(problems)
+      if (testInfo.status !== testInfo.expectedStatus && problems.length) {
+        await testInfo.attach('browser-problems', { body: problems.join('\n'), contentType: 'text/plain' })
+      }
+    },
+    { auto: true },
+  ],
+})
+export { expect }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Words: every accessible name comes from the bundles the screens use, so a test never spells a label twice.
+
+const bundles: Record<Language, unknown> = { en, rw }
+export const testLanguages: Language[] = ['en', 'rw']
+
+function lookup(bundle: unknown, key: string): string | undefined {
+  let node: unknown = bundle
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined
+    node = (node as Record<string, unknown>)[part]
+  }
+  return typeof node === 'string' ? node : undefined
+}
+
+/**
+ * The text a screen shows for `key` in `language`, as i18next renders it: English when the Kinyarwanda text
+ * is missing, `{{name}}` interpolation, and `_one`/`_other` plural forms chosen by `count`.
+ */
+export function t(language: Language, key: string, params: Record<string, string | number> = {}): string {
+  const candidates = [key]
+  if (typeof params.count === 'number') {
+    candidates.unshift(`${key}_${new Intl.PluralRules(language).select(params.count)}`, `${key}_other`)
+  }
+  for (const bundle of [bundles[language], bundles.en]) {
+    for (const candidate of candidates) {
+      const text = lookup(bundle, candidate)
+      if (text !== undefined)
+        return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''))
+    }
+  }
+  throw new Error(`No text for ${key} in ${language} or en`)
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Matches exactly this text; a required field's trailing asterisk is tolerated. */
+export const exactly = (text: string) => new RegExp(`^\\s*${escapeRegExp(text)}\\s*\\*?\\s*$`)
+
+/** Matches a plural-aware message whatever the number: 'Redirecting to login in 3 seconds...' */
+export function anyCount(language: Language, key: string): RegExp {
+  const own = ['one', 'other']
+    .map((form) => lookup(bundles[language], `${key}_${form}`))
+    .filter(Boolean) as string[]
+  const forms = own.length
+    ? own
+    : (['one', 'other'].map((form) => lookup(bundles.en, `${key}_${form}`)).filter(Boolean) as string[])
+  if (!forms.length) throw new Error(`No plural forms for ${key}`)
+  const pattern = (text: string) =>
+    text
+      .split(/\{\{\s*count\s*\}\}/)
+      .map(escapeRegExp)
+      .join('\\d+')
+  return new RegExp(forms.map(pattern).join('|'))
+}
+
+/** An input found by its label, as a person reads the form. */
+export const field = (page: Page | Locator, language: Language, key: string) =>
+  page.getByLabel(exactly(t(language, key)))
+
+/** A button found by its accessible name, exactly (so 'Sign In' does not also match 'Sign in with Google'). */
+export const button = (
+  page: Page | Locator,
+  language: Language,
+  key: string,
+  params?: Record<string, string | number>,
+) => page.getByRole('button', { name: exactly(t(language, key, params)) })
+
+// ---------------------------------------------------------------------------------------------------------------
+// The browser's state
+
+/**
+ * A visitor who chose `language` earlier (the modal was answered). Set only when nothing is stored yet,
+ * so a test that switches language keeps the new choice across reloads.
+ */
+export async function chooseLanguageBeforehand(page: Page, language: Language) {
+  await page.addInitScript(
+    ([key, value]) => {
+      try {
+        if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!)
+      } catch {
+        // about:blank has no storage
+      }
+    },
+    [languageStorageKey, language],
+  )
+}
+
+export const storedLanguage = (page: Page) =>
+  page.evaluate((key) => window.localStorage.getItem(key), languageStorageKey)
+
+/** The floating EN/RW toggle: a language button pinned near the bottom-right corner of the window. */
+export async function floatingLanguageToggles(page: Page, language: Language): Promise<Locator[]> {
+  const toggles = page.getByRole('button', { name: exactly(toggleLabel(language)) })
+  const viewport = page.viewportSize()!
+  const floating: Locator[] = []
+  for (const toggle of await toggles.all()) {
+    const box = await toggle.boundingBox()
+    if (box && box.y + box.height > viewport.height - 120 && box.x + box.width > viewport.width - 120)
+      floating.push(toggle)
+  }
+  return floating
+}
+
+export const toggleLabel = (language: Language) =>
+  t(language, 'language.toggleLabel', { current: t(language, `language.${language}`) })
+
+/** Keeps a screenshot as test-results/screenshots/<project>-<lang>-<name>.png and attaches it to the report. */
+export async function screenshot(page: Page, testInfo: TestInfo, language: Language, name: string) {
+  // Let fonts, transitions and lazily loaded screens settle, so the picture shows what a person sees.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  await page.waitForTimeout(300)
+  const file = path.join(SCREENSHOT_DIR, `${testInfo.project.name}-${language}-${name}.png`)
+  await page.screenshot({ path: file, fullPage: true })
+  await testInfo.attach(`${language}-${name}`, { path: file, contentType: 'image/png' })
+}
+
+/** Every URL the page shows during a test, including the router's history changes (redirects). */
+export function recordUrls(page: Page): string[] {
+  const urls: string[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url())
+  })
+  return urls
+}
+
+type HistoryChange = { path: string; at: number }
+type WithHistoryChanges = { __isokoHistoryChanges?: HistoryChange[] }
+
+/**
+ * Notes, on the page's own clock (performance.now()), each path the router moves to with the History API,
+ * so a test can time a client-side redirect precisely.
+ */
+export async function recordHistoryChanges(page: Page) {
+  await page.addInitScript(() => {
+    const changes: { path: string; at: number }[] = []
+    ;(window as WithHistoryChanges).__isokoHistoryChanges = changes
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = window.history[method].bind(window.history)
+      window.history[method] = (...args: Parameters<History['pushState']>) => {
+        original(...args)
+        changes.push({ path: window.location.pathname + window.location.search, at: performance.now() })
+      }
+    }
+  })
+}
+
+/** When (page clock, ms) the router first moved to `path`; needs recordHistoryChanges before the page opened. */
+export async function historyChangeTime(page: Page, path: string): Promise<number> {
+  const changes = await page.evaluate(() => (window as WithHistoryChanges).__isokoHistoryChanges ?? [])
+  const change = changes.find((entry) => entry.path === path)
+  if (!change) throw new Error(`The router never moved to ${path}: ${JSON.stringify(changes)}`)
+  return change.at
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The server log (test-results/server.log): mail is kept in the outbox and its link printed there.
+
+type LogLine = { level?: number; time?: number; msg?: string; to?: string; link?: string; subject?: string }
+
+function logLines(): LogLine[] {
+  if (!existsSync(SERVER_LOG)) return []
+  const lines: LogLine[] = []
+  for (const raw of readFileSync(SERVER_LOG, 'utf8').split('\n')) {
+    if (!raw.startsWith('{')) continue
+    try {
+      lines.push(JSON.parse(raw) as LogLine)
+    } catch {
+      // a line being written right now
+    }
+  }
+  return lines
+}
+
+async function pollLog<T>(
+  what: string,
+  find: (lines: LogLine[]) => T | undefined,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = find(logLines())
+    if (found !== undefined) return found
+    if (Date.now() > deadline)
+      throw new Error(`${what} did not appear in ${SERVER_LOG} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** The link of the newest mail sent to `email` (the confirmation link after sign-up). */
+export function readConfirmationLink(email: string, timeoutMs = 15_000): Promise<string> {
+  const address = email.toLowerCase()
+  return pollLog(
+    `A mail to ${email}`,
+    (lines) =>
+      lines.findLast((line) => line.to?.toLowerCase() === address && typeof line.link === 'string')?.link,
+    timeoutMs,
+  )
+}
+
+/** The one-time first-admin link the server printed at start (…/setup/admin#token=…). */
+export function readSetupLink(timeoutMs = 15_000): Promise<string> {
+  return pollLog(
+    'The first-admin setup link',
+    (lines) => {
+      const msg = lines.findLast((line) => line.msg?.includes('Create the first admin'))?.msg
+      return msg?.match(/(https?:\/\/\S+)\s*$/)?.[1]
+    },
+    timeoutMs,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// People
+
+export const password = 'Isoko-e2e-2024!'
+
+/** An address no other test (or earlier run against the same server) uses. */
+export const uniqueEmail = (role: string) =>
+  `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+export type Credentials = { email: string; password: string; fullName: string }
+
+/** The first admin, created once per server start by admin.setup.ts. */
+export function adminCredentials(): Credentials {
+  if (!existsSync(ADMIN_FILE))
+    throw new Error(`${ADMIN_FILE} is missing: the admin-setup project has not run`)
+  return JSON.parse(readFileSync(ADMIN_FILE, 'utf8')) as Credentials
+}
+
+/**
+ * A vendor who registered and confirmed the e-mail, made through the API (the screens for this path are
+ * covered by vendor-onboarding.spec.ts): no vendor record yet.
+ */
+export async function createConfirmedVendor(
+  request: APIRequestContext,
+  fullName = 'Aline Uwase',
+): Promise<Credentials> {
+  const email = uniqueEmail('vendor')
+  const registered = await request.post('/api/account/register', {
+    data: { fullName, email, password, confirmPassword: password, role: 'vendor' },
+  })
+  expect(registered.status(), await registered.text()).toBe(201)
+  const link = await readConfirmationLink(email)
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('access_token')
+  const confirmed = await request.post('/api/account/confirm-email', { data: { token } })
+  expect(confirmed.status(), await confirmed.text()).toBe(200)
+  return { email, password, fullName }
+}
+
+/** Signs in through the login screen. */
+export async function signIn(page: Page, language: Language, who: Credentials) {
+  await page.goto('/login')
+  await field(page, language, 'auth.fields.email').fill(who.email)
+  await field(page, language, 'auth.fields.password').fill(who.password)
+  await button(page, language, 'auth.login.submit').click()
+}
