@@ -17,12 +17,18 @@ import { AppError } from './lib/errors'
 import { createRouter, errorJson, respondError, type Deps } from './lib/http'
 import type { Logger } from './lib/logger'
 import { createMailer, type Mailer } from './mail/mail.service'
+import { adminOrderRoutes, vendorOrderRoutes } from './orders/orders.routes'
+import { productRoutes } from './products/products.routes'
 import { setupRoutes } from './setup/setup.routes'
 import { createStorage } from './storage/storage'
 import { renderApiDocs } from './system/api-docs'
 import { systemRoutes } from './system/system.routes'
 import { vendorRoutes } from './vendors/vendors.routes'
 import { UPLOAD_PATH, uploadBodyLimit, uploadRoutes } from './uploads/uploads.routes'
+import { adminMessageRoutes, messageRoutes } from './messages/messages.routes'
+import { adminPayoutRoutes, vendorPayoutRoutes } from './payouts/payouts.routes'
+import { eventRoutes } from './realtime/events.routes'
+import { createRealtimeHub } from './realtime/hub'
 
 /** The only better-auth endpoints reachable from outside: the Google redirect flow. Isoko wraps the rest. */
 const AUTH_PASSTHROUGH = /^\/api\/auth\/(sign-in\/social|callback\/[a-z]+|error)$/
@@ -92,6 +98,16 @@ export function createApp(options: AppOptions) {
   app.route('/api/setup', setupRoutes(deps))
   app.route('/api', uploadRoutes(deps, createStorage(config.storage)))
   app.route('/api/vendor', vendorRoutes(deps))
+  app.route('/api/vendor/payouts', vendorPayoutRoutes(deps))
+  app.route('/api/admin/payouts', adminPayoutRoutes(deps))
+  app.route('/api/messages', messageRoutes(deps))
+  app.route('/api/admin/messages', adminMessageRoutes(deps))
+  // One LISTEN per process, fanned out to the open /api/events streams (DESIGN.md §7).
+  const realtime = createRealtimeHub(database, logger)
+  app.route('/api', eventRoutes(deps, realtime))
+  app.route('/api/vendor/products', productRoutes(deps))
+  app.route('/api/vendor/orders', vendorOrderRoutes(deps))
+  app.route('/api/admin/orders', adminOrderRoutes(deps))
   app.route('/api', systemRoutes(deps))
 
   const openApiConfig = {
@@ -143,5 +159,12 @@ export function createApp(options: AppOptions) {
     return c.json(errorJson(new AppError('INTERNAL', 'errors.internal')), 500)
   })
 
-  return { app, deps }
+  return {
+    app,
+    deps,
+    /** The process's event fan-out (connected streams: `realtime.size`). */
+    realtime,
+    /** Ends the open event streams and the LISTEN (a server cannot finish closing while streams stay open). */
+    close: () => realtime.close(),
+  }
 }

@@ -19,7 +19,7 @@ async function main() {
   const logger = createLogger(config.logLevel)
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize })
   await database.migrate()
-  const { app } = createApp({ config, database, logger })
+  const { app, close: closeApp } = createApp({ config, database, logger })
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     logger.info(`Isoko is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`)
@@ -36,6 +36,8 @@ async function main() {
     server.close(() => {
       database.close().finally(() => process.exit(0))
     })
+    // Open event streams would keep server.close() waiting; end them (and the LISTEN) first.
+    void closeApp().catch((error: unknown) => logger.error({ err: error }, 'closing the app failed'))
     setTimeout(() => process.exit(0), 5000).unref()
   }
   process.on('SIGINT', () => stop('SIGINT'))

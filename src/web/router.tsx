@@ -13,10 +13,10 @@ const notBuilt = page(() => import('./components/not-built-page'))
 
 const vendorRoutes: RouteObject[] = [
   { index: true, ...page(() => import('./vendor/dashboard-page')) },
-  { path: 'products', ...notBuilt },
-  { path: 'orders', ...notBuilt },
-  { path: 'payouts', ...notBuilt },
-  { path: 'messages', ...notBuilt },
+  { path: 'products', ...page(() => import('./vendor/products-page')) },
+  { path: 'orders', ...page(() => import('./vendor/orders-page')) },
+  { path: 'payouts', ...page(() => import('./vendor/payouts-page')) },
+  { path: 'messages', ...page(() => import('./vendor/messages-page')) },
   { path: 'subscription', ...page(() => import('./vendor/subscription-page')) },
   { path: 'profile', ...page(() => import('./vendor/profile-page')) },
 ]

@@ -1,17 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import {
   test as base,
   expect,
+  request as playwrightRequest,
   type APIRequestContext,
   type Locator,
   type Page,
   type TestInfo,
 } from '@playwright/test'
+import sharp from 'sharp'
 import { languageStorageKey, type Language } from '../../src/shared/constants'
 import en from '../../src/web/i18n/en.json' with { type: 'json' }
 import rw from '../../src/web/i18n/rw.json' with { type: 'json' }
-import { ADMIN_FILE, SCREENSHOT_DIR, SERVER_LOG } from './paths'
+import { ADMIN_FILE, RESULTS_DIR, SCREENSHOT_DIR, SERVER_LOG } from './paths'
 
 export { SERVER_LOG }
 export type { Language }
@@ -154,13 +156,25 @@ export async function floatingLanguageToggles(page: Page, language: Language): P
 export const toggleLabel = (language: Language) =>
   t(language, 'language.toggleLabel', { current: t(language, `language.${language}`) })
 
-/** Keeps a screenshot as test-results/screenshots/<project>-<lang>-<name>.png and attaches it to the report. */
-export async function screenshot(page: Page, testInfo: TestInfo, language: Language, name: string) {
+/**
+ * Keeps a screenshot as test-results/screenshots/<project>-<lang>-<name>.png and attaches it to the report.
+ * The whole page by default; `{ fullPage: false }` for what the window shows, e.g. a dialog over the page.
+ */
+export async function screenshot(
+  page: Page,
+  testInfo: TestInfo,
+  language: Language,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+) {
   // Let fonts, transitions and lazily loaded screens settle, so the picture shows what a person sees.
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  // From the top: a full-page picture of a scrolled page draws fixed elements (the area's header, the skip link
+  // parked above the window) in the middle of the page, where a person never sees them.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0))
   await page.waitForTimeout(300)
   const file = path.join(SCREENSHOT_DIR, `${testInfo.project.name}-${language}-${name}.png`)
-  await page.screenshot({ path: file, fullPage: true })
+  await page.screenshot({ path: file, fullPage })
   await testInfo.attach(`${language}-${name}`, { path: file, contentType: 'image/png' })
 }
 
@@ -297,10 +311,155 @@ export async function createConfirmedVendor(
   return { email, password, fullName }
 }
 
+/** The server's own origin (as playwright.config.ts builds baseURL): form posts must come from it (CSRF). */
+export const serverOrigin = () => `http://localhost:${process.env.E2E_PORT ?? 3100}`
+
+/** Signs `who` in on an API request context: its cookie jar then holds the session. */
+export async function signInByApi(request: APIRequestContext, who: Pick<Credentials, 'email' | 'password'>) {
+  const response = await request.post('/api/account/login', {
+    data: { email: who.email, password: who.password },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+export type VendorWithShop = Credentials & { shopName: string; phone: string }
+
+/**
+ * A vendor with a registered shop (pending), made through the API: the five-step wizard is
+ * vendor-shop.spec.ts's subject. Mobile money with MTN, the government ID a PDF. Leaves `request` signed in.
+ */
+export async function createVendorWithShop(
+  request: APIRequestContext,
+  {
+    fullName = 'Aline Uwase',
+    shopName = `Aline Crafts ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`,
+  } = {},
+): Promise<VendorWithShop> {
+  const vendor = await createConfirmedVendor(request, fullName)
+  await signInByApi(request, vendor)
+  const upload = await request.post('/api/uploads', {
+    headers: { Origin: serverOrigin() },
+    multipart: { purpose: 'gov_id', file: pdfFile('national-id.pdf', 'National ID') },
+  })
+  expect(upload.status(), await upload.text()).toBe(201)
+  const { id: govId } = (await upload.json()) as { id: string }
+  const phone = '0788123456'
+  const registered = await request.post('/api/vendor/registration', {
+    data: {
+      fullName,
+      phone,
+      shopName,
+      businessAddress: 'KN 4 Ave, Nyarugenge, Kigali',
+      shopLogo: null,
+      govId,
+      idDocuments: [],
+      businessDocuments: [],
+      payoutMethod: 'mobile_money',
+      payoutDetails: { provider: 'mtn', mobileNumber: phone },
+    },
+  })
+  expect(registered.status(), await registered.text()).toBe(201)
+  return { ...vendor, shopName, phone }
+}
+
+/** Where the admin's API session is kept between tests: the server limits sign-ins per address (10 in 15 min). */
+const ADMIN_STATE_FILE = path.join(RESULTS_DIR, 'e2e-admin-state.json')
+
+/**
+ * An API request context signed in as the first admin (admin.setup.ts). The session is signed in once and
+ * reused while the server still accepts it, so a run does not spend the admin's sign-in allowance.
+ * Dispose of it at the end of the test.
+ */
+export async function adminApi(): Promise<APIRequestContext> {
+  const baseURL = serverOrigin()
+  if (existsSync(ADMIN_STATE_FILE)) {
+    const saved = await playwrightRequest.newContext({ baseURL, storageState: ADMIN_STATE_FILE })
+    const me = await saved.get('/api/account/me')
+    if (me.ok() && ((await me.json()) as { user?: { role?: string } } | null)?.user?.role === 'admin')
+      return saved
+    await saved.dispose()
+  }
+  const fresh = await playwrightRequest.newContext({ baseURL })
+  await signInByApi(fresh, adminCredentials())
+  writeFileSync(ADMIN_STATE_FILE, JSON.stringify(await fresh.storageState()))
+  return fresh
+}
+
 /** Signs in through the login screen. */
 export async function signIn(page: Page, language: Language, who: Credentials) {
   await page.goto('/login')
   await field(page, language, 'auth.fields.email').fill(who.email)
   await field(page, language, 'auth.fields.password').fill(who.password)
   await button(page, language, 'auth.login.submit').click()
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Moving around the vendor and admin areas
+
+/**
+ * Opens a screen of the area from its menu, as a person would: the sidebar from 768 px up, the drawer behind
+ * the menu button on a phone. `navKey` is the menu entry's key ('nav.profile').
+ */
+export async function openFromMenu(page: Page, language: Language, navKey: `nav.${string}`) {
+  const menuButton = page.getByRole('button', { name: exactly(t(language, 'nav.openMenu')) })
+  if (await menuButton.isVisible()) await menuButton.click()
+  await page
+    .getByRole('navigation', { name: exactly(t(language, 'nav.mainNavigation')) })
+    .getByRole('link', { name: exactly(t(language, navKey)) })
+    .click()
+}
+
+/** The field is marked invalid and its error is read with it (Mantine ties the message in aria-describedby). */
+export async function expectFieldError(input: Locator, message: string) {
+  await expect(input).toHaveAttribute('aria-invalid', 'true')
+  await expect(input).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files to upload, made in the test: small, valid, and nothing checked into the repository.
+
+export type FilePayload = { name: string; mimeType: string; buffer: Buffer }
+
+/** A real PNG (a solid square of `size` px), which the server decodes and re-encodes. */
+export async function pngFile(
+  name: string,
+  size = 64,
+  color = { r: 14, g: 116, b: 144 },
+): Promise<FilePayload> {
+  const buffer = await sharp({ create: { width: size, height: size, channels: 3, background: color } })
+    .png()
+    .toBuffer()
+  return { name, mimeType: 'image/png', buffer }
+}
+
+/** A one-page PDF written by hand, with a correct cross-reference table, saying `text`. */
+export function pdfFile(name: string, text = 'Isoko e2e document'): FilePayload {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'))
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xrefAt = Buffer.byteLength(body, 'latin1')
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') }
+}
+
+/** A Windows program ('MZ' header) dressed up as a picture: its name and declared type say PNG. */
+export function spoofedPng(name = 'logo.png'): FilePayload {
+  const buffer = Buffer.alloc(512)
+  buffer.write('MZ', 0, 'latin1')
+  buffer.writeUInt32LE(0x80, 0x3c) // e_lfanew: where the PE header starts
+  buffer.write('PE\0\0', 0x80, 'latin1')
+  return { name, mimeType: 'image/png', buffer }
 }

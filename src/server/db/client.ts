@@ -21,6 +21,13 @@ export type Database = {
   migrate: () => Promise<void>
   /** Round-trip to the database, for /api/health. */
   ping: () => Promise<void>
+  /**
+   * LISTENs on `channel` and calls `onPayload` with each notification's payload. PGlite listens on its one
+   * connection; PostgreSQL on one dedicated client per process that reconnects with backoff when the
+   * connection drops, then calls `onResume` (notifications sent while it was down are lost, so the caller
+   * can tell its subscribers to refetch). Resolves once the first attempt is made; returns the unlisten.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void, onResume?: () => void) => Promise<() => Promise<void>>
   close: () => Promise<void>
 }
 
@@ -32,11 +39,111 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 /** Any fixed number works, as long as every process uses the same one to serialise migrations. */
 const MIGRATION_LOCK = 7_316_402
 
+const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+type Listener = { channel: string; onPayload: (payload: string) => void; onResume?: () => void }
+
+/** Reconnect delays of the LISTEN client: doubling from a quarter second up to ten seconds. */
+const LISTEN_BACKOFF = { firstMs: 250, maxMs: 10_000 }
+
+/**
+ * The one connection a process LISTENs on (a pooled connection cannot: LISTEN belongs to a session). It is
+ * opened on the first listen(), re-opened with backoff whenever it drops, and ends with close().
+ */
+function postgresListener(url: string) {
+  const listeners = new Set<Listener>()
+  let client: pg.Client | undefined
+  let connecting: Promise<void> | undefined
+  let retryTimer: NodeJS.Timeout | undefined
+  let delay = LISTEN_BACKOFF.firstMs
+  let hasDropped = false
+  let closed = false
+
+  const channels = () => [...new Set([...listeners].map((listener) => listener.channel))]
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined
+      void connect()
+    }, delay)
+    retryTimer.unref()
+    delay = Math.min(delay * 2, LISTEN_BACKOFF.maxMs)
+  }
+
+  function connect(): Promise<void> {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url, application_name: 'isoko-listener', keepAlive: true })
+      let isLost = false
+      const lost = () => {
+        if (isLost) return
+        isLost = true
+        if (client === next) client = undefined
+        hasDropped = true
+        next.end().catch(() => {})
+        scheduleReconnect()
+      }
+      next.on('error', lost)
+      next.on('end', lost)
+      next.on('notification', (message) => {
+        for (const listener of listeners) {
+          if (listener.channel === message.channel) listener.onPayload(message.payload ?? '')
+        }
+      })
+      try {
+        await next.connect()
+        for (const channel of channels()) await next.query(`listen ${quoteIdentifier(channel)}`)
+      } catch {
+        lost()
+        return
+      }
+      if (closed) {
+        await next.end().catch(() => {})
+        return
+      }
+      client = next
+      delay = LISTEN_BACKOFF.firstMs
+      if (hasDropped) {
+        hasDropped = false
+        for (const listener of listeners) listener.onResume?.()
+      }
+    })().finally(() => {
+      connecting = undefined
+    })
+    return connecting
+  }
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void) {
+      const listener = { channel, onPayload, onResume }
+      const isNewChannel = !channels().includes(channel)
+      listeners.add(listener)
+      if (connecting) await connecting
+      if (!client) await connect()
+      else if (isNewChannel) await client.query(`listen ${quoteIdentifier(channel)}`).catch(() => {})
+      return async () => {
+        listeners.delete(listener)
+        if (client && !channels().includes(channel)) await client.query(`unlisten ${quoteIdentifier(channel)}`).catch(() => {})
+      }
+    },
+    async close() {
+      closed = true
+      if (retryTimer) clearTimeout(retryTimer)
+      await connecting
+      const current = client
+      client = undefined
+      listeners.clear()
+      await current?.end().catch(() => {})
+    },
+  }
+}
+
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema }) as unknown as Db
+  const listener = postgresListener(url)
   return {
     db,
     kind: 'postgres',
@@ -53,7 +160,11 @@ export function openPostgres(url: string, poolSize = 10): Database {
     async ping() {
       await db.execute(sql`select 1`)
     },
-    close: () => pool.end(),
+    listen: listener.listen,
+    async close() {
+      await listener.close()
+      await pool.end()
+    },
   }
 }
 
@@ -68,6 +179,13 @@ export async function openPglite(dataDir?: string): Promise<Database & { client:
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     async ping() {
       await client.query('select 1')
+    },
+    // The one connection hears its own NOTIFYs, delivered when the notifying transaction commits.
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload)
+      return async () => {
+        if (!client.closed) await unlisten()
+      }
     },
     close: () => client.close(),
   }

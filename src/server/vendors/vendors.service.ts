@@ -29,7 +29,7 @@ function maskTail(value: string | undefined) {
   return `•••• ${visible}`
 }
 
-function maskPayoutDetails(details: Record<string, string> | null): Record<string, string> | null {
+export function maskPayoutDetails(details: Record<string, string> | null): Record<string, string> | null {
   if (!details) return null
   const masked: Record<string, string> = { ...details }
   for (const key of ['accountNumber', 'routingNumber', 'mobileNumber']) {

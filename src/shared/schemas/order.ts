@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { orderStatuses } from '../constants'
+import { limits, orderStatuses } from '../constants'
 import { pageQuery } from './product'
 
 export const orderListQuery = pageQuery.extend({
@@ -30,3 +30,23 @@ export type OrderDto = z.infer<typeof orderDto>
 
 export const orderListDto = z.object({ items: z.array(orderDto), total: z.number(), page: z.number(), pageSize: z.number() })
 export type OrderList = z.infer<typeof orderListDto>
+
+/** Admin order form (specification, admin §5 "Create order"): every field required, quantity at least 1. */
+const requiredText = (max: number) =>
+  z.string({ error: 'orders.requiredFields' }).trim().min(1, 'orders.requiredFields').max(max, 'errors.tooLong')
+
+export const adminOrderInput = z.object({
+  vendorId: requiredText(64),
+  productId: requiredText(64),
+  variantId: requiredText(64),
+  customerName: requiredText(limits.nameMax),
+  customerEmail: requiredText(limits.emailMax).pipe(z.email({ error: 'errors.emailInvalid' })),
+  /** The screen falls back to 1 when the field is not a number; the server takes a whole number from 1. */
+  quantity: z
+    .number({ error: 'orders.quantityInvalid' })
+    .int('orders.quantityInvalid')
+    .min(1, 'orders.quantityInvalid')
+    .max(100_000, 'orders.quantityInvalid')
+    .default(1),
+})
+export type AdminOrderInput = z.input<typeof adminOrderInput>

@@ -4,8 +4,9 @@ import { categories, colors, limits, productStatuses, sizes } from '../constants
 /** Clothes and Shoes always come in colours and sizes (specification §5). */
 export const categoriesWithVariants: readonly string[] = ['Clothes', 'Shoes']
 
+/** A price is required (specification §5: 'Please fill in all required fields.'); a wrong one is invalid. */
 const wholeRwf = z
-  .number({ error: 'products.priceInvalid' })
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'products.requiredFields' : 'products.priceInvalid') })
   .int('products.priceWhole')
   .min(0, 'products.priceInvalid')
   .max(1_000_000_000, 'products.priceInvalid')

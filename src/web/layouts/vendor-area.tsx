@@ -1,3 +1,4 @@
+import { useRealtime } from '../api/realtime'
 import { RequireRole } from '../components/require-role'
 import { AreaShell } from './area-shell'
 import { vendorNav } from './nav-items'
@@ -6,7 +7,13 @@ import { vendorNav } from './nav-items'
 export default function VendorArea() {
   return (
     <RequireRole role="vendor">
-      <AreaShell items={vendorNav} areaLabelKey="nav.vendorArea" />
+      <VendorShell />
     </RequireRole>
   )
+}
+
+/** Signed in as a vendor: every vendor screen gets live updates (new messages, orders, payout decisions). */
+function VendorShell() {
+  useRealtime(true)
+  return <AreaShell items={vendorNav} areaLabelKey="nav.vendorArea" />
 }

@@ -7,7 +7,7 @@ import type { VendorProfile } from '../../../shared/schemas/vendor'
 import { describeSubscription } from '../../../shared/subscription'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
-import { useFormatDate } from './format-date'
+import { useFormatDate } from '../../components/format-date'
 import { readableAlertStyles } from './readable-alert'
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { defaultTimeZone } from '../../../shared/constants'
+import { defaultTimeZone } from '../../shared/constants'
 
 /** Kinyarwanda month names (CLDR): browsers such as Chromium ship no Kinyarwanda locale data and would fall back to English. */
 const rwMonths = [

@@ -1,0 +1,189 @@
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import type { Role } from '../../shared/constants'
+import type { MessageDto, MessageList, messageListQuery, sendMessageInput } from '../../shared/schemas/message'
+import type { Db, Tx } from '../db/client'
+import { messages, users, vendors } from '../db/schema'
+import { AppError } from '../lib/errors'
+import { notify } from '../realtime/events'
+
+/** Who is asking: vendors see what they sent or received; admins see every message. */
+export type Viewer = { userId: string; role: Role }
+
+type MessageRow = typeof messages.$inferSelect
+type Party = NonNullable<MessageDto['sender']>
+
+/** The subject of every admin reply (second specification, §7 Support reply). */
+export const REPLY_SUBJECT = 'Re: Admin Response'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const notFound = () => new AppError('NOT_FOUND', 'errors.notFound')
+
+const sender = alias(users, 'sender')
+const recipient = alias(users, 'recipient')
+
+/** Scope lives in the query: a vendor's message list, lookups and updates all go through this. */
+function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.role === 'admin') return undefined
+  return or(eq(messages.senderId, viewer.userId), eq(messages.receiverId, viewer.userId))
+}
+
+/** Addressed to the viewer: to them by id, or (for an admin) to the admin team (receiver null; DESIGN.md §5). */
+function addressedTo(viewer: Viewer): SQL {
+  return viewer.role === 'admin'
+    ? or(isNull(messages.receiverId), eq(messages.receiverId, viewer.userId))!
+    : eq(messages.receiverId, viewer.userId)
+}
+
+const isAddressedTo = (row: MessageRow, viewer: Viewer) =>
+  row.receiverId === viewer.userId || (viewer.role === 'admin' && row.receiverId === null)
+
+function withParties(tx: Tx) {
+  return tx
+    .select({
+      message: messages,
+      sender: { id: sender.id, fullName: sender.fullName, email: sender.email, role: sender.role },
+      recipient: { id: recipient.id, fullName: recipient.fullName, email: recipient.email, role: recipient.role },
+    })
+    .from(messages)
+    .innerJoin(sender, eq(sender.id, messages.senderId))
+    .leftJoin(recipient, eq(recipient.id, messages.receiverId))
+}
+
+type Joined = { message: MessageRow; sender: Party | null; recipient: Party | null }
+
+function toDto(row: Joined, viewer: Viewer): MessageDto {
+  const { message } = row
+  return {
+    id: message.id,
+    subject: message.subject,
+    content: message.content,
+    type: message.type,
+    createdAt: message.createdAt.toISOString(),
+    readAt: message.readAt?.toISOString() ?? null,
+    isOwn: message.senderId === viewer.userId,
+    sender: row.sender,
+    recipient: row.recipient,
+    replyToId: message.replyToId,
+  }
+}
+
+async function findVisible(tx: Tx, viewer: Viewer, id: string, { lock = false } = {}) {
+  if (!UUID.test(id)) return undefined
+  const query = withParties(tx).where(and(eq(messages.id, id), visibleTo(viewer)))
+  const [row] = lock ? await query.for('update', { of: messages }) : await query
+  return row
+}
+
+/** LIKE treats % and _ as wildcards; a search for "50%" means the text "50%". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+/** One page of the viewer's messages, newest first, plus how many addressed to them are unread. */
+export async function listMessages(
+  db: Db,
+  viewer: Viewer,
+  query: z.output<typeof messageListQuery>,
+): Promise<MessageList> {
+  const where = and(
+    visibleTo(viewer),
+    query.type === 'all' ? undefined : eq(messages.type, query.type),
+    query.q ? or(ilike(messages.subject, likePattern(query.q)), ilike(messages.content, likePattern(query.q))) : undefined,
+  )
+  const [rows, [total], [unread]] = await Promise.all([
+    withParties(db)
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(messages).where(where),
+    db
+      .select({ value: count() })
+      .from(messages)
+      .where(and(addressedTo(viewer), isNull(messages.readAt))),
+  ])
+  return {
+    items: rows.map((row) => toDto(row, viewer)),
+    total: Number(total?.value ?? 0),
+    unread: Number(unread?.value ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  }
+}
+
+/**
+ * A vendor writes to the admin team: receiver null, so every admin sees it and no other vendor can
+ * (DESIGN.md §5; the specification fell back to "any user"). With no admin at all, the specified system
+ * error stands. An empty subject becomes 'Message from {shop name}' ({full name} before registration).
+ */
+export async function sendMessage(
+  db: Db,
+  viewer: Viewer,
+  input: z.output<typeof sendMessageInput>,
+): Promise<MessageDto> {
+  return db.transaction(async (tx) => {
+    const [anyAdmin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1)
+    if (!anyAdmin) throw new AppError('CONFLICT', 'messages.noRecipient')
+    let subject = input.subject.trim()
+    if (!subject) {
+      const [me] = await tx
+        .select({ fullName: users.fullName, shopName: vendors.shopName })
+        .from(users)
+        .leftJoin(vendors, eq(vendors.userId, users.id))
+        .where(eq(users.id, viewer.userId))
+      subject = `Message from ${me?.shopName ?? me?.fullName ?? ''}`.trim()
+    }
+    const [created] = await tx
+      .insert(messages)
+      .values({ senderId: viewer.userId, receiverId: null, subject, content: input.content, type: input.type })
+      .returning({ id: messages.id })
+    // No vendorId: every admin is told; userId: the sender's other tabs refresh too.
+    await notify(tx, { topic: 'messages', userId: viewer.userId, id: created!.id })
+    return toDto((await findVisible(tx, viewer, created!.id))!, viewer)
+  })
+}
+
+/**
+ * Opening a message: read_at is set when the viewer is its recipient (an admin: the admin team's or their
+ * own) and it is unread; otherwise it comes back unchanged. A message the viewer may not see is not found.
+ */
+export async function markMessageRead(db: Db, viewer: Viewer, id: string): Promise<MessageDto> {
+  return db.transaction(async (tx) => {
+    const row = await findVisible(tx, viewer, id, { lock: true })
+    if (!row) throw notFound()
+    if (!isAddressedTo(row.message, viewer) || row.message.readAt) return toDto(row, viewer)
+    const [updated] = await tx
+      .update(messages)
+      .set({ readAt: sql`now()` })
+      .where(eq(messages.id, row.message.id))
+      .returning()
+    // The unread counts of the reader's other tabs (and, for the admin team's messages, every admin) change.
+    await notify(tx, { topic: 'messages', userId: viewer.userId, id: row.message.id })
+    return toDto({ ...row, message: updated! }, viewer)
+  })
+}
+
+/** An admin's support reply goes to the original message's sender (second specification, §7). */
+export async function replyToMessage(db: Db, admin: Viewer, id: string, content: string): Promise<MessageDto> {
+  return db.transaction(async (tx) => {
+    const original = await findVisible(tx, admin, id)
+    if (!original) throw notFound()
+    // Replying to one's own reply continues the conversation with its recipient.
+    const receiverId =
+      original.message.senderId === admin.userId ? original.message.receiverId : original.message.senderId
+    if (!receiverId) throw new AppError('CONFLICT', 'messages.noRecipient')
+    const [created] = await tx
+      .insert(messages)
+      .values({
+        senderId: admin.userId,
+        receiverId,
+        subject: REPLY_SUBJECT,
+        content,
+        type: 'support',
+        replyToId: original.message.id,
+      })
+      .returning({ id: messages.id })
+    await notify(tx, { topic: 'messages', userId: receiverId, id: created!.id })
+    return toDto((await findVisible(tx, admin, created!.id))!, admin)
+  })
+}

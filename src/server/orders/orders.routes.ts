@@ -1,0 +1,100 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  adminOrderInput,
+  orderDto,
+  orderListDto,
+  orderListQuery,
+  orderStatusInput,
+} from '../../shared/schemas/order'
+import { createRouter, requireActor, type Deps } from '../lib/http'
+import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
+import { createAdminOrder, listVendorOrders, setVendorOrderStatus } from './orders.service'
+
+const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) })
+
+/** The signed-in vendor's orders. The vendor comes from the session; another vendor's order is NOT_FOUND. */
+export function vendorOrderRoutes(deps: Deps) {
+  const router = createRouter()
+  const db = deps.database.db
+  const tags = ['Vendor orders']
+  // Signed-in vendors only, checked before anything else (validation included) looks at the request.
+  router.use('*', async (c, next) => {
+    await requireActor(c, deps.auth, 'vendor')
+    await next()
+  })
+  const vendorScope = async (c: Parameters<typeof requireActor>[0]) => ({
+    userId: (await requireActor(c, deps.auth, 'vendor')).userId,
+  })
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: "The vendor's orders, newest first, optionally by status",
+      request: { query: orderListQuery },
+      responses: {
+        200: jsonContent(orderListDto, 'One page of orders'),
+        ...errorResponses(401, 403, 404, 422),
+      },
+    }),
+    async (c) => c.json(await listVendorOrders(db, await vendorScope(c), c.req.valid('query')), 200),
+  )
+
+  router.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}/status',
+      tags,
+      summary: 'Mark an order completed (from pending) or refunded (from completed); refunded is final',
+      description: 'Any other move is 409 orders.invalidTransition with params {from, to}.',
+      request: { params: idParam, ...jsonBody(orderStatusInput) },
+      responses: { 200: jsonContent(orderDto, 'Updated'), ...errorResponses(401, 403, 404, 409, 422) },
+    }),
+    async (c) =>
+      c.json(
+        await setVendorOrderStatus(
+          db,
+          await vendorScope(c),
+          c.req.valid('param').id,
+          c.req.valid('json').status,
+        ),
+        200,
+      ),
+  )
+
+  return router
+}
+
+/** Order management for admins. For now only "Create order"; the admin screens bring the rest. */
+export function adminOrderRoutes(deps: Deps) {
+  const router = createRouter()
+  const db = deps.database.db
+  const tags = ['Admin orders']
+  // Admins only, checked before anything else (validation included) looks at the request.
+  router.use('*', async (c, next) => {
+    await requireActor(c, deps.auth, 'admin')
+    await next()
+  })
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Create an order for one of a vendor’s approved products (pending; stock taken; audited)',
+      description:
+        'The total is the variant price × quantity, computed by the server. The variant must belong to the product and ' +
+        'the product to the vendor and be approved, else 422 orders.variantNotFound; not enough stock is 409 ' +
+        'orders.insufficientStock with params {available, requested}.',
+      request: jsonBody(adminOrderInput),
+      responses: { 201: jsonContent(orderDto, 'Created'), ...errorResponses(401, 403, 409, 422) },
+    }),
+    async (c) => {
+      const admin = await requireActor(c, deps.auth, 'admin')
+      return c.json(await createAdminOrder(db, admin, c.req.valid('json')), 201)
+    },
+  )
+
+  return router
+}

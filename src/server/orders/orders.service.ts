@@ -1,0 +1,222 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { OrderStatus } from '../../shared/constants'
+import {
+  vendorOrderTransitions,
+  type adminOrderInput,
+  type OrderDto,
+  type OrderList,
+  type orderListQuery,
+} from '../../shared/schemas/order'
+import type { Db, Tx } from '../db/client'
+import { orders, products, variants, vendors } from '../db/schema'
+import { recordAudit } from '../lib/audit'
+import { AppError } from '../lib/errors'
+import type { Actor } from '../lib/http'
+import { notify } from '../realtime/events'
+
+type Scope = { userId: string }
+type OrderRow = typeof orders.$inferSelect
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const notFound = () => new AppError('NOT_FOUND', 'errors.notFound')
+const variantNotFound = () =>
+  new AppError('VALIDATION', 'orders.variantNotFound', undefined, { variantId: 'orders.variantNotFound' })
+
+export function toOrderDto(row: OrderRow): OrderDto {
+  return {
+    id: row.id,
+    status: row.status,
+    productName: row.productName,
+    sku: row.sku,
+    attributes: {
+      ...(row.attributes.color ? { color: row.attributes.color } : {}),
+      ...(row.attributes.size ? { size: row.attributes.size } : {}),
+    },
+    unitPrice: row.unitPrice,
+    quantity: row.quantity,
+    totalAmount: row.totalAmount,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export type PlaceOrder = {
+  vendorId: string
+  /** When given (the admin form names it), the variant must be this product's. */
+  productId?: string
+  variantId: string
+  quantity: number
+  customerName: string
+  customerEmail: string
+}
+
+/**
+ * Takes an order in the caller's transaction. The product is read with a SHARE lock, so an edit or a
+ * deletion of it (which lock it FOR UPDATE) waits for the order, or the order for them: an order never
+ * points at a variant that an edit is removing. Price, SKU, attributes and product name are copied onto
+ * the order, the total is computed here, and the stock is taken with one conditional UPDATE, so orders at
+ * once can never sell more than there is (DESIGN.md §5).
+ */
+export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
+  const ids = [order.vendorId, order.variantId, ...(order.productId ? [order.productId] : [])]
+  if (!ids.every((id) => UUID.test(id))) throw variantNotFound()
+  const [product] = await tx
+    .select({ id: products.id, name: products.name, status: products.status })
+    .from(products)
+    .innerJoin(variants, eq(variants.productId, products.id))
+    .where(
+      and(
+        eq(variants.id, order.variantId),
+        eq(products.vendorId, order.vendorId),
+        order.productId ? eq(products.id, order.productId) : undefined,
+      ),
+    )
+    .for('share', { of: products })
+  // Only a vendor's approved products are for sale (admin §5: the form offers only those).
+  if (!product || product.status !== 'approved') throw variantNotFound()
+
+  const [taken] = await tx
+    .update(variants)
+    .set({ stock: sql`${variants.stock} - ${order.quantity}` })
+    .where(
+      and(
+        eq(variants.id, order.variantId),
+        sql`${variants.stock} >= ${order.quantity}`,
+        sql`${variants.archivedAt} is null`,
+      ),
+    )
+    .returning({ sku: variants.sku, price: variants.price, attributes: variants.attributes })
+  if (!taken) {
+    const [variant] = await tx
+      .select({ stock: variants.stock, archivedAt: variants.archivedAt })
+      .from(variants)
+      .where(eq(variants.id, order.variantId))
+    if (!variant || variant.archivedAt) throw variantNotFound()
+    throw new AppError('CONFLICT', 'orders.insufficientStock', {
+      available: variant.stock,
+      requested: order.quantity,
+    })
+  }
+
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      vendorId: order.vendorId,
+      productId: product.id,
+      variantId: order.variantId,
+      productName: product.name,
+      sku: taken.sku,
+      attributes: taken.attributes,
+      unitPrice: taken.price,
+      quantity: order.quantity,
+      totalAmount: taken.price * order.quantity,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      status: 'pending',
+    })
+    .returning()
+  await notify(tx, { topic: 'orders', vendorId: order.vendorId, id: created!.id })
+  // The stock shown on the vendor's product list changed too.
+  await notify(tx, { topic: 'products', vendorId: order.vendorId, id: product.id })
+  return created!
+}
+
+/** The admin's "Create order": the order and its audit entry commit together, or neither does. */
+export async function createAdminOrder(
+  db: Db,
+  admin: Pick<Actor, 'userId'>,
+  input: z.output<typeof adminOrderInput>,
+): Promise<OrderDto> {
+  return db.transaction(async (tx) => {
+    const order = await placeOrder(tx, input)
+    await recordAudit(tx, {
+      actorId: admin.userId,
+      action: 'create',
+      targetTable: 'orders',
+      targetId: order.id,
+      newValues: {
+        vendor_id: order.vendorId,
+        product_id: order.productId,
+        variant_id: order.variantId,
+        product_name: order.productName,
+        sku: order.sku,
+        quantity: order.quantity,
+        unit_price: order.unitPrice,
+        total_amount: order.totalAmount,
+        customer_name: order.customerName,
+        customer_email: order.customerEmail,
+        status: order.status,
+      },
+    })
+    return toOrderDto(order)
+  })
+}
+
+async function requireVendorId(tx: Tx, scope: Scope) {
+  const [vendor] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, scope.userId))
+  if (!vendor) throw new AppError('NOT_FOUND', 'vendor.notRegistered')
+  return vendor.id
+}
+
+export async function listVendorOrders(
+  db: Db,
+  scope: Scope,
+  query: z.output<typeof orderListQuery>,
+): Promise<OrderList> {
+  const vendorId = await requireVendorId(db, scope)
+  const where = and(
+    eq(orders.vendorId, vendorId),
+    query.status === 'all' ? undefined : eq(orders.status, query.status),
+  )
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(orders).where(where),
+  ])
+  return {
+    items: rows.map(toOrderDto),
+    total: Number(total?.value ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  }
+}
+
+/**
+ * The vendor's only moves (specification §4): pending → completed → refunded; refunded is final. The order
+ * row is locked, so two clicks at once cannot both pass the check.
+ */
+export async function setVendorOrderStatus(
+  db: Db,
+  scope: Scope,
+  id: string,
+  status: Exclude<OrderStatus, 'pending'>,
+): Promise<OrderDto> {
+  return db.transaction(async (tx) => {
+    const vendorId = await requireVendorId(tx, scope)
+    if (!UUID.test(id)) throw notFound()
+    // Completing or refunding changes the payout balance: take the vendor lock that payout requests take,
+    // so a refund racing a payout request cannot leave the vendor overdrawn.
+    await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).for('update')
+    const [current] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.vendorId, vendorId)))
+      .for('update')
+    if (!current) throw notFound()
+    if (vendorOrderTransitions[current.status] !== status) {
+      throw new AppError('CONFLICT', 'orders.invalidTransition', { from: current.status, to: status })
+    }
+    const [updated] = await tx.update(orders).set({ status }).where(eq(orders.id, current.id)).returning()
+    await notify(tx, { topic: 'orders', vendorId, id: current.id })
+    await notify(tx, { topic: 'payouts', vendorId })
+    return toOrderDto(updated!)
+  })
+}

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm'
+import { streamSSE } from 'hono/streaming'
+import type { Db } from '../db/client'
+import { vendors } from '../db/schema'
+import { createRouter, requireActor, type Deps } from '../lib/http'
+import { errorResponses } from '../lib/openapi'
+import type { Audience, RealtimeHub } from './hub'
+
+/** Proxies drop connections silent for about a minute; a comment line every 25 s keeps the stream open. */
+export const HEARTBEAT_MS = 25_000
+/** A client that stopped reading is dropped past this many unsent lines; its EventSource reconnects. */
+const MAX_QUEUED_WRITES = 200
+/** How long a browser waits before reconnecting after the stream ends. */
+const RETRY_MS = 3_000
+
+async function audienceOf(db: Db, actor: { userId: string; role: 'admin' | 'vendor' }): Promise<Audience> {
+  if (actor.role === 'admin') return { role: 'admin', userId: actor.userId }
+  const [vendor] = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, actor.userId))
+  return { role: 'vendor', userId: actor.userId, vendorId: vendor?.id ?? null }
+}
+
+/**
+ * GET /api/events: Server-Sent Events, `event: change` with `{ topic, id? }`, only for changes the user may
+ * see. The user and their vendor are read once here; the open stream then waits on the hub in memory and
+ * holds no database connection (PGlite has exactly one; DESIGN.md §6).
+ */
+export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs?: number } = {}) {
+  const router = createRouter()
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
+
+  router.get('/events', async (c) => {
+    const actor = await requireActor(c, deps.auth)
+    const audience = await audienceOf(deps.database.db, actor)
+    await hub.start()
+    c.header('X-Accel-Buffering', 'no')
+    return streamSSE(c, async (stream) => {
+      let finish!: () => void
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve
+      })
+      // Writes wait until the client reads; queue them so one slow client never holds up the fan-out.
+      let queued = 0
+      let chain: Promise<unknown> = Promise.resolve()
+      const write = (text: string) => {
+        if (queued >= MAX_QUEUED_WRITES) return finish()
+        queued += 1
+        chain = chain.then(() => stream.write(text)).finally(() => {
+          queued -= 1
+        })
+      }
+      const unsubscribe = hub.subscribe({
+        audience,
+        send: (event) => write(`event: change\ndata: ${JSON.stringify(event)}\n\n`),
+        end: finish,
+      })
+      stream.onAbort(finish)
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs)
+      write(`retry: ${RETRY_MS}\n: connected\n\n`)
+      try {
+        await finished
+      } finally {
+        clearInterval(heartbeat)
+        unsubscribe()
+      }
+    })
+  })
+
+  router.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/events',
+    tags: ['Realtime'],
+    summary: 'Server-Sent Events: which data changed, for the signed-in user',
+    description:
+      'A text/event-stream. Each change the user may see (a vendor: their own shop and messages addressed to ' +
+      'them; an admin: everything) arrives as `event: change` with `data: {"topic": "products" | "orders" | ' +
+      '"payouts" | "messages" | "vendors", "id"?: string}`; the screen refetches that topic. A comment line ' +
+      `is sent every ${HEARTBEAT_MS / 1000} s. After a lost server-side connection to the database every topic is sent once.`,
+    responses: {
+      200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+      ...errorResponses(401),
+    },
+  })
+
+  return router
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm'
+import type { RealtimeTopic } from '../../shared/schemas/message'
+import type { Tx } from '../db/client'
+
+/** The one channel every process LISTENs on (DESIGN.md §7). */
+export const EVENTS_CHANNEL = 'isoko_events'
+
+/** A committed change, as announced between processes. Only `topic` and `id` ever reach a browser. */
+export type ChangeEvent = {
+  topic: RealtimeTopic
+  /** The vendor whose data changed: that vendor's user (and every admin) is told. */
+  vendorId?: string
+  /** A user the change concerns (the receiver or sender of a message): that user (and every admin) is told. */
+  userId?: string
+  /** The changed row, when there is one. */
+  id?: string
+}
+
+/**
+ * Announces a change from inside the caller's transaction: PostgreSQL delivers a NOTIFY only when the
+ * transaction commits, so a rolled-back change is never announced. Works on PGlite and PostgreSQL.
+ * An event with neither vendorId nor userId reaches admins only.
+ */
+export async function notify(tx: Tx, event: ChangeEvent): Promise<void> {
+  const payload: ChangeEvent = { topic: event.topic }
+  if (event.vendorId) payload.vendorId = event.vendorId
+  if (event.userId) payload.userId = event.userId
+  if (event.id) payload.id = event.id
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`)
+}

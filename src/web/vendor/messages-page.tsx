@@ -1,0 +1,400 @@
+import { useEffect, useRef, useState } from 'react'
+import {
+  Alert,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks'
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconInbox,
+  IconMailOpened,
+  IconPencil,
+  IconSearch,
+} from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate, useNavigate, useSearchParams, type To } from 'react-router'
+import { messageTypes } from '../../shared/constants'
+import type { MessageDto } from '../../shared/schemas/message'
+import { useMe } from '../api/account'
+import { ApiError } from '../api/client'
+import { useMessages, type MessageFilters } from '../api/messages'
+import { useVendorProfile } from '../api/vendor'
+import { FlashAlert } from './components/flash-alert'
+import { readableAlertStyles } from './components/readable-alert'
+import { useFlashMessage } from './components/use-flash-message'
+import pageClasses from './components/vendor-page.module.css'
+import { ComposeForm } from './messages/compose-form'
+import { MessageList } from './messages/message-list'
+import { MessageView } from './messages/message-view'
+import classes from './messages/messages.module.css'
+import { ListPager } from '../components/list-pager'
+
+const typeFilters = ['all', ...messageTypes] as const
+type TypeFilter = MessageFilters['type']
+type Param = 'type' | 'q' | 'page' | 'id' | 'compose'
+
+/**
+ * Everything the screen shows lives in the address: the filter (?type, ?q, ?page), the open message (?id) or the
+ * compose form (?compose=1). Reload and shared links keep it, and on a phone the browser's Back button returns
+ * from a message to the list.
+ */
+function useMessageParams() {
+  const [params, setParams] = useSearchParams()
+  const rawType = params.get('type')
+  const type: TypeFilter = typeFilters.includes(rawType as TypeFilter) ? (rawType as TypeFilter) : 'all'
+  const q = params.get('q') ?? ''
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1))
+  const id = params.get('id')
+  const isComposing = params.get('compose') === '1' && id === null
+
+  const withChanges = (changes: Partial<Record<Param, string | number | null>>) => {
+    const query = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      const isDefault =
+        value === null ||
+        value === '' ||
+        (key === 'type' && value === 'all') ||
+        (key === 'page' && value === 1)
+      if (isDefault) query.delete(key)
+      else query.set(key, String(value))
+    }
+    return query
+  }
+  const linkTo = (changes: Partial<Record<Param, string | number | null>>): To => {
+    const search = withChanges(changes).toString()
+    return { search: search ? `?${search}` : '' }
+  }
+  const update = (changes: Partial<Record<Param, string | number | null>>, options?: { replace?: boolean }) =>
+    setParams(withChanges(changes), options)
+  return { type, q, page, id, isComposing, linkTo, update }
+}
+
+/** /vendor/messages (spec §2 "/vendor/messages", §4 Message, §5 Messages, §8 Messages). */
+export default function VendorMessagesPage() {
+  const me = useMe().data
+  if (!me) return null
+  if (!me.vendor) return <Navigate to="/vendor/register" replace />
+  return <Messages sessionShopName={me.vendor.shopName} />
+}
+
+function Messages({ sessionShopName }: { sessionShopName: string }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { type, q, page, id, isComposing, linkTo, update } = useMessageParams()
+  const list = useMessages({ type, q, page })
+  // The profile has the current shop name (the session's copy may predate a rename).
+  const shopName = useVendorProfile().data?.shopName ?? sessionShopName
+  const isTwoPanes = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false })
+  const feedback = useFlashMessage()
+  // The message just sent, shown at once even before the refreshed list holds it.
+  const [justSent, setJustSent] = useState<MessageDto | null>(null)
+
+  // Search: typed freely, put in the address after a pause (replacing, not adding, history entries).
+  const [search, setSearch] = useState(q)
+  const [debouncedSearch] = useDebouncedValue(search, 300)
+  const pushedQuery = useRef(q)
+  useEffect(() => {
+    const next = debouncedSearch.trim()
+    if (next === q) return
+    pushedQuery.current = next
+    update({ q: next, page: null, id: null }, { replace: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typed text settles
+  }, [debouncedSearch])
+  useEffect(() => {
+    // The address changed from elsewhere (Back, 'Clear search and filter'): the box follows it.
+    if (q === pushedQuery.current) return
+    pushedQuery.current = q
+    setSearch(q)
+  }, [q])
+
+  const items = list.data?.items ?? []
+  const selected = id
+    ? (items.find((item) => item.id === id) ?? (justSent?.id === id ? justSent : undefined))
+    : undefined
+  const isDetailOpen = isComposing || id !== null
+  const hrefFor = (messageId: string) => linkTo({ id: messageId, compose: null })
+
+  // Focus follows the pane that opens: on a phone the other pane is gone with whatever had focus; on a desktop
+  // only when focus was lost (the form that was sent, a link in the message) or the compose form opened.
+  const listTitleRef = useRef<HTMLHeadingElement>(null)
+  const detailHeadingRef = useRef<HTMLHeadingElement>(null)
+  const view = isComposing ? 'compose' : (id ?? '')
+  const previousView = useRef(view)
+  useEffect(() => {
+    const previous = previousView.current
+    if (previous === view) return
+    previousView.current = view
+    const isFocusLost = document.activeElement === null || document.activeElement === document.body
+    if (view === '') {
+      if (isTwoPanes && !isFocusLost) return
+      const link = document.querySelector<HTMLAnchorElement>(`[data-message-id="${CSS.escape(previous)}"] a`)
+      ;(link ?? listTitleRef.current)?.focus()
+    } else if (view === 'compose' || !isTwoPanes || isFocusLost) {
+      detailHeadingRef.current?.focus()
+    }
+  }, [view, isTwoPanes])
+
+  if (list.error instanceof ApiError && list.error.messageKey === 'vendor.notRegistered') {
+    return <Navigate to="/vendor/register" replace />
+  }
+
+  const clearFilters = () => {
+    setSearch('')
+    pushedQuery.current = ''
+    update({ type: null, q: null, page: null })
+  }
+
+  const onSent = (message: MessageDto) => {
+    setJustSent(message)
+    feedback.success(t('messages.sendSuccess'))
+    // The new message opens in a list without filters, where it stands first.
+    setSearch('')
+    pushedQuery.current = ''
+    void navigate({ search: `?id=${encodeURIComponent(message.id)}` }, { replace: true })
+  }
+
+  const unread = list.data?.unread ?? 0
+  const hasFilters = type !== 'all' || q !== ''
+
+  return (
+    <Stack gap="lg" maw={1200} className={pageClasses.page}>
+      <header>
+        <Group gap="sm" align="center">
+          <Title order={1}>{t('messages.title')}</Title>
+          {unread > 0 && (
+            <Badge variant="filled" color="cyan.9" size="lg">
+              {t('messages.unread', { count: unread })}
+            </Badge>
+          )}
+        </Group>
+        <Text c="dimmed" mt={4}>
+          {t('messages.subtitle')}
+        </Text>
+      </header>
+
+      <FlashAlert flash={feedback.flash} />
+
+      <div className={classes.panes}>
+        {(isTwoPanes || !isDetailOpen) && (
+          <Paper component="section" withBorder radius="md" p="sm" aria-labelledby="messages-list-title">
+            <Stack gap="sm">
+              <Group justify="space-between" gap="xs">
+                <Title
+                  order={2}
+                  size="h4"
+                  id="messages-list-title"
+                  ref={listTitleRef}
+                  tabIndex={-1}
+                  className={classes.focusTarget}
+                >
+                  {t('messages.listTitle')}
+                </Title>
+                <Button
+                  component={Link}
+                  to={linkTo({ compose: '1', id: null })}
+                  size="xs"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                >
+                  {t('messages.newMessage')}
+                </Button>
+              </Group>
+              <TextInput
+                type="search"
+                aria-label={t('messages.search')}
+                placeholder={t('messages.searchPlaceholder')}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                maxLength={200}
+              />
+              <SegmentedControl
+                aria-label={t('messages.typeFilter')}
+                value={type}
+                onChange={(value) => update({ type: value, page: null, id: null })}
+                data={typeFilters.map((value) => ({ value, label: t(`messages.types.${value}`) }))}
+                fullWidth
+                size="xs"
+              />
+
+              {list.isPending ? (
+                <ListSkeleton />
+              ) : list.isError && !list.data ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  styles={readableAlertStyles}
+                  icon={<IconAlertCircle aria-hidden />}
+                  title={t('messages.loadFailed')}
+                  role="alert"
+                >
+                  <Stack gap="sm" align="flex-start">
+                    <Text size="sm">{t('messages.loadFailedBody')}</Text>
+                    <Button
+                      size="xs"
+                      variant="white"
+                      color="red"
+                      onClick={() => void list.refetch()}
+                      loading={list.isRefetching}
+                    >
+                      {t('common.retry')}
+                    </Button>
+                  </Stack>
+                </Alert>
+              ) : list.data && list.data.total === 0 ? (
+                hasFilters ? (
+                  <EmptyState
+                    icon={<IconSearch size={28} aria-hidden />}
+                    withIndicatorBackground
+                    size="sm"
+                    py="md"
+                  >
+                    <EmptyState.Title order={3}>{t('messages.noResultsTitle')}</EmptyState.Title>
+                    <EmptyState.Description>{t('messages.noResultsBody')}</EmptyState.Description>
+                    <EmptyState.Actions>
+                      <Button variant="light" size="xs" onClick={clearFilters}>
+                        {t('messages.clearFilters')}
+                      </Button>
+                    </EmptyState.Actions>
+                  </EmptyState>
+                ) : (
+                  <EmptyState
+                    icon={<IconInbox size={28} aria-hidden />}
+                    withIndicatorBackground
+                    size="sm"
+                    py="md"
+                  >
+                    <EmptyState.Title order={3}>{t('messages.emptyTitle')}</EmptyState.Title>
+                    <EmptyState.Description>{t('messages.emptyBody')}</EmptyState.Description>
+                  </EmptyState>
+                )
+              ) : list.data ? (
+                <>
+                  <div
+                    aria-busy={list.isPlaceholderData}
+                    style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+                  >
+                    <MessageList messages={list.data.items} selectedId={id} hrefFor={hrefFor} />
+                  </div>
+                  <ListPager
+                    page={page}
+                    total={list.data.total}
+                    pageSize={list.data.pageSize}
+                    onChange={(next) => update({ page: next })}
+                    label={t('messages.pagesLabel')}
+                  />
+                </>
+              ) : null}
+            </Stack>
+          </Paper>
+        )}
+
+        {(isTwoPanes || isDetailOpen) && (
+          <Paper
+            component="section"
+            withBorder
+            radius="md"
+            p="md"
+            className={classes.detail}
+            aria-label={isComposing ? t('messages.compose.title') : t('messages.detailLabel')}
+          >
+            <Stack gap="md">
+              {!isTwoPanes && (
+                <Button
+                  component={Link}
+                  to={linkTo({ id: null, compose: null })}
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconArrowLeft size={16} aria-hidden />}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {t('messages.back')}
+                </Button>
+              )}
+              {isComposing ? (
+                <ComposeForm
+                  shopName={shopName}
+                  onSent={onSent}
+                  onCancel={() => void navigate(linkTo({ compose: null }))}
+                  headingRef={detailHeadingRef}
+                />
+              ) : id !== null && selected ? (
+                <MessageView
+                  message={selected}
+                  loaded={items}
+                  hrefFor={hrefFor}
+                  headingRef={detailHeadingRef}
+                />
+              ) : id !== null && (list.isPending || list.isFetching) ? (
+                <Group justify="center" py="xl" role="status">
+                  <Loader size="sm" aria-hidden />
+                  <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+                </Group>
+              ) : id !== null ? (
+                <EmptyState
+                  icon={<IconMailOpened size={28} aria-hidden />}
+                  withIndicatorBackground
+                  size="sm"
+                  py="md"
+                >
+                  <EmptyState.Title
+                    order={2}
+                    ref={detailHeadingRef}
+                    tabIndex={-1}
+                    className={classes.focusTarget}
+                  >
+                    {t('messages.notInList')}
+                  </EmptyState.Title>
+                  {hasFilters || page > 1 ? (
+                    <EmptyState.Actions>
+                      <Button variant="light" size="xs" onClick={clearFilters}>
+                        {t('messages.showAll')}
+                      </Button>
+                    </EmptyState.Actions>
+                  ) : null}
+                </EmptyState>
+              ) : (
+                <EmptyState
+                  icon={<IconMailOpened size={28} aria-hidden />}
+                  withIndicatorBackground
+                  size="sm"
+                  py="xl"
+                >
+                  <EmptyState.Description>{t('messages.selectPrompt')}</EmptyState.Description>
+                </EmptyState>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </div>
+    </Stack>
+  )
+}
+
+function ListSkeleton() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Text role="status">
+        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+      </Text>
+      <Stack gap="xs" aria-hidden>
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} h={64} radius="sm" />
+        ))}
+      </Stack>
+    </>
+  )
+}

@@ -1,0 +1,114 @@
+import type { Ref } from 'react'
+import { Button, Group, NativeSelect, Stack, TextInput, Textarea, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { IconSend } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { messageTypes, type MessageType } from '../../../shared/constants'
+import { sendMessageInput, type MessageDto } from '../../../shared/schemas/message'
+import { ApiError } from '../../api/client'
+import { useSendMessage } from '../../api/messages'
+import { fieldError, serverFieldErrors } from '../../components/form-errors'
+import { FlashAlert } from '../components/flash-alert'
+import { failureDetail, useFlashMessage } from '../components/use-flash-message'
+import classes from './messages.module.css'
+
+type ComposeValues = { type: MessageType; subject: string; content: string }
+
+/**
+ * A new message to the Isoko team: type, subject and message (spec §2, §5). The content must not be empty; an
+ * empty subject becomes 'Message from {shop name}', the text the field shows as its placeholder, so what the
+ * vendor saw is what is sent.
+ */
+export function ComposeForm({
+  shopName,
+  onSent,
+  onCancel,
+  headingRef,
+}: {
+  shopName: string
+  onSent: (message: MessageDto) => void
+  onCancel: () => void
+  headingRef?: Ref<HTMLHeadingElement>
+}) {
+  const { t } = useTranslation()
+  const send = useSendMessage()
+  const feedback = useFlashMessage()
+  const form = useForm<ComposeValues>({
+    initialValues: { type: 'general', subject: '', content: '' },
+    // The server's own rule, so an empty message is refused here with the same words.
+    validate: schemaResolver(sendMessageInput, { sync: true }),
+  })
+  const defaultSubject = t('messages.compose.defaultSubject', { shop: shopName })
+
+  const submit = form.onSubmit((values) => {
+    feedback.clear()
+    send.mutate(
+      { type: values.type, subject: values.subject.trim() || defaultSubject, content: values.content.trim() },
+      {
+        onSuccess: (message) => {
+          form.reset()
+          onSent(message)
+        },
+        onError: (error) => {
+          form.setErrors(serverFieldErrors(error))
+          if (error instanceof ApiError && error.messageKey === 'messages.noRecipient') {
+            // No admin to receive it (spec §8): the system error, word for word.
+            feedback.error(t('messages.noRecipient'))
+          } else {
+            feedback.error(t('messages.sendFailed'), failureDetail(t, error))
+          }
+        },
+      },
+    )
+  })
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="compose-title">
+      <Stack gap="sm">
+        <Title
+          order={2}
+          size="h3"
+          id="compose-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className={classes.focusTarget}
+        >
+          {t('messages.compose.title')}
+        </Title>
+        <NativeSelect
+          label={t('messages.compose.type')}
+          data={messageTypes.map((type) => ({ value: type, label: t(`messages.types.${type}`) }))}
+          {...form.getInputProps('type')}
+          error={fieldError(t, form.errors.type)}
+        />
+        <TextInput
+          label={t('messages.compose.subject')}
+          placeholder={defaultSubject}
+          description={t('messages.compose.subjectHint')}
+          maxLength={200}
+          {...form.getInputProps('subject')}
+          error={fieldError(t, form.errors.subject)}
+        />
+        <Textarea
+          label={t('messages.compose.content')}
+          required
+          autosize
+          minRows={6}
+          maxRows={16}
+          maxLength={5000}
+          {...form.getInputProps('content')}
+          error={fieldError(t, form.errors.content)}
+        />
+        <FlashAlert flash={feedback.flash} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={send.isPending}>
+            {t('messages.compose.cancel')}
+          </Button>
+          <Button type="submit" loading={send.isPending} leftSection={<IconSend size={18} aria-hidden />}>
+            {t('messages.compose.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, type Ref } from 'react'
+import { Anchor, Badge, DataList, Divider, Group, List, Stack, Text, Title } from '@mantine/core'
+import { IconCornerUpLeft } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, type To } from 'react-router'
+import type { MessageDto } from '../../../shared/schemas/message'
+import { useMarkMessageRead } from '../../api/messages'
+import { useFormatDateTime } from '../../components/format-date-time'
+import { isUnreadForMe, recipientName, senderName } from './message-list'
+import classes from './messages.module.css'
+
+/**
+ * One message in full. Opening an unread message addressed to the vendor marks it read (spec §4), once: the
+ * list refreshes and its 'New' marker goes. A reply links to the message it answers; a message the team answered
+ * lists the replies found in the loaded list.
+ */
+export function MessageView({
+  message,
+  loaded,
+  hrefFor,
+  headingRef,
+}: {
+  message: MessageDto
+  /** The loaded list, to name the original of a reply and to find the replies to this one. */
+  loaded: MessageDto[]
+  hrefFor: (id: string) => To
+  /** The subject heading, focused when the pane opens on a phone. */
+  headingRef?: Ref<HTMLHeadingElement>
+}) {
+  const { t } = useTranslation()
+  const formatDateTime = useFormatDateTime()
+  const markRead = useMarkMessageRead()
+  const { mutate } = markRead
+
+  // Ids already sent to the read endpoint: a refetch or a second render must not send them again.
+  const requested = useRef(new Set<string>())
+  useEffect(() => {
+    if (!isUnreadForMe(message) || requested.current.has(message.id)) return
+    requested.current.add(message.id)
+    mutate(message.id, { onError: () => requested.current.delete(message.id) })
+  }, [message, mutate])
+
+  const original = message.replyToId ? loaded.find((item) => item.id === message.replyToId) : undefined
+  const replies = loaded.filter((item) => item.replyToId === message.id)
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} size="h3" ref={headingRef} tabIndex={-1} className={classes.focusTarget}>
+          <span style={{ overflowWrap: 'anywhere' }}>{message.subject}</span>
+        </Title>
+        <Group gap="xs" mt="xs">
+          <Badge variant="default">{t(`messages.types.${message.type}`)}</Badge>
+        </Group>
+      </div>
+
+      <DataList orientation="horizontal" size="sm" gap={4} labelWidth={90}>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('messages.from')}</DataList.ItemLabel>
+          <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
+            {senderName(t, message)}
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('messages.to')}</DataList.ItemLabel>
+          <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
+            {recipientName(t, message)}
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('messages.sentAt')}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList>
+
+      {message.replyToId && (
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconCornerUpLeft size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">
+            {t('messages.inReplyTo')}{' '}
+            <Anchor component={Link} to={hrefFor(message.replyToId)} inherit fw={600}>
+              {original ? original.subject : t('messages.originalMessage')}
+            </Anchor>
+          </Text>
+        </Group>
+      )}
+
+      <Divider />
+      <Text className={classes.content}>{message.content}</Text>
+
+      {replies.length > 0 && (
+        <>
+          <Divider />
+          <section aria-labelledby="message-replies">
+            <Title order={3} size="h5" id="message-replies" mb="xs">
+              {t('messages.replies')}
+            </Title>
+            <List spacing={4} size="sm">
+              {replies.map((reply) => (
+                <List.Item key={reply.id}>
+                  <Anchor component={Link} to={hrefFor(reply.id)} inherit>
+                    {reply.subject}
+                  </Anchor>{' '}
+                  <Text span size="xs" c="dimmed">
+                    {senderName(t, reply)} · {formatDateTime(reply.createdAt)}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </section>
+        </>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,283 @@
+import { useEffect, useRef, useState } from 'react'
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconAlertCircle, IconFilterOff, IconShoppingCartOff } from '@tabler/icons-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useSearchParams } from 'react-router'
+import { orderStatuses, type OrderStatus } from '../../shared/constants'
+import type { OrderDto } from '../../shared/schemas/order'
+import { useMe } from '../api/account'
+import { ApiError } from '../api/client'
+import { orderKeys, useSetOrderStatus, useVendorOrders, type OrderFilters } from '../api/orders'
+import { FlashAlert } from './components/flash-alert'
+import { readableAlertStyles } from './components/readable-alert'
+import { failureDetail, useFlashMessage } from './components/use-flash-message'
+import classes from './components/vendor-page.module.css'
+import { ListPager } from '../components/list-pager'
+import { OrderCards, OrderTable } from './orders/order-list'
+import { RefundModal } from './orders/refund-modal'
+
+const pageSize = 20
+const filters = ['all', ...orderStatuses] as const
+type StatusFilter = (typeof filters)[number]
+
+/** The filter and page live in the address (?status=pending&page=2): reload, back and shared links keep them. */
+function useOrderFilters() {
+  const [params, setParams] = useSearchParams()
+  const raw = params.get('status')
+  const status: StatusFilter = filters.includes(raw as StatusFilter) ? (raw as StatusFilter) : 'all'
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1))
+  const update = (next: { status?: StatusFilter; page?: number }, options?: { replace?: boolean }) =>
+    setParams((current) => {
+      const query = new URLSearchParams(current)
+      const nextStatus = next.status ?? status
+      // A new filter starts at its first page.
+      const nextPage = next.status !== undefined && next.status !== status ? 1 : (next.page ?? page)
+      if (nextStatus === 'all') query.delete('status')
+      else query.set('status', nextStatus)
+      if (nextPage <= 1) query.delete('page')
+      else query.set('page', String(nextPage))
+      return query
+    }, options)
+  return { status, page, update }
+}
+
+/** /vendor/orders (spec §2 "/vendor/orders", §4 Order). */
+export default function VendorOrdersPage() {
+  const me = useMe().data
+  if (!me) return null
+  if (!me.vendor) return <Navigate to="/vendor/register" replace />
+  return <Orders />
+}
+
+function Orders() {
+  const { t } = useTranslation()
+  const { status, page, update } = useOrderFilters()
+  const queryFilters: OrderFilters = { status, page, pageSize }
+  const orders = useVendorOrders(queryFilters)
+  const setStatus = useSetOrderStatus()
+  const client = useQueryClient()
+  const feedback = useFlashMessage()
+  const [refunding, setRefunding] = useState<OrderDto | null>(null)
+  // Six columns need room: beside the 240 px menu a table reads well from 1200 px; below, cards (two
+  // side by side from 768 px), so nothing scrolls sideways on a small desktop or a tablet.
+  const isDesktop = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false })
+  // Four filter labels side by side fit a 375 px phone in both languages at the small size.
+  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
+
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+  // The order whose button was pressed: once the list has settled, focus goes back to that order's next action,
+  // or to the heading when the order left the filtered list (its button is gone with it).
+  const focusAfterUpdate = useRef<string | null>(null)
+  useEffect(() => {
+    const id = focusAfterUpdate.current
+    if (id === null || setStatus.isPending || orders.isFetching) return
+    focusAfterUpdate.current = null
+    const row = listRef.current?.querySelector(`[data-order-id="${CSS.escape(id)}"]`)
+    const button = row?.querySelector<HTMLButtonElement>('button:not(:disabled)')
+    ;(button ?? titleRef.current)?.focus()
+  }, [setStatus.isPending, orders.isFetching, orders.data])
+
+  // A page that emptied (its last order changed status under a filter) moves back to the last page there is.
+  const data = orders.data
+  useEffect(() => {
+    if (!data || data.items.length > 0 || page === 1) return
+    update({ page: Math.max(1, Math.ceil(data.total / pageSize)) }, { replace: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer for this page comes back empty
+  }, [data, page])
+
+  if (orders.error instanceof ApiError && orders.error.messageKey === 'vendor.notRegistered') {
+    return <Navigate to="/vendor/register" replace />
+  }
+
+  const changeStatus = (order: OrderDto, next: 'completed' | 'refunded') => {
+    feedback.clear()
+    setStatus.mutate(
+      { id: order.id, status: next },
+      {
+        onSuccess: () => {
+          setRefunding(null)
+          feedback.success(
+            t(next === 'completed' ? 'orders.completedDone' : 'orders.refundDone', {
+              product: order.productName,
+            }),
+          )
+        },
+        onError: (error) => {
+          setRefunding(null)
+          if (error instanceof ApiError && error.messageKey === 'orders.invalidTransition') {
+            // Someone (another tab, an admin) changed it first: show what it is now.
+            void client.invalidateQueries({ queryKey: orderKeys.all })
+            feedback.error(t('orders.invalidTransition'))
+          } else {
+            feedback.error(t('orders.updateFailed'), failureDetail(t, error))
+          }
+        },
+        onSettled: () => {
+          focusAfterUpdate.current = order.id
+        },
+      },
+    )
+  }
+
+  const busyId = setStatus.isPending ? (setStatus.variables?.id ?? null) : null
+  const listProps = {
+    busyId,
+    onMarkCompleted: (order: OrderDto) => changeStatus(order, 'completed'),
+    onRefund: (order: OrderDto) => {
+      feedback.clear()
+      setRefunding(order)
+    },
+  }
+
+  return (
+    <Stack gap="lg" maw={1200} className={classes.page}>
+      <Group component="header" justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} ref={titleRef} tabIndex={-1} style={{ outline: 'none' }}>
+            {t('orders.title')}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t('orders.subtitle')}
+          </Text>
+        </div>
+        {data && (
+          <Text fw={500} aria-live="polite">
+            {t('orders.count', { count: data.total })}
+          </Text>
+        )}
+      </Group>
+
+      <SegmentedControl
+        aria-label={t('orders.filterLabel')}
+        value={status}
+        onChange={(value) => update({ status: value as StatusFilter })}
+        data={filters.map((value) => ({ value, label: t(`orders.filters.${value}`) }))}
+        fullWidth
+        maw={560}
+        size={isPhone ? 'xs' : 'sm'}
+      />
+
+      <FlashAlert flash={feedback.flash} />
+
+      {orders.isPending ? (
+        <OrdersSkeleton isDesktop={isDesktop} />
+      ) : orders.isError && !data ? (
+        <Alert
+          color="red"
+          variant="light"
+          styles={readableAlertStyles}
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('orders.loadFailed')}
+          role="alert"
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('orders.loadFailedBody')}</Text>
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              onClick={() => void orders.refetch()}
+              loading={orders.isRefetching}
+            >
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : data && data.total === 0 ? (
+        <OrdersEmpty status={status} onShowAll={() => update({ status: 'all' })} />
+      ) : data ? (
+        <Stack gap="md">
+          <div
+            ref={listRef}
+            aria-busy={orders.isPlaceholderData}
+            style={{ opacity: orders.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          >
+            {isDesktop ? (
+              <OrderTable orders={data.items} {...listProps} />
+            ) : (
+              <OrderCards orders={data.items} {...listProps} />
+            )}
+          </div>
+          <ListPager
+            page={page}
+            total={data.total}
+            pageSize={pageSize}
+            onChange={(next) => update({ page: next })}
+            label={t('orders.pagesLabel')}
+          />
+        </Stack>
+      ) : null}
+
+      <RefundModal
+        order={refunding}
+        isPending={setStatus.isPending}
+        onConfirm={(order) => changeStatus(order, 'refunded')}
+        // Cancel: the dialog hands focus back to the button that opened it.
+        onClose={() => setRefunding(null)}
+      />
+    </Stack>
+  )
+}
+
+/** Nothing at all yet, or nothing under this filter (spec §2: empty states for all and for a filtered list). */
+function OrdersEmpty({ status, onShowAll }: { status: StatusFilter; onShowAll: () => void }) {
+  const { t } = useTranslation()
+  if (status === 'all') {
+    return (
+      <EmptyState icon={<IconShoppingCartOff size={32} aria-hidden />} withIndicatorBackground py="xl">
+        <EmptyState.Title order={2}>{t('orders.empty.allTitle')}</EmptyState.Title>
+        <EmptyState.Description>{t('orders.empty.allBody')}</EmptyState.Description>
+      </EmptyState>
+    )
+  }
+  return (
+    <EmptyState icon={<IconFilterOff size={32} aria-hidden />} withIndicatorBackground py="xl">
+      <EmptyState.Title order={2}>{t(`orders.empty.${status satisfies OrderStatus}`)}</EmptyState.Title>
+      <EmptyState.Description>{t('orders.empty.filteredBody')}</EmptyState.Description>
+      <EmptyState.Actions>
+        <Button variant="light" onClick={onShowAll}>
+          {t('orders.empty.showAll')}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  )
+}
+
+function OrdersSkeleton({ isDesktop }: { isDesktop: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Text role="status">
+        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+      </Text>
+      {isDesktop ? (
+        <Stack gap="xs" aria-hidden>
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} h={56} radius="sm" />
+          ))}
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} h={220} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  )
+}

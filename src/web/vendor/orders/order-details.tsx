@@ -1,0 +1,125 @@
+import { Anchor, Button, Group, Text } from '@mantine/core'
+import { IconCheck, IconReceiptRefund } from '@tabler/icons-react'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import type { OrderDto } from '../../../shared/schemas/order'
+
+/** Ids are shown by their first 8 characters (DESIGN.md §4): enough to quote an order to support. */
+export const shortId = (id: string) => id.slice(0, 8)
+
+const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
+
+/**
+ * "Color: Red · Size: M", or nothing for a product without variants. Colour names come from the products
+ * vocabulary (spec §3 Colors); an order keeps a snapshot, so a colour outside it still shows, as written.
+ */
+export function describeAttributes(t: TFunction, attributes: OrderDto['attributes']): string {
+  const parts: string[] = []
+  const { color, size } = attributes
+  if (color)
+    parts.push(`${t('orders.color')}: ${t(`products.colors.${color}`, { defaultValue: capitalise(color) })}`)
+  // Letter sizes read in capitals (XL); shoe sizes are numbers and stay as they are.
+  if (size) parts.push(`${t('orders.size')}: ${size.toUpperCase()}`)
+  return parts.join(' · ')
+}
+
+/** Product name, order number, SKU and variant: the first thing each row or card says. */
+export function OrderProduct({ order, nameId }: { order: OrderDto; nameId: string }) {
+  const { t } = useTranslation()
+  const attributes = describeAttributes(t, order.attributes)
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text fw={600} id={nameId} style={{ overflowWrap: 'break-word' }}>
+        {order.productName}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+        {t('orders.orderNumber', { id: shortId(order.id) })}
+        {' · '}
+        {t('orders.sku')}: {order.sku}
+      </Text>
+      {attributes && (
+        <Text size="xs" c="dimmed">
+          {attributes}
+        </Text>
+      )}
+    </div>
+  )
+}
+
+/** Customer name and a mail link to them. */
+export function OrderCustomer({ order }: { order: OrderDto }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+        {order.customerName}
+      </Text>
+      {/* An address has no spaces to wrap at: in a narrow column it may break anywhere rather than overflow. */}
+      <Anchor href={`mailto:${order.customerEmail}`} size="xs" style={{ overflowWrap: 'anywhere' }}>
+        {order.customerEmail}
+      </Anchor>
+    </div>
+  )
+}
+
+/**
+ * The one thing a vendor may do next (spec §4): pending → 'Mark Completed', completed → 'Refund' (asked first,
+ * refunds are final), refunded → a label only. The buttons keep their short names; aria-describedby adds the
+ * product, so a screen reader hears which order each one is for.
+ */
+export function OrderAction({
+  order,
+  describedBy,
+  isBusy,
+  isDisabled,
+  onMarkCompleted,
+  onRefund,
+  fullWidth = false,
+}: {
+  order: OrderDto
+  describedBy: string
+  isBusy: boolean
+  isDisabled: boolean
+  onMarkCompleted: (order: OrderDto) => void
+  onRefund: (order: OrderDto) => void
+  fullWidth?: boolean
+}) {
+  const { t } = useTranslation()
+  if (order.status === 'pending') {
+    return (
+      <Button
+        size="xs"
+        fullWidth={fullWidth}
+        leftSection={<IconCheck size={16} aria-hidden />}
+        aria-describedby={describedBy}
+        loading={isBusy}
+        disabled={isDisabled}
+        onClick={() => onMarkCompleted(order)}
+      >
+        {t('orders.markCompleted')}
+      </Button>
+    )
+  }
+  if (order.status === 'completed') {
+    return (
+      <Button
+        size="xs"
+        variant="default"
+        fullWidth={fullWidth}
+        leftSection={<IconReceiptRefund size={16} aria-hidden />}
+        aria-describedby={describedBy}
+        loading={isBusy}
+        disabled={isDisabled}
+        onClick={() => onRefund(order)}
+      >
+        {t('orders.refund')}
+      </Button>
+    )
+  }
+  return (
+    <Group gap={4} wrap="nowrap" justify={fullWidth ? 'center' : 'flex-start'}>
+      <Text size="sm" c="dimmed">
+        {t('orders.refundFinal')}
+      </Text>
+    </Group>
+  )
+}

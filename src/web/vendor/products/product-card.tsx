@@ -1,0 +1,132 @@
+import { useState } from 'react'
+import { Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { ProductDto } from '../../../shared/schemas/product'
+import { Money } from '../../components/money'
+import { StatusBadge } from '../../components/status-badge'
+import classes from './products.module.css'
+
+/** The thumbnail's box (4:3): width and height reserve the space before the picture arrives. */
+const thumbWidth = 400
+const thumbHeight = 300
+
+/**
+ * One product in the grid (spec §2 "/vendor/products"): first picture or a placeholder, status, name, category,
+ * price or price range across its variants, variant count, Edit and Delete. The buttons' accessible names carry
+ * the product's name ("Edit Blue kitenge dress"), so a list of twenty Edit buttons is not twenty "Edit"s.
+ */
+export function ProductCard({
+  product,
+  isDeleting,
+  onEdit,
+  onDelete,
+}: {
+  product: ProductDto
+  isDeleting: boolean
+  onEdit: () => void
+  onDelete: () => void
+}) {
+  const { t } = useTranslation()
+  const nameId = `product-${product.id}-name`
+  const cover = product.images[0]
+  const [hasBrokenImage, setHasBrokenImage] = useState(false)
+
+  return (
+    <Card component="article" withBorder radius="md" padding="sm" h="100%" aria-labelledby={nameId}>
+      <Card.Section>
+        {cover && !hasBrokenImage ? (
+          // Decorative: the name is right below it. The WebP thumbnail keeps a phone's data plan small.
+          <img
+            src={cover.thumbUrl ?? cover.url}
+            alt=""
+            width={thumbWidth}
+            height={thumbHeight}
+            loading="lazy"
+            decoding="async"
+            className={classes.cardImage}
+            onError={() => setHasBrokenImage(true)}
+          />
+        ) : (
+          <div className={classes.cardPlaceholder}>
+            <IconPhoto size={40} stroke={1.4} aria-hidden />
+            <Text size="xs">{t('products.card.noImage')}</Text>
+          </div>
+        )}
+      </Card.Section>
+
+      <Stack gap={4} mt="sm" style={{ flex: 1 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={2} size="h5" id={nameId} className={classes.cardName}>
+            {product.name}
+          </Title>
+          <StatusBadge status={product.status} style={{ flexShrink: 0 }} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t(`products.categories.${product.category}`, { defaultValue: product.category })}
+        </Text>
+        <Group justify="space-between" align="baseline" gap="xs" mt={4}>
+          <Text fw={700}>
+            <PriceRange min={product.priceMin} max={product.priceMax} />
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('products.card.variants', { count: product.variants.length })}
+          </Text>
+        </Group>
+      </Stack>
+
+      <Group grow gap="xs" mt="md">
+        <Button
+          variant="light"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          onClick={onEdit}
+          disabled={isDeleting}
+        >
+          {t('products.card.edit')}
+          <VisuallyHidden> {product.name}</VisuallyHidden>
+        </Button>
+        <Button
+          // Outline rather than light: red text on a light red tint falls below AA contrast.
+          variant="outline"
+          color="red.9"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={onDelete}
+          loading={isDeleting}
+        >
+          {t('products.card.delete')}
+          <VisuallyHidden> {product.name}</VisuallyHidden>
+        </Button>
+      </Group>
+    </Card>
+  )
+}
+
+/** One price, or the lowest and highest across the variants. */
+function PriceRange({ min, max }: { min: number | null; max: number | null }) {
+  const { t } = useTranslation()
+  if (min === null) return <>{t('products.card.noPrice')}</>
+  if (max === null || max === min) return <Money amount={min} />
+  return (
+    <>
+      <Money amount={min} /> – <Money amount={max} />
+    </>
+  )
+}
+
+/** The card's shape while the list loads. */
+export function ProductCardSkeleton() {
+  return (
+    <Card withBorder radius="md" padding="sm" aria-hidden>
+      <Card.Section>
+        <Skeleton style={{ aspectRatio: '4 / 3' }} radius={0} />
+      </Card.Section>
+      <Skeleton h={18} w="70%" mt="sm" />
+      <Skeleton h={12} w="40%" mt="xs" />
+      <Skeleton h={16} w="55%" mt="sm" />
+      <Group grow gap="xs" mt="md">
+        <Skeleton h={36} />
+        <Skeleton h={36} />
+      </Group>
+    </Card>
+  )
+}

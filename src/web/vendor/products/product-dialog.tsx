@@ -1,0 +1,415 @@
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconAlertCircle } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { categories, type Category, type Color, type Size } from '../../../shared/constants'
+import type { ProductDto } from '../../../shared/schemas/product'
+import { ApiError } from '../../api/client'
+import { useCreateProduct, useUpdateProduct } from '../../api/products'
+import { fieldError } from '../../components/form-errors'
+import { readableAlertStyles } from '../components/readable-alert'
+import { failureDetail } from '../components/use-flash-message'
+import vendorClasses from '../components/vendor-page.module.css'
+import { ProductImagesField } from './product-images-field'
+import {
+  emptyProductValues,
+  forcesVariants,
+  isMissingColorOrSize,
+  issuesToFields,
+  missingRequired,
+  needsVariants,
+  productValues,
+  toProductInput,
+  validateProductInput,
+  variantRows,
+  type ProductFormValues,
+  type VariantDraft,
+  type VariantRow,
+} from './product-form'
+import { useProductImages } from './use-product-images'
+import { VariantOptions } from './variant-options'
+import { VariantsTable, type VariantField } from './variants-table'
+import classes from './products.module.css'
+
+/** Mantine's `sm` breakpoint (48em = 768 px): under it a phone, with the spec's mobile layout. */
+export const phoneQuery = '(max-width: 47.99em)'
+
+export type SavedProduct = { product: ProductDto; mode: 'create' | 'edit' }
+
+/**
+ * Add or edit a product (spec §2 "Product create/edit dialog", §5, §8). Full screen on a phone. Closing it
+ * cancels uploads in flight; it cannot be closed while the save itself is under way.
+ */
+export function ProductDialog({
+  opened,
+  product,
+  sessionKey,
+  onClose,
+  onSaved,
+  onClosed,
+}: {
+  opened: boolean
+  /** The product to edit; null adds a new one. */
+  product: ProductDto | null
+  /** A new key per opening, so each opening starts from the product as saved. */
+  sessionKey: number
+  onClose: () => void
+  onSaved: (saved: SavedProduct) => void
+  /** After the closing transition (focus has returned by then). */
+  onClosed?: () => void
+}) {
+  const { t } = useTranslation()
+  const isPhone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false })
+  const isSavingRef = useRef(false)
+  const close = () => {
+    if (!isSavingRef.current) onClose()
+  }
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      onExitTransitionEnd={onClosed}
+      title={product ? t('products.dialog.editTitle') : t('products.dialog.createTitle')}
+      fullScreen={isPhone}
+      size="xl"
+      // A click beside a long form must not throw away what was typed.
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+      className={vendorClasses.page}
+    >
+      <ProductForm
+        key={sessionKey}
+        product={product}
+        isPhone={isPhone}
+        isSavingRef={isSavingRef}
+        onCancel={close}
+        onSaved={(saved) => {
+          isSavingRef.current = false
+          onSaved(saved)
+        }}
+      />
+    </Modal>
+  )
+}
+
+type Failure = { title: string; detail?: string; showUpgrade?: boolean }
+type Phase = 'idle' | 'uploading' | 'saving'
+
+const toNumber = (value: string | number): number | '' =>
+  value === '' ? '' : typeof value === 'number' ? value : Number(value)
+
+function ProductForm({
+  product,
+  isPhone,
+  isSavingRef,
+  onCancel,
+  onSaved,
+}: {
+  product: ProductDto | null
+  isPhone: boolean
+  isSavingRef: RefObject<boolean>
+  onCancel: () => void
+  onSaved: (saved: SavedProduct) => void
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const form = useForm<ProductFormValues>({
+    initialValues: product ? productValues(product) : emptyProductValues(),
+    // A message about the last attempt goes once the form changes: it would otherwise outlive its cause.
+    onValuesChange: () => setFailure(null),
+  })
+  const images = useProductImages(product)
+  const create = useCreateProduct()
+  const update = useUpdateProduct()
+  const [phase, setPhase] = useState<Phase>('idle')
+
+  const values = form.getValues()
+  const withVariants = needsVariants(values)
+  const rows = variantRows(values)
+  const isColorOrSizeMissing = isMissingColorOrSize(values)
+  const isWorking = phase !== 'idle'
+  const isUploading = images.isUploading || phase === 'uploading'
+  // Spec: Save is disabled while saving or uploading, or while the colour-and-size rule is unmet.
+  const isSaveBlocked = isWorking || images.isUploading || isColorOrSizeMissing
+  const blockedReason = isUploading
+    ? t('products.dialog.uploadingImages')
+    : phase === 'saving'
+      ? t('products.dialog.saving')
+      : isColorOrSizeMissing
+        ? t('products.colorAndSizeRequired')
+        : null
+  const colorSizeErrorId = `${id}-color-size`
+  const blockedReasonId = `${id}-blocked`
+  const errors = Object.fromEntries(
+    Object.entries(form.errors).map(([path, key]) => [path, fieldError(t, key)]),
+  ) as Record<string, string | undefined>
+
+  const setVariant = (key: string, field: VariantField, value: number | '') => {
+    const current: VariantDraft = form.getValues().variants[key] ?? { price: null, stock: 100 }
+    form.setFieldValue(`variants.${key}`, { ...current, [field]: value })
+    form.clearFieldError(`variants.${key}.${field}`)
+  }
+
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+
+  const fail = (next: Failure) => {
+    setPhase('idle')
+    isSavingRef.current = false
+    setFailure(next)
+  }
+
+  const saveFailure = (error: unknown, currentRows: VariantRow[]): Failure => {
+    if (!(error instanceof ApiError)) return { title: t('products.saveFailed') }
+    const fields = issuesToFields(
+      Object.entries(error.fields ?? {}).map(([path, message]) => ({ path: path.split('.'), message })),
+      currentRows,
+    )
+    if (error.messageKey === 'products.nameTaken') fields.name ??= 'products.nameTaken'
+    if (error.messageKey === 'uploads.notFound') fields.images ??= 'uploads.notFound'
+    if (Object.keys(fields).length) {
+      form.setErrors(fields)
+      focusFirstInvalid()
+    }
+    switch (error.messageKey) {
+      case 'products.planLimit':
+        return { title: t('products.planLimit', error.params), showUpgrade: true }
+      case 'vendor.notRegistered':
+        return { title: t('products.vendorMissing') }
+      case 'products.variantsMismatch':
+        return { title: t('products.variantsMismatch') }
+      // The server says errors.notFound for a product that is not (or no longer) this vendor's.
+      case 'errors.notFound':
+        return product ? { title: t('products.notFound') } : { title: t('products.saveFailed') }
+      default:
+        return { title: t('products.saveFailed'), detail: failureDetail(t, error) }
+    }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (isSaveBlocked) return
+    setFailure(null)
+    const current = form.getValues()
+    const missing = missingRequired(current)
+    if (missing.length) {
+      form.setErrors(Object.fromEntries(missing.map((field) => [field, 'errors.required'])))
+      focusFirstInvalid()
+      return setFailure({ title: t('products.requiredFields') })
+    }
+    const currentRows = variantRows(current)
+    // The shared rule first (prices, stock): nothing is uploaded for a form the server would refuse anyway.
+    const problems = validateProductInput(toProductInput(current, []), currentRows)
+    if (Object.keys(problems).length) {
+      form.setErrors(problems)
+      focusFirstInvalid()
+      return setFailure({ title: t('errors.validation') })
+    }
+
+    setPhase('uploading')
+    // Spec §2: new or replaced pictures are stored first, then the product; any upload failure stops here.
+    const imageIds = await images.settle()
+    if (!imageIds) return fail({ title: t('products.uploadFailed') })
+
+    // From here the request is on its way: the dialog stays open until the server answers.
+    isSavingRef.current = true
+    setPhase('saving')
+    const input = toProductInput(current, imageIds)
+    const handlers = {
+      onSuccess: (saved: ProductDto) => onSaved({ product: saved, mode: product ? 'edit' : 'create' }),
+      onError: (error: unknown) => fail(saveFailure(error, currentRows)),
+    } as const
+    if (product) update.mutate({ id: product.id, input }, handlers)
+    else create.mutate(input, handlers)
+  }
+
+  const categoryData = categories.map((category) => ({
+    value: category,
+    label: t(`products.categories.${category}`),
+  }))
+
+  return (
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t('products.fields.name')}
+            required
+            maxLength={120}
+            data-autofocus
+            {...form.getInputProps('name')}
+            error={errors.name}
+          />
+          <Select
+            label={t('products.fields.category')}
+            placeholder={t('products.fields.categoryPlaceholder')}
+            required
+            searchable
+            data={categoryData}
+            nothingFoundMessage={t('products.fields.categoryNothingFound')}
+            maxDropdownHeight={280}
+            value={values.category}
+            onChange={(value) => form.setFieldValue('category', value as Category | null)}
+            error={errors.category}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+
+        <NumberInput
+          label={t('products.fields.price')}
+          description={t('products.fields.priceHint')}
+          required
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          inputMode="numeric"
+          maw={{ base: '100%', sm: 320 }}
+          value={values.price}
+          onChange={(value) => form.setFieldValue('price', toNumber(value))}
+          error={errors.price}
+        />
+
+        <Textarea
+          label={t('products.fields.description')}
+          description={t('products.fields.descriptionHint')}
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={5000}
+          {...form.getInputProps('description')}
+          error={errors.description}
+        />
+
+        <ProductImagesField images={images} disabled={phase === 'saving'} error={errors.images} />
+
+        <Checkbox
+          label={t('products.fields.hasVariants')}
+          description={
+            forcesVariants(values.category)
+              ? t('products.fields.hasVariantsForced')
+              : t('products.fields.hasVariantsHint')
+          }
+          // Clothes and Shoes always have them: the box shows ticked and cannot be unticked.
+          checked={withVariants}
+          disabled={forcesVariants(values.category)}
+          onChange={(event) => form.setFieldValue('hasVariants', event.currentTarget.checked)}
+        />
+
+        {withVariants && (
+          <VariantOptions
+            selectedColors={values.colors}
+            selectedSizes={values.sizes}
+            onColorsChange={(next: Color[]) => form.setFieldValue('colors', next)}
+            onSizesChange={(next: Size[]) => form.setFieldValue('sizes', next)}
+            error={isColorOrSizeMissing ? t('products.colorAndSizeRequired') : errors.colors}
+            errorId={colorSizeErrorId}
+          />
+        )}
+
+        <section aria-labelledby={`${id}-variants`}>
+          <Group justify="space-between" align="baseline" gap="xs" mb={4}>
+            <Title order={3} size="h5" id={`${id}-variants`}>
+              {t('products.variants.title')}
+            </Title>
+            {!isColorOrSizeMissing && (
+              <Text size="sm" c="dimmed">
+                {t('products.variants.count', { count: rows.length })}
+              </Text>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" mb="xs">
+            {withVariants ? t('products.variants.hintWithOptions') : t('products.variants.hintDefault')}
+          </Text>
+          {isColorOrSizeMissing ? (
+            <Text size="sm" c="dimmed">
+              {t('products.variants.pickBoth')}
+            </Text>
+          ) : (
+            <VariantsTable
+              rows={rows}
+              errors={errors}
+              onChange={setVariant}
+              isStacked={isPhone}
+              disabled={phase === 'saving'}
+            />
+          )}
+        </section>
+
+        <div className={classes.footer}>
+          {/* Live regions stay in the page while empty, so what appears in them is announced. */}
+          <div aria-live="polite">
+            {failure && (
+              <Alert
+                color="red"
+                variant="light"
+                styles={readableAlertStyles}
+                icon={<IconAlertCircle aria-hidden />}
+                role="alert"
+                title={failure.detail || failure.showUpgrade ? failure.title : undefined}
+                p="xs"
+                mb="xs"
+              >
+                {failure.showUpgrade ? (
+                  <Anchor component={Link} to="/vendor/subscription" size="sm" fw={600}>
+                    {t('products.limit.upgrade')}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">{failure.detail ?? failure.title}</Text>
+                )}
+              </Alert>
+            )}
+          </div>
+          {/* Why Save is unavailable, or what it is doing: said as it changes, and describing Save itself. */}
+          <div aria-live="polite" id={blockedReasonId}>
+            {blockedReason && (
+              <Text size="sm" c="dimmed" ta="end" mb="xs">
+                {blockedReason}
+              </Text>
+            )}
+          </div>
+          <Group justify="flex-end" gap="sm" wrap="nowrap">
+            <Button variant="default" onClick={onCancel} disabled={phase === 'saving'}>
+              {t('products.dialog.cancel')}
+            </Button>
+            {/*
+              aria-disabled rather than disabled: the button keeps focus while the save runs (a disabled one drops
+              it to the page), and a screen reader hears it is unavailable and, from its description, why.
+            */}
+            <Button
+              type="submit"
+              aria-disabled={isSaveBlocked || undefined}
+              data-disabled={isSaveBlocked || undefined}
+              aria-describedby={blockedReasonId}
+              leftSection={isWorking ? <Loader size={16} color="gray" aria-hidden /> : undefined}
+            >
+              {t('products.dialog.save')}
+            </Button>
+          </Group>
+        </div>
+      </Stack>
+    </form>
+  )
+}

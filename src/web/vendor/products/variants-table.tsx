@@ -1,0 +1,162 @@
+import { Code, ColorSwatch, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import type { VariantRow } from './product-form'
+import { colorSwatches, sizeLabel } from './variant-options'
+import classes from './products.module.css'
+
+export type VariantField = 'price' | 'stock'
+
+type Props = {
+  rows: VariantRow[]
+  /** Form errors (message keys already translated), by `variants.<key>.<field>`. */
+  errors: Record<string, string | undefined>
+  onChange: (key: string, field: VariantField, value: number | '') => void
+  /** Stacked cards instead of a table: a phone has no room for four columns of inputs. */
+  isStacked: boolean
+  disabled?: boolean
+}
+
+/** "Red / M", or "default" for the one variant of a product without colours and sizes. */
+export function variantName(t: TFunction, row: Pick<VariantRow, 'color' | 'size'>) {
+  return row.color && row.size
+    ? `${t(`products.colors.${row.color}`)} / ${sizeLabel(row.size)}`
+    : t('products.variants.default')
+}
+
+const toValue = (value: string | number): number | '' =>
+  value === '' ? '' : typeof value === 'number' ? value : Number(value)
+
+/**
+ * Every colour × size combination with its SKU (as the server will build it), price and stock. The price starts
+ * as the product's and follows it until changed here; stock starts at 100.
+ */
+export function VariantsTable({ rows, errors, onChange, isStacked, disabled }: Props) {
+  const { t } = useTranslation()
+  if (isStacked) {
+    return (
+      <Stack
+        gap="xs"
+        component="ul"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+        aria-label={t('products.variants.title')}
+      >
+        {rows.map((row) => (
+          <Paper component="li" key={row.key} withBorder radius="md" className={classes.variantCard}>
+            <VariantLabel row={row} />
+            <Text size="xs" c="dimmed" mt={2} className={classes.skuCell}>
+              {t('products.variants.sku')}: <Code>{row.sku}</Code>
+            </Text>
+            <SimpleGrid cols={2} spacing="xs" mt="xs">
+              <PriceInput row={row} errors={errors} onChange={onChange} disabled={disabled} withLabel />
+              <StockInput row={row} errors={errors} onChange={onChange} disabled={disabled} withLabel />
+            </SimpleGrid>
+          </Paper>
+        ))}
+      </Stack>
+    )
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="xs" striped withTableBorder aria-label={t('products.variants.title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('products.variants.variant')}</Table.Th>
+            <Table.Th scope="col">{t('products.variants.sku')}</Table.Th>
+            <Table.Th scope="col" w={170}>
+              {t('products.variants.price')}
+            </Table.Th>
+            <Table.Th scope="col" w={130}>
+              {t('products.variants.stock')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Th scope="row" fw={500}>
+                <VariantLabel row={row} />
+              </Table.Th>
+              <Table.Td className={classes.skuCell}>
+                <Code>{row.sku}</Code>
+              </Table.Td>
+              <Table.Td>
+                <PriceInput row={row} errors={errors} onChange={onChange} disabled={disabled} />
+              </Table.Td>
+              <Table.Td>
+                <StockInput row={row} errors={errors} onChange={onChange} disabled={disabled} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+function VariantLabel({ row }: { row: VariantRow }) {
+  const { t } = useTranslation()
+  return (
+    <Group gap={6} wrap="nowrap" component="span">
+      {row.color && (
+        <ColorSwatch component="span" color={colorSwatches[row.color]} size={14} withShadow aria-hidden />
+      )}
+      <Text span size="sm" fw={500}>
+        {variantName(t, row)}
+      </Text>
+    </Group>
+  )
+}
+
+type InputProps = {
+  row: VariantRow
+  errors: Props['errors']
+  onChange: Props['onChange']
+  disabled?: boolean
+  withLabel?: boolean
+}
+
+function PriceInput({ row, errors, onChange, disabled, withLabel }: InputProps) {
+  const { t } = useTranslation()
+  const name = t('products.variants.priceOf', { variant: variantName(t, row) })
+  return (
+    <NumberInput
+      label={withLabel ? t('products.variants.price') : undefined}
+      aria-label={name}
+      size="sm"
+      min={0}
+      allowDecimal={false}
+      allowNegative={false}
+      thousandSeparator=","
+      inputMode="numeric"
+      value={row.price}
+      onChange={(value) => onChange(row.key, 'price', toValue(value))}
+      error={errors[`variants.${row.key}.price`]}
+      disabled={disabled}
+      // The inherited price is the product's, shown lighter until this variant gets its own.
+      styles={row.isPriceInherited ? { input: { color: 'var(--mantine-color-dimmed)' } } : undefined}
+    />
+  )
+}
+
+function StockInput({ row, errors, onChange, disabled, withLabel }: InputProps) {
+  const { t } = useTranslation()
+  return (
+    <NumberInput
+      label={withLabel ? t('products.variants.stock') : undefined}
+      aria-label={t('products.variants.stockOf', { variant: variantName(t, row) })}
+      size="sm"
+      min={0}
+      allowDecimal={false}
+      allowNegative={false}
+      thousandSeparator=","
+      inputMode="numeric"
+      value={row.stock}
+      onChange={(value) => onChange(row.key, 'stock', toValue(value))}
+      error={errors[`variants.${row.key}.stock`]}
+      disabled={disabled}
+    />
+  )
+}
