@@ -111,7 +111,10 @@ export function accountRoutes(deps: Deps) {
       tags,
       summary: 'Send the confirmation e-mail again (same answer whether or not the address exists)',
       request: jsonBody(resendInput),
-      responses: { 200: jsonContent(okResponse, 'Sent if the account awaits confirmation'), ...errorResponses(422, 429) },
+      responses: {
+        200: jsonContent(okResponse, 'Sent if the account awaits confirmation'),
+        ...errorResponses(422, 429),
+      },
     }),
     async (c) => {
       await resendConfirmation(deps, c.req.valid('json').email, clientIp(c, deps.config.trustProxy))

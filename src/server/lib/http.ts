@@ -28,7 +28,8 @@ export const errorJson = (error: AppError): ErrorBody => ({
 export const respondError = (c: Context, error: AppError) => c.json(errorJson(error), errorStatus[error.code])
 
 /** A zod message that is an i18n key (`area.key`) is passed on; anything else becomes the generic one. */
-const asMessageKey = (message: string) => (/^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/.test(message) ? message : 'errors.invalidValue')
+const asMessageKey = (message: string) =>
+  /^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/.test(message) ? message : 'errors.invalidValue'
 
 /** Request validation failures answer 422 with a message key per field, in the one error shape. */
 export const validationHook: Hook<unknown, Env, string, unknown> = (result, c) => {
@@ -90,4 +91,22 @@ export async function requireActor(c: Context<Env>, auth: Auth, role?: Role): Pr
 /** Copies the session cookie(s) the auth library set onto our own response. */
 export function forwardCookies(c: Context, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true })
+}
+
+/**
+ * A router whose every route first requires a signed-in user (of `role`, when given), before validation or
+ * anything else looks at the request.
+ */
+export function createGuardedRouter(auth: Auth, role?: Role) {
+  const router = createRouter()
+  router.use('*', async (c, next) => {
+    await requireActor(c, auth, role)
+    await next()
+  })
+  return router
+}
+
+/** The scope a service receives: the signed-in user, never an id taken from the request. */
+export async function actorScope(c: Context<Env>, auth: Auth, role?: Role) {
+  return { userId: (await requireActor(c, auth, role)).userId }
 }

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { messageDto, messageListDto, messageListQuery, sendMessageInput } from '../../shared/schemas/message'
-import { createRouter, requireActor, type Deps } from '../lib/http'
+import { createGuardedRouter, type Deps, requireActor } from '../lib/http'
 import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
 import { listMessages, markMessageRead, replyToMessage, sendMessage } from './messages.service'
 
@@ -17,13 +17,9 @@ export const replyMessageInput = z.object({
 
 /** /api/messages: any signed-in user; a vendor sees only what they sent or received, an admin everything. */
 export function messageRoutes(deps: Deps) {
-  const router = createRouter()
+  const router = createGuardedRouter(deps.auth)
   const db = deps.database.db
   const tags = ['Messages']
-  router.use('*', async (c, next) => {
-    await requireActor(c, deps.auth)
-    await next()
-  })
   const viewer = async (c: Parameters<typeof requireActor>[0]) => {
     const actor = await requireActor(c, deps.auth)
     return { userId: actor.userId, role: actor.role }
@@ -54,7 +50,10 @@ export function messageRoutes(deps: Deps) {
     async (c) => {
       // Admins answer through the reply endpoint; the admin team writing to itself has no recipient.
       const actor = await requireActor(c, deps.auth, 'vendor')
-      return c.json(await sendMessage(db, { userId: actor.userId, role: actor.role }, c.req.valid('json')), 201)
+      return c.json(
+        await sendMessage(db, { userId: actor.userId, role: actor.role }, c.req.valid('json')),
+        201,
+      )
     },
   )
 
@@ -75,12 +74,8 @@ export function messageRoutes(deps: Deps) {
 
 /** /api/admin/messages: support replies. Admins only. */
 export function adminMessageRoutes(deps: Deps) {
-  const router = createRouter()
+  const router = createGuardedRouter(deps.auth, 'admin')
   const db = deps.database.db
-  router.use('*', async (c, next) => {
-    await requireActor(c, deps.auth, 'admin')
-    await next()
-  })
 
   router.openapi(
     createRoute({

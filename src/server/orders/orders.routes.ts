@@ -6,7 +6,7 @@ import {
   orderListQuery,
   orderStatusInput,
 } from '../../shared/schemas/order'
-import { createRouter, requireActor, type Deps } from '../lib/http'
+import { actorScope, createGuardedRouter, type Deps, requireActor } from '../lib/http'
 import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
 import { createAdminOrder, listVendorOrders, setVendorOrderStatus } from './orders.service'
 
@@ -14,17 +14,10 @@ const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'pa
 
 /** The signed-in vendor's orders. The vendor comes from the session; another vendor's order is NOT_FOUND. */
 export function vendorOrderRoutes(deps: Deps) {
-  const router = createRouter()
+  const router = createGuardedRouter(deps.auth, 'vendor')
   const db = deps.database.db
   const tags = ['Vendor orders']
-  // Signed-in vendors only, checked before anything else (validation included) looks at the request.
-  router.use('*', async (c, next) => {
-    await requireActor(c, deps.auth, 'vendor')
-    await next()
-  })
-  const vendorScope = async (c: Parameters<typeof requireActor>[0]) => ({
-    userId: (await requireActor(c, deps.auth, 'vendor')).userId,
-  })
+  const vendorScope = (c: Parameters<typeof actorScope>[0]) => actorScope(c, deps.auth, 'vendor')
 
   router.openapi(
     createRoute({
@@ -68,14 +61,9 @@ export function vendorOrderRoutes(deps: Deps) {
 
 /** Order management for admins. For now only "Create order"; the admin screens bring the rest. */
 export function adminOrderRoutes(deps: Deps) {
-  const router = createRouter()
+  const router = createGuardedRouter(deps.auth, 'admin')
   const db = deps.database.db
   const tags = ['Admin orders']
-  // Admins only, checked before anything else (validation included) looks at the request.
-  router.use('*', async (c, next) => {
-    await requireActor(c, deps.auth, 'admin')
-    await next()
-  })
 
   router.openapi(
     createRoute({

@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { payoutDto, payoutListQuery, payoutOverviewDto, payoutRequestInput } from '../../shared/schemas/payout'
-import { createRouter, requireActor, type Deps } from '../lib/http'
+import {
+  payoutDto,
+  payoutListQuery,
+  payoutOverviewDto,
+  payoutRequestInput,
+} from '../../shared/schemas/payout'
+import { actorScope, createGuardedRouter, type Deps, requireActor } from '../lib/http'
 import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
 import { confirmPayoutReceipt, decidePayout, getPayoutOverview, requestPayout } from './payouts.service'
 
@@ -13,17 +18,10 @@ export const payoutDecisionInput = z.object({
 
 /** /api/vendor/payouts: the signed-in vendor's own payouts; no vendor id is taken from the client. */
 export function vendorPayoutRoutes(deps: Deps) {
-  const router = createRouter()
+  const router = createGuardedRouter(deps.auth, 'vendor')
   const db = deps.database.db
   const tags = ['Vendor payouts']
-  // Signed-in vendors only, checked before anything else (validation included) looks at the request.
-  router.use('*', async (c, next) => {
-    await requireActor(c, deps.auth, 'vendor')
-    await next()
-  })
-  const scope = async (c: Parameters<typeof requireActor>[0]) => ({
-    userId: (await requireActor(c, deps.auth, 'vendor')).userId,
-  })
+  const scope = (c: Parameters<typeof actorScope>[0]) => actorScope(c, deps.auth, 'vendor')
 
   router.openapi(
     createRoute({
@@ -42,9 +40,13 @@ export function vendorPayoutRoutes(deps: Deps) {
       method: 'post',
       path: '/',
       tags,
-      summary: 'Request a payout: whole francs, at least 1 and at most the available balance (payouts.invalidAmount)',
+      summary:
+        'Request a payout: whole francs, at least 1 and at most the available balance (payouts.invalidAmount)',
       request: jsonBody(payoutRequestInput),
-      responses: { 201: jsonContent(payoutDto, 'Requested (pending)'), ...errorResponses(401, 403, 404, 422) },
+      responses: {
+        201: jsonContent(payoutDto, 'Requested (pending)'),
+        ...errorResponses(401, 403, 404, 422),
+      },
     }),
     async (c) => c.json(await requestPayout(db, await scope(c), c.req.valid('json').amount), 201),
   )
@@ -60,7 +62,9 @@ export function vendorPayoutRoutes(deps: Deps) {
     }),
     async (c) =>
       c.json(
-        await confirmPayoutReceipt(db, await scope(c), c.req.valid('param').id, { timeZone: deps.config.timeZone }),
+        await confirmPayoutReceipt(db, await scope(c), c.req.valid('param').id, {
+          timeZone: deps.config.timeZone,
+        }),
         200,
       ),
   )
@@ -70,13 +74,9 @@ export function vendorPayoutRoutes(deps: Deps) {
 
 /** /api/admin/payouts: deciding payouts. Admins only. */
 export function adminPayoutRoutes(deps: Deps) {
-  const router = createRouter()
+  const router = createGuardedRouter(deps.auth, 'admin')
   const db = deps.database.db
   const tags = ['Admin payouts']
-  router.use('*', async (c, next) => {
-    await requireActor(c, deps.auth, 'admin')
-    await next()
-  })
 
   router.openapi(
     createRoute({

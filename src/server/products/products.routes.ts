@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { pageQuery, productDto, productInput, productListDto } from '../../shared/schemas/product'
-import { createRouter, requireActor, type Deps } from '../lib/http'
+import { actorScope, createGuardedRouter, type Deps } from '../lib/http'
 import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
 import {
   createProduct,
@@ -23,16 +23,9 @@ const inputRules =
 
 /** The signed-in vendor's catalogue. The vendor comes from the session; another vendor's product is NOT_FOUND. */
 export function productRoutes(deps: Deps) {
-  const router = createRouter()
+  const router = createGuardedRouter(deps.auth, 'vendor')
   const db = deps.database.db
-  // Signed-in vendors only, checked before anything else (validation included) looks at the request.
-  router.use('*', async (c, next) => {
-    await requireActor(c, deps.auth, 'vendor')
-    await next()
-  })
-  const vendorScope = async (c: Parameters<typeof requireActor>[0]) => ({
-    userId: (await requireActor(c, deps.auth, 'vendor')).userId,
-  })
+  const vendorScope = (c: Parameters<typeof actorScope>[0]) => actorScope(c, deps.auth, 'vendor')
 
   router.openapi(
     createRoute({

@@ -44,9 +44,11 @@ export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs
       const write = (text: string) => {
         if (queued >= MAX_QUEUED_WRITES) return finish()
         queued += 1
-        chain = chain.then(() => stream.write(text)).finally(() => {
-          queued -= 1
-        })
+        chain = chain
+          .then(() => stream.write(text))
+          .finally(() => {
+            queued -= 1
+          })
       }
       const unsubscribe = hub.subscribe({
         audience,
@@ -76,7 +78,10 @@ export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs
       '"payouts" | "messages" | "vendors", "id"?: string}`; the screen refetches that topic. A comment line ' +
       `is sent every ${HEARTBEAT_MS / 1000} s. After a lost server-side connection to the database every topic is sent once.`,
     responses: {
-      200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+      200: {
+        description: 'The event stream',
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
+      },
       ...errorResponses(401),
     },
   })

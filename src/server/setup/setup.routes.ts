@@ -34,7 +34,12 @@ export function setupRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      await hitRateLimit(deps.database.db, `setup:ip:${clientIp(c, deps.config.trustProxy)}`, 10, 15 * 60 * 1000)
+      await hitRateLimit(
+        deps.database.db,
+        `setup:ip:${clientIp(c, deps.config.trustProxy)}`,
+        10,
+        15 * 60 * 1000,
+      )
       const result = await createFirstAdmin(deps.database.db, c.req.valid('json'))
       deps.logger.info({ email: result.email }, 'first admin created')
       return c.json(result, 201)

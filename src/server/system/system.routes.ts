@@ -11,7 +11,12 @@ const healthResponse = z.object({
 
 const debugResponse = healthResponse.extend({
   publicUrl: z.string(),
-  google: z.object({ enabled: z.boolean(), redirectUri: z.string(), clientIdSet: z.boolean(), clientSecretSet: z.boolean() }),
+  google: z.object({
+    enabled: z.boolean(),
+    redirectUri: z.string(),
+    clientIdSet: z.boolean(),
+    clientSecretSet: z.boolean(),
+  }),
   mail: z.enum(['smtp', 'outbox']),
   storage: z.enum(['local', 's3']),
   serverTime: z.string(),
@@ -31,7 +36,11 @@ export function systemRoutes(deps: Deps) {
     }
     return {
       status: reachable ? ('ok' as const) : ('degraded' as const),
-      database: { reachable, kind: deps.database.kind, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+      database: {
+        reachable,
+        kind: deps.database.kind,
+        latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      },
     }
   }
 
@@ -41,7 +50,10 @@ export function systemRoutes(deps: Deps) {
       path: '/health',
       tags,
       summary: 'Liveness and database reachability (503 when the database is down)',
-      responses: { 200: jsonContent(healthResponse, 'Healthy'), 503: jsonContent(healthResponse, 'Database unreachable') },
+      responses: {
+        200: jsonContent(healthResponse, 'Healthy'),
+        503: jsonContent(healthResponse, 'Database unreachable'),
+      },
     }),
     async (c) => {
       const result = await probe()

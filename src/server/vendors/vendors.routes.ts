@@ -8,7 +8,7 @@ import {
   vendorProfileDto,
   vendorRegistrationInput,
 } from '../../shared/schemas/vendor'
-import { createRouter, requireActor, type Deps } from '../lib/http'
+import { actorScope, createGuardedRouter, type Deps } from '../lib/http'
 import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
 import {
   chooseSubscription,
@@ -24,16 +24,9 @@ const tags = ['Vendor']
 
 /** The vendor's own shop. Every call is scoped to the signed-in vendor; no vendor id is taken from the client. */
 export function vendorRoutes(deps: Deps) {
-  const router = createRouter()
+  const router = createGuardedRouter(deps.auth, 'vendor')
   const db = deps.database.db
-  // Signed-in vendors only, checked before anything else (validation included) looks at the request.
-  router.use('*', async (c, next) => {
-    await requireActor(c, deps.auth, 'vendor')
-    await next()
-  })
-  const vendorScope = async (c: Parameters<typeof requireActor>[0]) => ({
-    userId: (await requireActor(c, deps.auth, 'vendor')).userId,
-  })
+  const vendorScope = (c: Parameters<typeof actorScope>[0]) => actorScope(c, deps.auth, 'vendor')
 
   router.openapi(
     createRoute({
@@ -76,7 +69,10 @@ export function vendorRoutes(deps: Deps) {
       tags,
       summary: 'Edit shop name, business address and phone (phone kept when empty)',
       request: jsonBody(profileUpdateInput),
-      responses: { 200: jsonContent(vendorProfileDto, 'Updated'), ...errorResponses(401, 403, 404, 409, 422) },
+      responses: {
+        200: jsonContent(vendorProfileDto, 'Updated'),
+        ...errorResponses(401, 403, 404, 409, 422),
+      },
     }),
     async (c) => c.json(await updateVendorProfile(db, await vendorScope(c), c.req.valid('json')), 200),
   )
@@ -112,7 +108,10 @@ export function vendorRoutes(deps: Deps) {
       tags,
       summary: 'Choose a subscription plan',
       request: jsonBody(subscriptionInput),
-      responses: { 200: jsonContent(vendorProfileDto, 'Plan recorded'), ...errorResponses(401, 403, 404, 422) },
+      responses: {
+        200: jsonContent(vendorProfileDto, 'Plan recorded'),
+        ...errorResponses(401, 403, 404, 422),
+      },
     }),
     async (c) => c.json(await chooseSubscription(db, await vendorScope(c), c.req.valid('json').plan), 200),
   )
