@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import {
   Accordion,
   Alert,
@@ -92,6 +92,7 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
   const { t } = useTranslation()
   const [selected, setSelected] = useState<Plan>(defaultPlan)
   const [isConfirming, setIsConfirming] = useState(false)
+  const hasChanged = useRef(false)
   const choose = useChooseSubscription()
   const feedback = useFlashMessage()
 
@@ -123,6 +124,9 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
       onSuccess: (updated) => {
         setIsConfirming(false)
         feedback.success(t('vendor.subscription.changed', { plan: planName(updated.subscription.plan) }))
+        // The confirm button is now disabled (the plan is current): once the dialog has closed, focus the
+        // line that names the new plan instead of the dialog's opener.
+        hasChanged.current = true
       },
       onError: (error) => {
         setIsConfirming(false)
@@ -134,7 +138,9 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Text>{t('vendor.subscription.currentPlanIs', { plan: planName(current) })}</Text>
+        <Text id="subscription-current" tabIndex={-1}>
+          {t('vendor.subscription.currentPlanIs', { plan: planName(current) })}
+        </Text>
         <StatusBadge status={view.display} />
       </Group>
 
@@ -158,7 +164,7 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
             {' · '}
             {formatRwf(planDetails[selected].priceRwf)} {t('vendor.subscription.perMonth')}
           </Text>
-          <Button onClick={() => setIsConfirming(true)} disabled={isSameActivePlan}>
+          <Button id="subscription-choose" onClick={() => setIsConfirming(true)} disabled={isSameActivePlan}>
             {isSameActivePlan
               ? t('vendor.subscription.isCurrent')
               : isRenewal
@@ -173,6 +179,12 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
       <Modal
         opened={isConfirming}
         onClose={() => !choose.isPending && setIsConfirming(false)}
+        returnFocus={false}
+        onExitTransitionEnd={() => {
+          const target = hasChanged.current ? 'subscription-current' : 'subscription-choose'
+          hasChanged.current = false
+          document.getElementById(target)?.focus()
+        }}
         title={t('vendor.subscription.confirmTitle')}
         closeButtonProps={{ 'aria-label': t('common.close') }}
         centered

@@ -110,6 +110,8 @@ export function BusinessDocumentsSection({ profile }: { profile: VendorProfile }
       onSuccess: () => {
         setDraft(null)
         feedback.success(t('vendor.profile.documents.updated'))
+        // The Save button disappears with the draft: keep keyboard focus in this section, on its heading.
+        requestAnimationFrame(() => document.getElementById('profile-documents')?.focus())
       },
       onError: (error) => feedback.error(t('vendor.profile.documents.failed'), failureDetail(t, error)),
     })
@@ -119,7 +121,7 @@ export function BusinessDocumentsSection({ profile }: { profile: VendorProfile }
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-documents">
       <Stack gap="md">
         <div>
-          <Title order={2} size="h4" id="profile-documents">
+          <Title order={2} size="h4" id="profile-documents" tabIndex={-1}>
             {t('vendor.profile.documents.title')}
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
