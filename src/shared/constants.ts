@@ -98,7 +98,10 @@ export const plans = ['starter', 'growth', 'business', 'scaling', 'unlimited'] a
 export type Plan = (typeof plans)[number]
 
 /** Monthly price in RWF and the product limit (null = unlimited) of each plan. */
-export const planDetails: Record<Plan, { priceRwf: number; productLimit: number | null; isPopular: boolean }> = {
+export const planDetails: Record<
+  Plan,
+  { priceRwf: number; productLimit: number | null; isPopular: boolean }
+> = {
   starter: { priceRwf: 5000, productLimit: 10, isPopular: false },
   growth: { priceRwf: 10000, productLimit: 25, isPopular: true },
   business: { priceRwf: 25000, productLimit: 55, isPopular: false },

@@ -30,12 +30,19 @@ export function describeSubscription(facts: SubscriptionFacts, now: Date = new D
   const expiresAt = facts.expiresAt ? new Date(facts.expiresAt) : null
   const startsAt = new Date(facts.startsAt)
   const isPastExpiry = expiresAt !== null && expiresAt.getTime() < now.getTime()
-  const display = facts.status === 'cancelled' ? 'cancelled' : facts.status === 'expired' || isPastExpiry ? 'expired' : 'active'
+  const display =
+    facts.status === 'cancelled'
+      ? 'cancelled'
+      : facts.status === 'expired' || isPastExpiry
+        ? 'expired'
+        : 'active'
   const daysRemaining = expiresAt ? Math.max(0, kigaliDay(expiresAt) - kigaliDay(now)) : null
   return {
     display,
-    isExpiringSoon: display === 'active' && daysRemaining !== null && daysRemaining <= limits.expiringSoonDays,
-    isFreeTrial: facts.plan === 'starter' && now.getTime() - startsAt.getTime() < limits.starterTrialDays * DAY_MS,
+    isExpiringSoon:
+      display === 'active' && daysRemaining !== null && daysRemaining <= limits.expiringSoonDays,
+    isFreeTrial:
+      facts.plan === 'starter' && now.getTime() - startsAt.getTime() < limits.starterTrialDays * DAY_MS,
     daysRemaining: display === 'active' ? daysRemaining : null,
   }
 }

@@ -2,7 +2,12 @@ import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Role } from '../../shared/constants'
-import type { MessageDto, MessageList, messageListQuery, sendMessageInput } from '../../shared/schemas/message'
+import type {
+  MessageDto,
+  MessageList,
+  messageListQuery,
+  sendMessageInput,
+} from '../../shared/schemas/message'
 import type { Db, Tx } from '../db/client'
 import { messages, users, vendors } from '../db/schema'
 import { AppError } from '../lib/errors'
@@ -15,7 +20,9 @@ type MessageRow = typeof messages.$inferSelect
 type Party = NonNullable<MessageDto['sender']>
 
 /** The subject of every admin reply (second specification, §7 Support reply). */
-export const REPLY_SUBJECT = 'Re: Admin Response'
+import { adminReplySubject } from '../../shared/schemas/message'
+
+export const REPLY_SUBJECT = adminReplySubject
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const notFound = () => new AppError('NOT_FOUND', 'errors.notFound')
@@ -44,7 +51,12 @@ function withParties(tx: Tx) {
     .select({
       message: messages,
       sender: { id: sender.id, fullName: sender.fullName, email: sender.email, role: sender.role },
-      recipient: { id: recipient.id, fullName: recipient.fullName, email: recipient.email, role: recipient.role },
+      recipient: {
+        id: recipient.id,
+        fullName: recipient.fullName,
+        email: recipient.email,
+        role: recipient.role,
+      },
     })
     .from(messages)
     .innerJoin(sender, eq(sender.id, messages.senderId))
@@ -88,7 +100,9 @@ export async function listMessages(
   const where = and(
     visibleTo(viewer),
     query.type === 'all' ? undefined : eq(messages.type, query.type),
-    query.q ? or(ilike(messages.subject, likePattern(query.q)), ilike(messages.content, likePattern(query.q))) : undefined,
+    query.q
+      ? or(ilike(messages.subject, likePattern(query.q)), ilike(messages.content, likePattern(query.q)))
+      : undefined,
   )
   const [rows, [total], [unread]] = await Promise.all([
     withParties(db)
@@ -135,7 +149,13 @@ export async function sendMessage(
     }
     const [created] = await tx
       .insert(messages)
-      .values({ senderId: viewer.userId, receiverId: null, subject, content: input.content, type: input.type })
+      .values({
+        senderId: viewer.userId,
+        receiverId: null,
+        subject,
+        content: input.content,
+        type: input.type,
+      })
       .returning({ id: messages.id })
     // No vendorId: every admin is told; userId: the sender's other tabs refresh too.
     await notify(tx, { topic: 'messages', userId: viewer.userId, id: created!.id })
@@ -164,7 +184,12 @@ export async function markMessageRead(db: Db, viewer: Viewer, id: string): Promi
 }
 
 /** An admin's support reply goes to the original message's sender (second specification, §7). */
-export async function replyToMessage(db: Db, admin: Viewer, id: string, content: string): Promise<MessageDto> {
+export async function replyToMessage(
+  db: Db,
+  admin: Viewer,
+  id: string,
+  content: string,
+): Promise<MessageDto> {
   return db.transaction(async (tx) => {
     const original = await findVisible(tx, admin, id)
     if (!original) throw notFound()

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { messageTypes, roles } from '../constants'
 
+/** The subject of every admin reply (specification, admin §7); screens show it in the reader's language. */
+export const adminReplySubject = 'Re: Admin Response'
+
 export const messageListQuery = z.object({
   type: z.enum(['all', ...messageTypes]).default('all'),
   q: z.string().trim().max(200).default(''),
@@ -12,10 +15,16 @@ export const sendMessageInput = z.object({
   type: z.enum(messageTypes, { error: 'messages.typeInvalid' }).default('general'),
   /** Empty means the default subject, 'Message from {shop name}'. */
   subject: z.string().trim().max(200, 'errors.tooLong').default(''),
-  content: z.string({ error: 'messages.contentRequired' }).trim().min(1, 'messages.contentRequired').max(5000, 'errors.tooLong'),
+  content: z
+    .string({ error: 'messages.contentRequired' })
+    .trim()
+    .min(1, 'messages.contentRequired')
+    .max(5000, 'errors.tooLong'),
 })
 
-const party = z.object({ id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(roles) }).nullable()
+const party = z
+  .object({ id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(roles) })
+  .nullable()
 
 export const messageDto = z.object({
   id: z.string(),

@@ -11,7 +11,9 @@ export const vendorOrderTransitions: Record<string, 'completed' | 'refunded' | u
   pending: 'completed',
   completed: 'refunded',
 }
-export const orderStatusInput = z.object({ status: z.enum(['completed', 'refunded'], { error: 'orders.statusInvalid' }) })
+export const orderStatusInput = z.object({
+  status: z.enum(['completed', 'refunded'], { error: 'orders.statusInvalid' }),
+})
 
 export const orderDto = z.object({
   id: z.string(),
@@ -28,12 +30,21 @@ export const orderDto = z.object({
 })
 export type OrderDto = z.infer<typeof orderDto>
 
-export const orderListDto = z.object({ items: z.array(orderDto), total: z.number(), page: z.number(), pageSize: z.number() })
+export const orderListDto = z.object({
+  items: z.array(orderDto),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+})
 export type OrderList = z.infer<typeof orderListDto>
 
 /** Admin order form (specification, admin §5 "Create order"): every field required, quantity at least 1. */
 const requiredText = (max: number) =>
-  z.string({ error: 'orders.requiredFields' }).trim().min(1, 'orders.requiredFields').max(max, 'errors.tooLong')
+  z
+    .string({ error: 'orders.requiredFields' })
+    .trim()
+    .min(1, 'orders.requiredFields')
+    .max(max, 'errors.tooLong')
 
 export const adminOrderInput = z.object({
   vendorId: requiredText(64),

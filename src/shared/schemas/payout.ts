@@ -4,7 +4,11 @@ import { pageQuery } from './product'
 
 /** Whole francs, at least 1; the balance check happens on the server in the same transaction as the insert. */
 export const payoutRequestInput = z.object({
-  amount: z.number({ error: 'payouts.invalidAmount' }).int('payouts.invalidAmount').min(1, 'payouts.invalidAmount').max(1_000_000_000_000, 'payouts.invalidAmount'),
+  amount: z
+    .number({ error: 'payouts.invalidAmount' })
+    .int('payouts.invalidAmount')
+    .min(1, 'payouts.invalidAmount')
+    .max(1_000_000_000_000, 'payouts.invalidAmount'),
 })
 
 export const payoutDto = z.object({
@@ -35,3 +39,7 @@ export const payoutListQuery = pageQuery
 
 /** The note a receipt confirmation writes; the admin list reads 'confirmed receipt' in it (case-insensitive). */
 export const receiptNote = (date: string) => `Vendor confirmed receipt on ${date}`
+
+/** The date inside a note written by receiptNote (so a screen can show the note in the reader's language). */
+export const receiptNoteDate = (notes: string | null): string | null =>
+  notes ? (/^Vendor confirmed receipt on (\d{4}-\d{2}-\d{2})$/.exec(notes)?.[1] ?? null) : null

@@ -6,7 +6,10 @@ export const categoriesWithVariants: readonly string[] = ['Clothes', 'Shoes']
 
 /** A price is required (specification §5: 'Please fill in all required fields.'); a wrong one is invalid. */
 const wholeRwf = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'products.requiredFields' : 'products.priceInvalid') })
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'products.requiredFields' : 'products.priceInvalid',
+  })
   .int('products.priceWhole')
   .min(0, 'products.priceInvalid')
   .max(1_000_000_000, 'products.priceInvalid')
@@ -15,7 +18,11 @@ export const variantInput = z.object({
   color: z.enum(colors, { error: 'products.colorInvalid' }).nullish(),
   size: z.enum(sizes, { error: 'products.sizeInvalid' }).nullish(),
   price: wholeRwf,
-  stock: z.number({ error: 'products.stockInvalid' }).int('products.stockInvalid').min(0, 'products.stockInvalid').max(1_000_000, 'products.stockInvalid'),
+  stock: z
+    .number({ error: 'products.stockInvalid' })
+    .int('products.stockInvalid')
+    .min(0, 'products.stockInvalid')
+    .max(1_000_000, 'products.stockInvalid'),
 })
 
 /**
@@ -24,16 +31,32 @@ export const variantInput = z.object({
  */
 export const productInput = z
   .object({
-    name: z.string({ error: 'products.requiredFields' }).trim().min(1, 'products.requiredFields').max(120, 'errors.tooLong'),
+    name: z
+      .string({ error: 'products.requiredFields' })
+      .trim()
+      .min(1, 'products.requiredFields')
+      .max(120, 'errors.tooLong'),
     description: z.string().trim().max(5000, 'errors.tooLong').default(''),
     category: z.enum(categories, { error: 'products.requiredFields' }),
     /** The product's base price; variants start from it. */
     price: wholeRwf,
-    images: z.array(z.uuid({ error: 'uploads.notFound' })).max(limits.maxProductImages, 'products.tooManyImages').default([]),
+    images: z
+      .array(z.uuid({ error: 'uploads.notFound' }))
+      .max(limits.maxProductImages, 'products.tooManyImages')
+      .default([]),
     hasVariants: z.boolean().default(false),
-    colors: z.array(z.enum(colors, { error: 'products.colorInvalid' })).max(colors.length).default([]),
-    sizes: z.array(z.enum(sizes, { error: 'products.sizeInvalid' })).max(sizes.length).default([]),
-    variants: z.array(variantInput).max(colors.length * sizes.length).default([]),
+    colors: z
+      .array(z.enum(colors, { error: 'products.colorInvalid' }))
+      .max(colors.length)
+      .default([]),
+    sizes: z
+      .array(z.enum(sizes, { error: 'products.sizeInvalid' }))
+      .max(sizes.length)
+      .default([]),
+    variants: z
+      .array(variantInput)
+      .max(colors.length * sizes.length)
+      .default([]),
   })
   .superRefine((value, ctx) => {
     const needsVariants = value.hasVariants || categoriesWithVariants.includes(value.category)

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { limits, mobileMoneyProviders, payoutMethods, plans, vendorStatuses, subscriptionStatuses } from '../constants'
+import {
+  limits,
+  mobileMoneyProviders,
+  payoutMethods,
+  plans,
+  vendorStatuses,
+  subscriptionStatuses,
+} from '../constants'
 import { normalisePhone } from '../phone'
 
 const requiredText = (max: number) =>
@@ -41,7 +48,9 @@ export const documentsStep = z.object({
 
 export const bankDetails = z.object({
   bankName: requiredText(100),
-  accountNumber: requiredText(34).pipe(z.string().regex(/^[A-Za-z0-9 -]+$/, 'vendor.payout.accountNumberInvalid')),
+  accountNumber: requiredText(34).pipe(
+    z.string().regex(/^[A-Za-z0-9 -]+$/, 'vendor.payout.accountNumberInvalid'),
+  ),
   routingNumber: z.string().trim().max(34, 'errors.tooLong').optional(),
 })
 export const paypalDetails = z.object({ paypalEmail: emailInput })
@@ -93,7 +102,9 @@ export const logoInput = z.object({ fileId: fileId.nullable() })
 export const businessDocumentsInput = z.object({
   fileIds: z.array(fileId).max(limits.files.businessDocuments, 'uploads.tooMany'),
 })
-export const subscriptionInput = z.object({ plan: z.enum(plans, { error: 'vendor.subscription.planInvalid' }) })
+export const subscriptionInput = z.object({
+  plan: z.enum(plans, { error: 'vendor.subscription.planInvalid' }),
+})
 
 // ── What the server answers ──
 

@@ -1,6 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { displaySubject } from './message-subject'
 import { Link, type To } from 'react-router'
 import type { MessageDto } from '../../../shared/schemas/message'
 import { useFormatDate } from '../../components/format-date'
@@ -48,7 +49,7 @@ export function MessageList({
             >
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text fw={isUnread ? 700 : 500} size="sm" truncate="end" style={{ minWidth: 0 }}>
-                  {message.subject}
+                  {displaySubject(t, message.subject)}
                 </Text>
                 {isUnread && (
                   <Badge size="xs" variant="filled" color="cyan.9" style={{ flexShrink: 0 }}>

@@ -2,6 +2,7 @@ import { useEffect, useRef, type Ref } from 'react'
 import { Anchor, Badge, DataList, Divider, Group, List, Stack, Text, Title } from '@mantine/core'
 import { IconCornerUpLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { displaySubject } from './message-subject'
 import { Link, type To } from 'react-router'
 import type { MessageDto } from '../../../shared/schemas/message'
 import { useMarkMessageRead } from '../../api/messages'
@@ -47,7 +48,7 @@ export function MessageView({
     <Stack gap="md">
       <div>
         <Title order={2} size="h3" ref={headingRef} tabIndex={-1} className={classes.focusTarget}>
-          <span style={{ overflowWrap: 'anywhere' }}>{message.subject}</span>
+          <span style={{ overflowWrap: 'anywhere' }}>{displaySubject(t, message.subject)}</span>
         </Title>
         <Group gap="xs" mt="xs">
           <Badge variant="default">{t(`messages.types.${message.type}`)}</Badge>
@@ -81,7 +82,7 @@ export function MessageView({
           <Text size="sm">
             {t('messages.inReplyTo')}{' '}
             <Anchor component={Link} to={hrefFor(message.replyToId)} inherit fw={600}>
-              {original ? original.subject : t('messages.originalMessage')}
+              {original ? displaySubject(t, original.subject) : t('messages.originalMessage')}
             </Anchor>
           </Text>
         </Group>
@@ -101,7 +102,7 @@ export function MessageView({
               {replies.map((reply) => (
                 <List.Item key={reply.id}>
                   <Anchor component={Link} to={hrefFor(reply.id)} inherit>
-                    {reply.subject}
+                    {displaySubject(t, reply.subject)}
                   </Anchor>{' '}
                   <Text span size="xs" c="dimmed">
                     {senderName(t, reply)} · {formatDateTime(reply.createdAt)}

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { Button, DataList, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import type { PayoutDto } from '../../../shared/schemas/payout'
+import { receiptNoteDate, type PayoutDto } from '../../../shared/schemas/payout'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { useFormatDate } from '../../components/format-date'
@@ -45,9 +45,14 @@ function ConfirmReceiptButton({
 
 function Notes({ notes }: { notes: string | null }) {
   const { t } = useTranslation()
+  const formatDate = useFormatDate()
+  // The receipt note is stored in English (the admin list reads it); show it in the reader's language.
+  const receiptDate = receiptNoteDate(notes)
   return notes ? (
     <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-      {notes}
+      {receiptDate
+        ? t('payouts.history.receiptNote', { date: formatDate(`${receiptDate}T12:00:00Z`) })
+        : notes}
     </Text>
   ) : (
     <Text size="sm" c="dimmed">
