@@ -696,3 +696,36 @@ describe('GET /api/account/providers', () => {
     })
   })
 })
+
+describe('POST /api/auth/sign-in/social (Google)', () => {
+  // Google must hand back a refresh token and always ask for consent (specification §7): offline access, consent prompt.
+  it('starts the Google flow with offline access, the consent prompt and our redirect URI', async () => {
+    const withGoogle = t.withConfig({
+      GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'test-google-secret',
+    })
+
+    const response = await withGoogle.post('/api/auth/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/auth/callback',
+      errorCallbackURL: '/login?error=auth_failed',
+    })
+
+    expect(response.status, response.text).toBe(200)
+    const url = new URL(response.body.url)
+    expect(url.hostname).toBe('accounts.google.com')
+    expect(url.searchParams.get('access_type')).toBe('offline')
+    expect(url.searchParams.get('prompt')).toBe('consent')
+    expect(url.searchParams.get('client_id')).toBe('test-client.apps.googleusercontent.com')
+    expect(url.searchParams.get('redirect_uri')).toBe(`${TEST_PUBLIC_URL}/api/auth/callback/google`)
+  })
+
+  it('is not available while Google is not configured', async () => {
+    const response = await t.post('/api/auth/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/auth/callback',
+    })
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(response.status).toBeLessThan(500)
+  })
+})
