@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', '*.cjs'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.cjs'],
     languageOptions: {
       globals: {
         process: 'readonly',
@@ -26,6 +26,8 @@ export default tseslint.config(
         clearTimeout: 'readonly',
         URL: 'readonly',
         module: 'writable',
+        fetch: 'readonly',
+        performance: 'readonly',
       },
     },
   },
