@@ -79,7 +79,12 @@ export default function ConfirmEmailPage() {
       )}
       {state.step === 'success' && (
         <Stack>
-          <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={t('auth.confirm.successTitle')} role="status">
+          <Alert
+            color="green"
+            icon={<IconCircleCheck aria-hidden />}
+            title={t('auth.confirm.successTitle')}
+            role="status"
+          >
             {t('auth.confirm.successBody')}
           </Alert>
           <Text aria-live="polite">{t('auth.confirm.redirecting', { count: secondsLeft })}</Text>
@@ -90,7 +95,11 @@ export default function ConfirmEmailPage() {
       )}
       {state.step === 'failed' && (
         <Stack>
-          <Alert color={state.messageKey === 'auth.confirm.used' ? 'blue' : 'red'} title={t('auth.confirm.failedTitle')} role="alert">
+          <Alert
+            color={state.messageKey === 'auth.confirm.used' ? 'blue' : 'red'}
+            title={t('auth.confirm.failedTitle')}
+            role="alert"
+          >
             {t(state.messageKey)}
           </Alert>
           <Button component={Link} to="/login" fullWidth>

@@ -18,7 +18,9 @@ export default function DebugPage() {
         [
           t('debug.database'),
           info.database.reachable ? (
-            <Text size="sm">{t('debug.reachable', { ms: info.database.latencyMs, kind: info.database.kind })}</Text>
+            <Text size="sm">
+              {t('debug.reachable', { ms: info.database.latencyMs, kind: info.database.kind })}
+            </Text>
           ) : (
             <Badge color="red">{t('debug.unreachable')}</Badge>
           ),
@@ -27,7 +29,9 @@ export default function DebugPage() {
         [
           t('debug.session'),
           <Text size="sm">
-            {me.data ? t('debug.signedInAs', { email: me.data.user.email, role: me.data.user.role }) : t('debug.signedOut')}
+            {me.data
+              ? t('debug.signedInAs', { email: me.data.user.email, role: me.data.user.role })
+              : t('debug.signedOut')}
           </Text>,
         ],
         [
@@ -36,7 +40,10 @@ export default function DebugPage() {
             {info.google.enabled ? t('debug.googleEnabled') : t('debug.googleDisabled')}
           </Badge>,
         ],
-        [t('debug.mail'), <Text size="sm">{info.mail === 'smtp' ? t('debug.mailSmtp') : t('debug.mailOutbox')}</Text>],
+        [
+          t('debug.mail'),
+          <Text size="sm">{info.mail === 'smtp' ? t('debug.mailSmtp') : t('debug.mailOutbox')}</Text>,
+        ],
         [t('debug.storage'), <Text size="sm">{info.storage}</Text>],
         [t('debug.serverTime'), <Text size="sm">{new Date(info.serverTime).toLocaleString()}</Text>],
       ]

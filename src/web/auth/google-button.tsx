@@ -9,7 +9,13 @@ import { ApiError } from '../api/client'
  * Google sign-in when the server has it configured; otherwise a disabled button with the reason,
  * never a button that fails.
  */
-export function GoogleButton({ mode, onError }: { mode: 'signIn' | 'signUp'; onError: (message: string) => void }) {
+export function GoogleButton({
+  mode,
+  onError,
+}: {
+  mode: 'signIn' | 'signUp'
+  onError: (message: string) => void
+}) {
   const { t } = useTranslation()
   const providers = useProviders()
   const [isStarting, setIsStarting] = useState(false)

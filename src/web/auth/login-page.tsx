@@ -12,7 +12,12 @@ import { errorMessage, fieldError } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
 import { GoogleButton } from './google-button'
 
-const callbackErrors = ['auth_failed', 'profile_error', 'profile_creation_failed', 'unexpected_error'] as const
+const callbackErrors = [
+  'auth_failed',
+  'profile_error',
+  'profile_creation_failed',
+  'unexpected_error',
+] as const
 
 export default function LoginPage() {
   const { t } = useTranslation()
@@ -47,19 +52,31 @@ export default function LoginPage() {
   return (
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       {params.get('confirmed') === 'true' && (
-        <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={t('auth.login.confirmedTitle')} role="status">
+        <Alert
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          title={t('auth.login.confirmedTitle')}
+          role="status"
+        >
           {t('auth.login.confirmedBody')}
         </Alert>
       )}
       {shownError && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.login.errorTitle')} role="alert">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.login.errorTitle')}
+          role="alert"
+        >
           <Stack gap="xs" align="flex-start">
             <span>{shownError}</span>
             {isUnconfirmed && failure && (
               <Button
                 size="xs"
                 variant="white"
-                onClick={() => navigate('/check-email', { state: { email: form.values.email.trim().toLowerCase() } })}
+                onClick={() =>
+                  navigate('/check-email', { state: { email: form.values.email.trim().toLowerCase() } })
+                }
               >
                 {t('auth.checkEmail.resend')}
               </Button>

@@ -1,15 +1,15 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, Divider, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Divider, NativeSelect, Stack, Text } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
-import { limits } from '../../shared/constants'
 import { registerInput } from '../../shared/schemas/auth'
 import { useMe, useRegister } from '../api/account'
 import { AuthCard } from '../components/auth-card'
 import { errorMessage, fieldError, serverFieldErrors } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
+import { AccountFields } from './account-fields'
 import { GoogleButton } from './google-button'
 
 export default function RegisterPage() {
@@ -40,53 +40,25 @@ export default function RegisterPage() {
   return (
     <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       {failure && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.register.errorTitle')} role="alert">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.register.errorTitle')}
+          role="alert"
+        >
           {failure}
         </Alert>
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('auth.fields.fullName')}
-            autoComplete="name"
-            required
-            maxLength={limits.nameMax}
-            {...form.getInputProps('fullName')}
-            error={fieldError(t, form.errors.fullName)}
-          />
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            maxLength={limits.emailMax}
-            {...form.getInputProps('email')}
-            error={fieldError(t, form.errors.email)}
-          />
-          <NativeSelect
-            label={t('auth.fields.accountType')}
-            data={[{ value: 'vendor', label: t('auth.fields.accountTypeVendor') }]}
-            {...form.getInputProps('role')}
-            error={fieldError(t, form.errors.role)}
-          />
-          <PasswordInput
-            label={t('auth.fields.password')}
-            autoComplete="new-password"
-            required
-            description={t('auth.register.passwordTooShort')}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
-            {...form.getInputProps('password')}
-            error={fieldError(t, form.errors.password)}
-          />
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
-            {...form.getInputProps('confirmPassword')}
-            error={fieldError(t, form.errors.confirmPassword)}
-          />
+          <AccountFields form={form}>
+            <NativeSelect
+              label={t('auth.fields.accountType')}
+              data={[{ value: 'vendor', label: t('auth.fields.accountTypeVendor') }]}
+              {...form.getInputProps('role')}
+              error={fieldError(t, form.errors.role)}
+            />
+          </AccountFields>
           <Button type="submit" loading={register.isPending} fullWidth>
             {t('auth.register.submit')}
           </Button>

@@ -1,15 +1,15 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Stack } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { limits } from '../../shared/constants'
 import { adminSetupInput } from '../../shared/schemas/auth'
 import { useCreateFirstAdmin, useSetupStatus } from '../api/account'
 import { AuthCard } from '../components/auth-card'
-import { errorMessage, fieldError, serverFieldErrors } from '../components/form-errors'
+import { errorMessage, serverFieldErrors } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
+import { AccountFields } from './account-fields'
 
 /** The one-time link from the server log carries the token in its hash (kept out of access logs). */
 function readToken(): string {
@@ -72,38 +72,7 @@ export default function SetupAdminPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('auth.fields.fullName')}
-            autoComplete="name"
-            required
-            maxLength={limits.nameMax}
-            {...form.getInputProps('fullName')}
-            error={fieldError(t, form.errors.fullName)}
-          />
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-            error={fieldError(t, form.errors.email)}
-          />
-          <PasswordInput
-            label={t('auth.fields.password')}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
-            {...form.getInputProps('password')}
-            error={fieldError(t, form.errors.password)}
-          />
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
-            {...form.getInputProps('confirmPassword')}
-            error={fieldError(t, form.errors.confirmPassword)}
-          />
+          <AccountFields form={form} />
           <Button type="submit" loading={create.isPending} disabled={!token} fullWidth>
             {t('setupAdmin.submit')}
           </Button>

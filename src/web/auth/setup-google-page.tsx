@@ -14,7 +14,12 @@ function CopyLine({ value }: { value: string }) {
       </Code>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Button size="xs" variant="default" onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={copy}
+            leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          >
             {copied ? t('setupGoogle.copied') : t('setupGoogle.copy')}
           </Button>
         )}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react'
+import { PasswordInput, TextInput } from '@mantine/core'
+import type { UseFormReturnType } from '@mantine/form'
+import { useTranslation } from 'react-i18next'
+import { limits } from '../../shared/constants'
+import { fieldError } from '../components/form-errors'
+
+type AccountValues = { fullName: string; email: string; password: string; confirmPassword: string }
+
+/**
+ * Full name, e-mail, password and its confirmation: the fields of a new account, whether a vendor signs up
+ * or the first admin is created. `children` sits between the e-mail and the password (the account type).
+ */
+export function AccountFields<Values extends AccountValues>({
+  form,
+  children,
+}: {
+  form: UseFormReturnType<Values>
+  children?: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <TextInput
+        label={t('auth.fields.fullName')}
+        autoComplete="name"
+        required
+        maxLength={limits.nameMax}
+        {...form.getInputProps('fullName')}
+        error={fieldError(t, form.errors.fullName)}
+      />
+      <TextInput
+        label={t('auth.fields.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        maxLength={limits.emailMax}
+        {...form.getInputProps('email')}
+        error={fieldError(t, form.errors.email)}
+      />
+      {children}
+      <PasswordInput
+        label={t('auth.fields.password')}
+        autoComplete="new-password"
+        required
+        description={t('auth.register.passwordTooShort')}
+        visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+        {...form.getInputProps('password')}
+        error={fieldError(t, form.errors.password)}
+      />
+      <PasswordInput
+        label={t('auth.fields.confirmPassword')}
+        autoComplete="new-password"
+        required
+        visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+        {...form.getInputProps('confirmPassword')}
+        error={fieldError(t, form.errors.confirmPassword)}
+      />
+    </>
+  )
+}
