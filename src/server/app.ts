@@ -121,7 +121,7 @@ export function createApp(options: AppOptions) {
   app.route('/api/admin/payouts', adminPayoutRoutes(deps))
   app.route('/api/messages', messageRoutes(deps))
   app.route('/api/admin/messages', adminMessageRoutes(deps))
-  // One LISTEN per process, fanned out to the open /api/events streams (DESIGN.md §7).
+  // One LISTEN per process, fanned out to the open /api/events streams (docs/architecture.md).
   const realtime = createRealtimeHub(database, logger)
   app.route('/api', eventRoutes(deps, realtime))
   app.route('/api/vendor/products', productRoutes(deps))

@@ -271,7 +271,7 @@ describe("the auth library's own endpoints", () => {
     expectError(response, { status: 404, code: 'NOT_FOUND', messageKey: 'errors.notFound' })
   })
 
-  // The role is never taken from the client (DESIGN.md §6): even a direct library call asking for admin makes a vendor.
+  // The role is never taken from the client (docs/architecture.md): even a direct library call asking for admin makes a vendor.
   it('makes a vendor when signUpEmail is called directly with role admin', async () => {
     const input = vendorInput()
     // Should the rule break, the admin it made must not change what later tests in this file see.
@@ -303,7 +303,7 @@ describe('POST /api/account/confirm-email', () => {
     expect(user.emailVerified).toBe(false)
   })
 
-  // E-mail links work once (DESIGN.md §6): a forwarded or leaked mail cannot be replayed.
+  // E-mail links work once (docs/architecture.md): a forwarded or leaked mail cannot be replayed.
   it('refuses a link that was already used with 409 auth.confirm.used', async () => {
     const { email } = await registerVendor(t)
     const { token } = await latestConfirmation(t.db, email)

@@ -34,7 +34,7 @@ describe('POST /api/messages without any admin', () => {
 })
 
 describe('POST /api/messages', () => {
-  // DESIGN.md §5: a vendor's message goes to the admin team (receiver null), never to "any user".
+  // README: deliberate divergences: a vendor's message goes to the admin team (receiver null), never to "any user".
   it('sends a vendor message to the admin team, with the default subject from the shop name', async () => {
     const admin = await theAdmin(t)
     const vendor = await registeredVendor(t)

@@ -51,7 +51,7 @@ const stockOf = async (variantId: string) => (await variantRow(t.db, variantId))
 const written = async () => ({ orders: await rowCount(t.db, orders), audit: await rowCount(t.db, auditLogs) })
 
 describe('POST /api/admin/orders', () => {
-  // Admin §7 computed the total and the stock in the browser; here the server does both (DESIGN.md §5).
+  // Admin §7 computed the total and the stock in the browser; here the server does both (README: deliberate divergences).
   it('creates a pending order with a snapshot, a total computed by the server, the stock taken and an audit entry', async () => {
     const product = await createProduct(
       t,
@@ -193,7 +193,7 @@ describe('POST /api/admin/orders', () => {
     expect(await stockOf(variant.id)).toBe(0)
   })
 
-  // DESIGN.md §5: stock computed in the browser let two orders at once oversell.
+  // README: deliberate divergences: stock computed in the browser let two orders at once oversell.
   it('sells exactly the stock when 10 orders for 5 pieces arrive at once, never going below 0', async () => {
     const { ids, variant } = await productInStock(5)
     const responses = await raceBehindLock(

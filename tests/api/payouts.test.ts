@@ -181,7 +181,7 @@ describe('POST /api/vendor/payouts', () => {
     expect(await payoutsOf(t.db, vendor.vendorId)).toEqual([])
   })
 
-  // DESIGN.md §5: the browser-side check let two requests at once overdraw; the locked vendor row must not.
+  // README: deliberate divergences: the browser-side check let two requests at once overdraw; the locked vendor row must not.
   it('50 requests at once never overdraw: the accepted sum stays within the balance', async () => {
     const vendor = await registeredVendor(t)
     await insertOrders(t.db, vendor.vendorId, [4_000, 6_000])

@@ -320,7 +320,7 @@ describe('POST /api/vendor/products', () => {
     }
   })
 
-  // DESIGN.md §5: a plan's product limit shown but not kept would be a bug; two creations at once must not both take the last place.
+  // README: deliberate divergences: a plan's product limit shown but not kept would be a bug; two creations at once must not both take the last place.
   it('keeps the starter limit of 10, also against creations at once, and lifts it with a bigger plan', async () => {
     const vendor = await registeredVendor(t, { status: 'approved' })
     for (let i = 0; i < 9; i += 1) await createProduct(t, vendor.cookie)
@@ -441,7 +441,7 @@ describe('GET /api/vendor/products/:id', () => {
 })
 
 describe('PUT /api/vendor/products/:id', () => {
-  // DESIGN.md §5: variants are updated in place (ids kept), so nothing that points at them is cut off.
+  // README: deliberate divergences: variants are updated in place (ids kept), so nothing that points at them is cut off.
   it('updates details and variants in place, adds new combinations and deletes unordered removed ones', async () => {
     const body = variantProduct(['red', 'blue'], ['m', 'l'], { name: 'Ikoti Jacket', stock: 5 })
     const product = await createProduct(t, a.cookie, body)
@@ -504,7 +504,7 @@ describe('PUT /api/vendor/products/:id', () => {
     expect(mug.body.variants).toEqual([{ ...simple.variants[0], sku: 'plain-cup-default' }])
   })
 
-  // DESIGN.md §5: re-creating variants orphaned orders; an ordered variant is archived, never deleted.
+  // README: deliberate divergences: re-creating variants orphaned orders; an ordered variant is archived, never deleted.
   it('archives a removed variant that has an order: hidden from lists, kept for the order; re-adding brings it back', async () => {
     const product = await createProduct(
       t,
@@ -604,7 +604,7 @@ describe('PUT /api/vendor/products/:id', () => {
     expect(own.status, own.text).toBe(200)
   })
 
-  // DESIGN.md §5: two saves at once must not lose an ordered variant, nor leave a mix of both inputs.
+  // README: deliberate divergences: two saves at once must not lose an ordered variant, nor leave a mix of both inputs.
   it('serialises two edits of the same product at once: ordered variants survive, one input wins whole', async () => {
     const { cookie: adminCookie } = await admin()
     for (let round = 0; round < 3; round += 1) {
@@ -645,7 +645,7 @@ describe('PUT /api/vendor/products/:id', () => {
 })
 
 describe('orders and edits at once', () => {
-  // DESIGN.md §5: an order taken while an edit removes its variant must still point at that variant.
+  // README: deliberate divergences: an order taken while an edit removes its variant must still point at that variant.
   it('an order for a variant that an edit removes at the same moment keeps its variant (archived, not deleted)', async () => {
     const { cookie: adminCookie } = await admin()
     const name = 'Race Sandals'
@@ -695,7 +695,7 @@ describe('orders and edits at once', () => {
 })
 
 describe('DELETE /api/vendor/products/:id', () => {
-  // Orders outlive their product (DESIGN.md §4): the references become null, the snapshot stays.
+  // Orders outlive their product (docs/architecture.md): the references become null, the snapshot stays.
   it('removes the product and its variants; its orders keep their snapshot', async () => {
     const product = await createProduct(t, a.cookie, simpleProduct({ name: 'Doomed Drum' }))
     const variant = product.variants[0]!

@@ -147,7 +147,7 @@ describe('GET /api/events', () => {
     }
   })
 
-  // DESIGN.md §7: a vendor hears only their own shop's changes; admins hear every vendor's.
+  // docs/architecture.md: a vendor hears only their own shop's changes; admins hear every vendor's.
   it("delivers vendor A's change to A and to the admin, not to vendor B", async () => {
     const streams: Stream[] = []
     try {
@@ -208,7 +208,7 @@ describe('GET /api/events', () => {
     }
   })
 
-  // DESIGN.md §6: an open stream holds no database connection (PGlite has one; a pool has a few).
+  // docs/architecture.md: an open stream holds no database connection (PGlite has one; a pool has a few).
   it('keeps working with more open streams than database connections', async () => {
     const streams = await Promise.all(Array.from({ length: 12 }, () => openStream(a.cookie)))
     try {

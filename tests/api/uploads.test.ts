@@ -485,7 +485,7 @@ describe('GET /api/files/:id', () => {
     expect(response.headers.get('content-disposition')).toBe('inline; filename="Shop logo-thumb.webp"')
   })
 
-  // Identity documents: their owner and the admins who review the application, nobody else (DESIGN.md §5).
+  // Identity documents: their owner and the admins who review the application, nobody else (README: deliberate divergences).
   it('serves a private file to its owner, uncached', async () => {
     const response = await fetchFile(t, govId.url, vendorA.cookie)
 

@@ -33,7 +33,7 @@ const namedVariables = (error: ConfigError) =>
   [...error.message.matchAll(/^ {2}([A-Z0-9_]+):/gm)].map((match) => match[1])
 
 describe('loadConfig', () => {
-  // DESIGN.md §6: nothing is required for a first run.
+  // docs/architecture.md: nothing is required for a first run.
   it('starts with no settings at all, keeping everything in DATA_DIR', () => {
     const dataDir = tempDir()
 

@@ -323,7 +323,7 @@ export const messages = pgTable(
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Null means the admin team: every admin sees it (DESIGN.md §5). */
+    /** Null means the admin team: every admin sees it (README: deliberate divergences). */
     receiverId: uuid('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
     replyToId: uuid('reply_to_id'),
     subject: text('subject').notNull(),

@@ -14,7 +14,7 @@ export type AuditEntry = {
 }
 
 /**
- * Writes one audit row inside the caller's transaction (DESIGN.md §5): the change and its record commit
+ * Writes one audit row inside the caller's transaction (README: deliberate divergences): the change and its record commit
  * or roll back together, so the log never claims something that did not happen, nor misses what did.
  */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {

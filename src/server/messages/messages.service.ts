@@ -36,7 +36,7 @@ function visibleTo(viewer: Viewer): SQL | undefined {
   return or(eq(messages.senderId, viewer.userId), eq(messages.receiverId, viewer.userId))
 }
 
-/** Addressed to the viewer: to them by id, or (for an admin) to the admin team (receiver null; DESIGN.md §5). */
+/** Addressed to the viewer: to them by id, or (for an admin) to the admin team (receiver null; README: deliberate divergences). */
 function addressedTo(viewer: Viewer): SQL {
   return viewer.role === 'admin'
     ? or(isNull(messages.receiverId), eq(messages.receiverId, viewer.userId))!
@@ -127,7 +127,7 @@ export async function listMessages(
 
 /**
  * A vendor writes to the admin team: receiver null, so every admin sees it and no other vendor can
- * (DESIGN.md §5; the specification fell back to "any user"). With no admin at all, the specified system
+ * (README: deliberate divergences; the specification fell back to "any user"). With no admin at all, the specified system
  * error stands. An empty subject becomes 'Message from {shop name}' ({full name} before registration).
  */
 export async function sendMessage(

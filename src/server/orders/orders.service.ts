@@ -58,7 +58,7 @@ export type PlaceOrder = {
  * deletion of it (which lock it FOR UPDATE) waits for the order, or the order for them: an order never
  * points at a variant that an edit is removing. Price, SKU, attributes and product name are copied onto
  * the order, the total is computed here, and the stock is taken with one conditional UPDATE, so orders at
- * once can never sell more than there is (DESIGN.md §5).
+ * once can never sell more than there is (README: deliberate divergences).
  */
 export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
   const ids = [order.vendorId, order.variantId, ...(order.productId ? [order.productId] : [])]

@@ -88,7 +88,7 @@ export async function getPayoutOverview(db: Db, scope: Scope, page: Page): Promi
 /**
  * A payout request: whole francs, at least 1 and at most the available balance. The balance is computed and
  * checked in the same transaction as the insert, with the vendor row locked, so two requests at once can
- * never overdraw (DESIGN.md §5: the specification's browser-side check did).
+ * never overdraw (README: deliberate divergences: the specification's browser-side check did).
  */
 export async function requestPayout(db: Db, scope: Scope, amount: number): Promise<PayoutDto> {
   return db.transaction(async (tx) => {

@@ -255,7 +255,7 @@ function planLimitReached(plan: Plan) {
 }
 
 /**
- * Saves an edit without losing anything an order points at (DESIGN.md §5): the product row is locked first,
+ * Saves an edit without losing anything an order points at (README: deliberate divergences): the product row is locked first,
  * so two saves at once run one after the other and each sees the other's variants. Variants are matched by
  * SKU (or, after a rename, by colour and size) and updated in place; new combinations are added; a removed
  * variant is deleted when no order points at it and archived otherwise.

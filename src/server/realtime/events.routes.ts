@@ -22,7 +22,7 @@ async function audienceOf(db: Db, actor: { userId: string; role: 'admin' | 'vend
 /**
  * GET /api/events: Server-Sent Events, `event: change` with `{ topic, id? }`, only for changes the user may
  * see. The user and their vendor are read once here; the open stream then waits on the hub in memory and
- * holds no database connection (PGlite has exactly one; DESIGN.md §6).
+ * holds no database connection (PGlite has exactly one; docs/architecture.md).
  */
 export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs?: number } = {}) {
   const router = createRouter()

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { RealtimeTopic } from '../../shared/schemas/message'
 import type { Tx } from '../db/client'
 
-/** The one channel every process LISTENs on (DESIGN.md §7). */
+/** The one channel every process LISTENs on (docs/architecture.md). */
 export const EVENTS_CHANNEL = 'isoko_events'
 
 /** A committed change, as announced between processes. Only `topic` and `id` ever reach a browser. */

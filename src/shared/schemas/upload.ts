@@ -9,7 +9,7 @@ export const fileVisibilities = ['public', 'private'] as const
 export type FileVisibility = (typeof fileVisibilities)[number]
 
 /**
- * Identity and business documents are private (served only to their owner and to admins, DESIGN.md §5);
+ * Identity and business documents are private (served only to their owner and to admins, README: deliberate divergences);
  * shop logos and product pictures are shown to everyone.
  */
 export const purposeVisibility: Record<UploadPurpose, FileVisibility> = {

@@ -14,7 +14,7 @@ export const isUnreadForMe = (message: MessageDto) => !message.isOwn && message.
 export const senderName = (t: TFunction, message: MessageDto) =>
   message.isOwn ? t('messages.you') : (message.sender?.fullName ?? t('messages.team'))
 
-/** Who it went to: a vendor's own messages go to the whole admin team (DESIGN.md §5). */
+/** Who it went to: a vendor's own messages go to the whole admin team (README: deliberate divergences). */
 export const recipientName = (t: TFunction, message: MessageDto) =>
   message.isOwn ? (message.recipient?.fullName ?? t('messages.team')) : t('messages.you')
 

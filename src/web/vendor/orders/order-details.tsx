@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { OrderDto } from '../../../shared/schemas/order'
 
-/** Ids are shown by their first 8 characters (DESIGN.md §4): enough to quote an order to support. */
+/** Ids are shown by their first 8 characters (docs/architecture.md): enough to quote an order to support. */
 export const shortId = (id: string) => id.slice(0, 8)
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
