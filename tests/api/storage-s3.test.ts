@@ -46,7 +46,7 @@ async function bucketKeys(): Promise<string[]> {
   return (listed.Contents ?? []).map((object) => object.Key!).sort()
 }
 
-// Production runs several app processes on one bucket (DESIGN.md §1): uploads must work the same on S3.
+// Production runs several app processes on one bucket (docs/operations.md): uploads must work the same on S3.
 describe('uploads with STORAGE_DRIVER=s3', () => {
   it('stores an image and its thumbnail in the bucket, not on local disk, and serves them', async () => {
     const response = await upload(t, {
