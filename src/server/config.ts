@@ -45,7 +45,8 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' })
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' })
       }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -108,7 +109,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, { readDotenv
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
   const parsed = envSchema.safeParse(cleaned)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0] ?? 'environment')}: ${issue.message}`)
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${String(issue.path[0] ?? 'environment')}: ${issue.message}`,
+    )
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`)
   }
   const config = buildConfig(parsed.data)

@@ -17,16 +17,23 @@ async function main() {
     throw error
   }
   const logger = createLogger(config.logLevel)
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize })
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  })
   await database.migrate()
   const { app, close: closeApp } = createApp({ config, database, logger })
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
-    logger.info(`Isoko is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`)
+    logger.info(
+      `Isoko is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
+    )
   })
 
   const setupLink = await createSetupLink(database.db, config.publicUrl)
-  if (setupLink) logger.warn(`No admin exists yet. Create the first admin (one-time link, valid 24 hours): ${setupLink}`)
+  if (setupLink)
+    logger.warn(`No admin exists yet. Create the first admin (one-time link, valid 24 hours): ${setupLink}`)
 
   let stopping = false
   const stop = (signal: string) => {

@@ -24,7 +24,11 @@ function mapAuthError(error: unknown): never {
   if (error instanceof APIError) {
     const code = (error.body as { code?: string } | undefined)?.code ?? ''
     if (code.startsWith('USER_ALREADY_EXISTS')) throw new AppError('CONFLICT', 'auth.register.emailTaken')
-    if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND')
+    if (
+      code === 'INVALID_EMAIL_OR_PASSWORD' ||
+      code === 'INVALID_PASSWORD' ||
+      code === 'CREDENTIAL_ACCOUNT_NOT_FOUND'
+    )
       throw new AppError('UNAUTHENTICATED', 'auth.login.invalidCredentials')
     if (code === 'EMAIL_NOT_VERIFIED') throw new AppError('FORBIDDEN', 'auth.login.emailNotConfirmed')
     if (code === 'PASSWORD_TOO_SHORT') throw new AppError('VALIDATION', 'auth.register.passwordTooShort')
@@ -32,13 +36,19 @@ function mapAuthError(error: unknown): never {
     if (code === 'INVALID_EMAIL') throw new AppError('VALIDATION', 'errors.emailInvalid')
     if (error.statusCode === 429) throw new AppError('RATE_LIMITED', 'errors.rateLimited', { seconds: 60 })
   }
-  if (isUniqueViolation(error, 'users_email_lower_unique')) throw new AppError('CONFLICT', 'auth.register.emailTaken')
+  if (isUniqueViolation(error, 'users_email_lower_unique'))
+    throw new AppError('CONFLICT', 'auth.register.emailTaken')
   throw error
 }
 
 async function findUserByEmail(deps: Deps, email: string) {
   const [user] = await deps.database.db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, emailVerified: users.emailVerified })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
   return user
@@ -106,7 +116,13 @@ export async function signIn(deps: Deps, input: Credentials, headers: Headers, i
       headers,
       returnHeaders: true,
     })
-    const user = result.response.user as { id: string; email: string; name: string; emailVerified: boolean; role?: string }
+    const user = result.response.user as {
+      id: string
+      email: string
+      name: string
+      emailVerified: boolean
+      role?: string
+    }
     const actor: Actor = {
       userId: user.id,
       email: user.email,

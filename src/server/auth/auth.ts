@@ -86,7 +86,8 @@ export function createAuth(options: {
     // since its extra arguments can carry a failed query with the user's e-mail address.
     logger: {
       level: 'warn',
-      log: (level, message) => options.logger[level === 'debug' ? 'debug' : level]({ source: 'auth' }, message),
+      log: (level, message) =>
+        options.logger[level === 'debug' ? 'debug' : level]({ source: 'auth' }, message),
     },
   })
 }

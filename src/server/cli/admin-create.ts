@@ -8,12 +8,18 @@ import { createSetupLink } from '../setup/setup.service'
 
 async function main() {
   const config = loadConfig()
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 })
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 1,
+  })
   try {
     await database.migrate()
     const link = await createSetupLink(database.db, config.publicUrl)
     if (!link) {
-      console.error('An admin already exists: sign in at ' + `${config.publicUrl}/login` + '. No setup link was made.')
+      console.error(
+        'An admin already exists: sign in at ' + `${config.publicUrl}/login` + '. No setup link was made.',
+      )
       process.exitCode = 1
       return
     }

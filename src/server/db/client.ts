@@ -27,7 +27,11 @@ export type Database = {
    * connection drops, then calls `onResume` (notifications sent while it was down are lost, so the caller
    * can tell its subscribers to refetch). Resolves once the first attempt is made; returns the unlisten.
    */
-  listen: (channel: string, onPayload: (payload: string) => void, onResume?: () => void) => Promise<() => Promise<void>>
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ) => Promise<() => Promise<void>>
   close: () => Promise<void>
 }
 
@@ -73,7 +77,11 @@ function postgresListener(url: string) {
 
   function connect(): Promise<void> {
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: url, application_name: 'isoko-listener', keepAlive: true })
+      const next = new pg.Client({
+        connectionString: url,
+        application_name: 'isoko-listener',
+        keepAlive: true,
+      })
       let isLost = false
       const lost = () => {
         if (isLost) return
@@ -123,7 +131,8 @@ function postgresListener(url: string) {
       else if (isNewChannel) await client.query(`listen ${quoteIdentifier(channel)}`).catch(() => {})
       return async () => {
         listeners.delete(listener)
-        if (client && !channels().includes(channel)) await client.query(`unlisten ${quoteIdentifier(channel)}`).catch(() => {})
+        if (client && !channels().includes(channel))
+          await client.query(`unlisten ${quoteIdentifier(channel)}`).catch(() => {})
       }
     },
     async close() {

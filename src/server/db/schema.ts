@@ -185,7 +185,9 @@ export const vendors = pgTable(
     subscriptionPlan: text('subscription_plan', { enum: plans }).notNull().default('starter'),
     subscriptionStartsAt: timestamp('subscription_starts_at', { withTimezone: true }).notNull().defaultNow(),
     subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
-    subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses }).notNull().default('active'),
+    subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses })
+      .notNull()
+      .default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -194,7 +196,10 @@ export const vendors = pgTable(
     // CSV import finds vendors by shop name, so two shops may not differ only by case.
     uniqueIndex('vendors_shop_name_lower_unique').on(sql`lower(${t.shopName})`),
     check('vendors_status_check', oneOf('status', vendorStatuses)),
-    check('vendors_payout_method_check', sql`payout_method is null or ${oneOf('payout_method', payoutMethods)}`),
+    check(
+      'vendors_payout_method_check',
+      sql`payout_method is null or ${oneOf('payout_method', payoutMethods)}`,
+    ),
     check('vendors_plan_check', oneOf('subscription_plan', plans)),
     check('vendors_subscription_status_check', oneOf('subscription_status', subscriptionStatuses)),
     check('vendors_business_documents_max', sql`jsonb_array_length(business_documents) <= 5`),

@@ -15,7 +15,10 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowMs: n
     returning count, window_start`)
   const row = (result as unknown as { rows: { count: number; window_start: string | Date }[] }).rows[0]!
   if (row.count > max) {
-    const retryAfter = Math.max(1, Math.ceil((new Date(row.window_start).getTime() + windowMs - Date.now()) / 1000))
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((new Date(row.window_start).getTime() + windowMs - Date.now()) / 1000),
+    )
     throw new AppError('RATE_LIMITED', 'errors.rateLimited', { seconds: retryAfter })
   }
 }

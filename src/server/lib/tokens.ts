@@ -22,7 +22,8 @@ export async function issueToken(tx: Tx, purpose: Purpose, ttlMs: number, userId
   return token
 }
 
-export type ConsumeResult = { ok: true; userId: string | null } | { ok: false; reason: 'invalid' | 'expired' | 'used' }
+export type ConsumeResult =
+  { ok: true; userId: string | null } | { ok: false; reason: 'invalid' | 'expired' | 'used' }
 
 /** Marks the token used in the caller's transaction; a second use, or a use after expiry, is refused. */
 export async function consumeToken(tx: Tx, purpose: Purpose, token: string): Promise<ConsumeResult> {

@@ -18,14 +18,30 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
         await options.db
           .insert(mailOutbox)
           .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status: 'outbox' })
-        options.logger.info({ to: mail.to, subject: mail.subject, link: mail.link }, `mail kept in the outbox: ${mail.link ?? mail.subject}`)
+        options.logger.info(
+          { to: mail.to, subject: mail.subject, link: mail.link },
+          `mail kept in the outbox: ${mail.link ?? mail.subject}`,
+        )
         return
       }
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        })
         await options.db
           .insert(mailOutbox)
-          .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status: 'sent', sentAt: new Date() })
+          .values({
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            status: 'sent',
+            sentAt: new Date(),
+          })
       } catch (error) {
         options.logger.error({ err: error, to: mail.to }, 'mail delivery failed')
         await options.db.insert(mailOutbox).values({
@@ -43,7 +59,10 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  )
 
 /** The confirmation mail, in English and Kinyarwanda (the recipient may read either). */
 export function confirmationMail(to: string, fullName: string, link: string): Mail {

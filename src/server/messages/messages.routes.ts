@@ -1,10 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { messageDto, messageListDto, messageListQuery, sendMessageInput } from '../../shared/schemas/message'
 import { createGuardedRouter, type Deps, requireActor } from '../lib/http'
-import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
 import { listMessages, markMessageRead, replyToMessage, sendMessage } from './messages.service'
-
-const idParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) })
 
 /** An admin's support reply (the admin screens will share it from src/shared). */
 export const replyMessageInput = z.object({
@@ -63,7 +61,7 @@ export function messageRoutes(deps: Deps) {
       path: '/{id}/read',
       tags,
       summary: 'Open a message: marks it read when the user is its recipient and it is unread',
-      request: { params: idParams },
+      request: { params: idParam },
       responses: { 200: jsonContent(messageDto, 'The message'), ...errorResponses(401, 404) },
     }),
     async (c) => c.json(await markMessageRead(db, await viewer(c), c.req.valid('param').id), 200),
@@ -83,7 +81,7 @@ export function adminMessageRoutes(deps: Deps) {
       path: '/{id}/reply',
       tags: ['Admin messages'],
       summary: "Reply to a message's sender (subject 'Re: Admin Response', type support)",
-      request: { params: idParams, ...jsonBody(replyMessageInput) },
+      request: { params: idParam, ...jsonBody(replyMessageInput) },
       responses: { 201: jsonContent(messageDto, 'Sent'), ...errorResponses(401, 403, 404, 409, 422) },
     }),
     async (c) => {

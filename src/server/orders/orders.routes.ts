@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import {
   adminOrderInput,
   orderDto,
@@ -7,10 +7,8 @@ import {
   orderStatusInput,
 } from '../../shared/schemas/order'
 import { actorScope, createGuardedRouter, type Deps, requireActor } from '../lib/http'
-import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
 import { createAdminOrder, listVendorOrders, setVendorOrderStatus } from './orders.service'
-
-const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) })
 
 /** The signed-in vendor's orders. The vendor comes from the session; another vendor's order is NOT_FOUND. */
 export function vendorOrderRoutes(deps: Deps) {

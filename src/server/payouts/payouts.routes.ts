@@ -6,10 +6,8 @@ import {
   payoutRequestInput,
 } from '../../shared/schemas/payout'
 import { actorScope, createGuardedRouter, type Deps, requireActor } from '../lib/http'
-import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
 import { confirmPayoutReceipt, decidePayout, getPayoutOverview, requestPayout } from './payouts.service'
-
-const idParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) })
 
 /** The admin's decision on a pending payout (the admin screens will share it from src/shared). */
 export const payoutDecisionInput = z.object({
@@ -57,7 +55,7 @@ export function vendorPayoutRoutes(deps: Deps) {
       path: '/{id}/confirm-receipt',
       tags,
       summary: "Confirm an approved payout arrived (once; notes become 'Vendor confirmed receipt on {date}')",
-      request: { params: idParams },
+      request: { params: idParam },
       responses: { 200: jsonContent(payoutDto, 'Confirmed'), ...errorResponses(401, 403, 404, 409) },
     }),
     async (c) =>
@@ -84,7 +82,7 @@ export function adminPayoutRoutes(deps: Deps) {
       path: '/{id}',
       tags,
       summary: 'Approve or reject a pending payout (payouts.notPending once decided); audited',
-      request: { params: idParams, ...jsonBody(payoutDecisionInput) },
+      request: { params: idParam, ...jsonBody(payoutDecisionInput) },
       responses: { 200: jsonContent(payoutDto, 'Decided'), ...errorResponses(401, 403, 404, 409, 422) },
     }),
     async (c) => {

@@ -48,7 +48,9 @@ const availableBalance = (vendorId: SQLWrapper | string) =>
     - coalesce((select sum(p.amount) from ${payouts} p where p.vendor_id = ${vendorId} and p.status <> 'rejected'), 0))`)
 
 const pendingTotal = (vendorId: SQLWrapper | string) =>
-  money(sql`coalesce((select sum(p.amount) from ${payouts} p where p.vendor_id = ${vendorId} and p.status = 'pending'), 0)`)
+  money(
+    sql`coalesce((select sum(p.amount) from ${payouts} p where p.vendor_id = ${vendorId} and p.status = 'pending'), 0)`,
+  )
 
 /** Balance, pending total, payout method (masked) and one page of the history, newest request first. */
 export async function getPayoutOverview(db: Db, scope: Scope, page: Page): Promise<PayoutOverview> {
@@ -117,7 +119,12 @@ export async function requestPayout(db: Db, scope: Scope, amount: number): Promi
 
 /** YYYY-MM-DD on the calendar of `timeZone` (Kigali by default: a vendor's "today"). */
 export function calendarDate(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date)
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date)
   const part = (type: string) => parts.find((p) => p.type === type)?.value
   return `${part('year')}-${part('month')}-${part('day')}`
 }
@@ -192,7 +199,12 @@ export async function decidePayout(
       newValues: { status },
       details: { previous_status: row.payout.status, new_status: status, amount: row.payout.amount },
     })
-    await notify(tx, { topic: 'payouts', vendorId: row.payout.vendorId, userId: row.vendorUserId, id: payoutId })
+    await notify(tx, {
+      topic: 'payouts',
+      vendorId: row.payout.vendorId,
+      userId: row.vendorUserId,
+      id: payoutId,
+    })
     return toPayoutDto(updated!)
   })
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { pageQuery, productDto, productInput, productListDto } from '../../shared/schemas/product'
 import { actorScope, createGuardedRouter, type Deps } from '../lib/http'
-import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
 import {
   createProduct,
   deleteProduct,
@@ -12,7 +12,6 @@ import {
 
 const tags = ['Vendor products']
 
-const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) })
 const okResponse = z.object({ ok: z.literal(true) })
 
 const inputRules =

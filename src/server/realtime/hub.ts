@@ -4,7 +4,8 @@ import type { Logger } from '../lib/logger'
 import { EVENTS_CHANNEL, type ChangeEvent } from './events'
 
 /** Who is connected: resolved once at connect, so an open stream needs no database connection. */
-export type Audience = { role: 'admin'; userId: string } | { role: 'vendor'; userId: string; vendorId: string | null }
+export type Audience =
+  { role: 'admin'; userId: string } | { role: 'vendor'; userId: string; vendorId: string | null }
 
 /** A vendor sees their own vendor's changes and changes addressed to them; admins see everything. */
 export function isVisibleTo(event: ChangeEvent, audience: Audience): boolean {

@@ -47,7 +47,8 @@ export async function createFirstAdmin(db: Db, input: z.output<typeof adminSetup
       return { email: input.email }
     })
   } catch (error) {
-    if (isUniqueViolation(error, 'users_email_lower_unique')) throw new AppError('CONFLICT', 'auth.register.emailTaken')
+    if (isUniqueViolation(error, 'users_email_lower_unique'))
+      throw new AppError('CONFLICT', 'auth.register.emailTaken')
     throw error
   }
 }

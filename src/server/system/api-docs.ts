@@ -2,7 +2,18 @@
  * A readable API reference rendered on the server from the OpenAPI document: no script, no CDN, so it
  * works on a closed network and on a slow phone.
  */
-type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[]; items?: Schema; format?: string; minLength?: number; maxLength?: number; anyOf?: Schema[]; const?: unknown }
+type Schema = {
+  type?: string
+  properties?: Record<string, Schema>
+  required?: string[]
+  enum?: unknown[]
+  items?: Schema
+  format?: string
+  minLength?: number
+  maxLength?: number
+  anyOf?: Schema[]
+  const?: unknown
+}
 type Operation = {
   summary?: string
   tags?: string[]
@@ -10,7 +21,10 @@ type Operation = {
   parameters?: { name: string; in: string; required?: boolean }[]
   responses?: Record<string, { description?: string }>
 }
-type Document = { info: { title: string; version: string; description?: string }; paths: Record<string, Record<string, Operation>> }
+type Document = {
+  info: { title: string; version: string; description?: string }
+  paths: Record<string, Record<string, Operation>>
+}
 
 const escape = (value: string) =>
   value.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
@@ -24,7 +38,10 @@ function describe(schema: Schema | undefined, depth = 0): string {
   if (schema.type === 'object' && schema.properties && depth < 3) {
     const rows = Object.entries(schema.properties).map(([name, prop]) => {
       const required = schema.required?.includes(name) ? '' : '?'
-      const limits = [prop.minLength !== undefined ? `min ${prop.minLength}` : '', prop.maxLength !== undefined ? `max ${prop.maxLength}` : '']
+      const limits = [
+        prop.minLength !== undefined ? `min ${prop.minLength}` : '',
+        prop.maxLength !== undefined ? `max ${prop.maxLength}` : '',
+      ]
         .filter(Boolean)
         .join(', ')
       return `<li><code>${escape(name)}${required}</code>: ${escape(describe(prop, depth + 1))}${limits ? ` <small>(${limits})</small>` : ''}</li>`

@@ -20,7 +20,9 @@ type VendorRow = typeof vendors.$inferSelect
 type Scope = { userId: string }
 
 const SHOP_NAME_TAKEN = () =>
-  new AppError('CONFLICT', 'vendor.register.shopNameTaken', undefined, { shopName: 'vendor.register.shopNameTaken' })
+  new AppError('CONFLICT', 'vendor.register.shopNameTaken', undefined, {
+    shopName: 'vendor.register.shopNameTaken',
+  })
 
 /** Only the last four characters of an account or mobile number leave the server. */
 function maskTail(value: string | undefined) {
@@ -98,9 +100,20 @@ export async function registerVendor(
     return await db.transaction(async (tx) => {
       if (await findOwnVendor(tx, scope)) throw new AppError('CONFLICT', 'vendor.register.alreadyRegistered')
       const owner = { ownerUserId: scope.userId }
-      if (input.shopLogo) await assertOwnedFiles(tx, { ...owner, ids: [input.shopLogo], purpose: 'logo', max: limits.files.logo })
+      if (input.shopLogo)
+        await assertOwnedFiles(tx, {
+          ...owner,
+          ids: [input.shopLogo],
+          purpose: 'logo',
+          max: limits.files.logo,
+        })
       await assertOwnedFiles(tx, { ...owner, ids: [input.govId], purpose: 'gov_id', max: 1 })
-      await assertOwnedFiles(tx, { ...owner, ids: input.idDocuments, purpose: 'id_document', max: limits.files.idDocuments })
+      await assertOwnedFiles(tx, {
+        ...owner,
+        ids: input.idDocuments,
+        purpose: 'id_document',
+        max: limits.files.idDocuments,
+      })
       await assertOwnedFiles(tx, {
         ...owner,
         ids: input.businessDocuments,
@@ -139,7 +152,8 @@ export async function registerVendor(
     })
   } catch (error) {
     if (isUniqueViolation(error, 'vendors_shop_name_lower_unique')) throw SHOP_NAME_TAKEN()
-    if (isUniqueViolation(error, 'vendors_user_unique')) throw new AppError('CONFLICT', 'vendor.register.alreadyRegistered')
+    if (isUniqueViolation(error, 'vendors_user_unique'))
+      throw new AppError('CONFLICT', 'vendor.register.alreadyRegistered')
     throw error
   }
 }
@@ -153,7 +167,11 @@ export async function updateVendorProfile(db: Db, scope: Scope, input: z.output<
       if (input.businessAddress !== undefined) changes.businessAddress = input.businessAddress
       if (input.phone !== undefined) changes.phone = input.phone
       if (Object.keys(changes).length === 0) return toProfile(current.vendor, current)
-      const [vendor] = await tx.update(vendors).set(changes).where(eq(vendors.id, current.vendor.id)).returning()
+      const [vendor] = await tx
+        .update(vendors)
+        .set(changes)
+        .where(eq(vendors.id, current.vendor.id))
+        .returning()
       return toProfile(vendor!, current)
     })
   } catch (error) {
@@ -167,16 +185,29 @@ export async function setVendorLogo(db: Db, scope: Scope, input: z.output<typeof
     const current = await requireOwnVendor(tx, scope, { lock: true })
     let url: string | null = null
     if (input.fileId) {
-      await assertOwnedFiles(tx, { ownerUserId: scope.userId, ids: [input.fileId], purpose: 'logo', max: limits.files.logo })
+      await assertOwnedFiles(tx, {
+        ownerUserId: scope.userId,
+        ids: [input.fileId],
+        purpose: 'logo',
+        max: limits.files.logo,
+      })
       url = (await fileRefs(tx, [input.fileId]))[0]!.url
     }
-    const [vendor] = await tx.update(vendors).set({ shopLogo: url }).where(eq(vendors.id, current.vendor.id)).returning()
+    const [vendor] = await tx
+      .update(vendors)
+      .set({ shopLogo: url })
+      .where(eq(vendors.id, current.vendor.id))
+      .returning()
     return toProfile(vendor!, current)
   })
 }
 
 /** Replaces the list with the given files (kept ones and new ones), at most 5. */
-export async function setBusinessDocuments(db: Db, scope: Scope, input: z.output<typeof businessDocumentsInput>) {
+export async function setBusinessDocuments(
+  db: Db,
+  scope: Scope,
+  input: z.output<typeof businessDocumentsInput>,
+) {
   return db.transaction(async (tx) => {
     const current = await requireOwnVendor(tx, scope, { lock: true })
     await assertOwnedFiles(tx, {
