@@ -30,3 +30,14 @@ export const isUniqueViolation = (error: unknown, constraint?: string) => {
   const pg = pgError(error)
   return pg?.code === '23505' && (!constraint || pg.constraint === constraint)
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ids are UUIDs; anything else in a request is simply not found, never a database error. */
+export const isUuid = (value: string) => UUID.test(value)
+
+/** Outside the caller's scope or absent: the same answer, so ids do not leak. */
+export const notFound = () => new AppError('NOT_FOUND', 'errors.notFound')
+
+/** A signed-in user without a vendor record. */
+export const vendorNotRegistered = () => new AppError('NOT_FOUND', 'vendor.notRegistered')

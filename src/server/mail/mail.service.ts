@@ -32,16 +32,14 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
           text: mail.text,
           html: mail.html,
         })
-        await options.db
-          .insert(mailOutbox)
-          .values({
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            status: 'sent',
-            sentAt: new Date(),
-          })
+        await options.db.insert(mailOutbox).values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          status: 'sent',
+          sentAt: new Date(),
+        })
       } catch (error) {
         options.logger.error({ err: error, to: mail.to }, 'mail delivery failed')
         await options.db.insert(mailOutbox).values({

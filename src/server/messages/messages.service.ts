@@ -10,7 +10,7 @@ import type {
 } from '../../shared/schemas/message'
 import type { Db, Tx } from '../db/client'
 import { messages, users, vendors } from '../db/schema'
-import { AppError } from '../lib/errors'
+import { AppError, isUuid, notFound } from '../lib/errors'
 import { notify } from '../realtime/events'
 
 /** Who is asking: vendors see what they sent or received; admins see every message. */
@@ -23,9 +23,6 @@ type Party = NonNullable<MessageDto['sender']>
 import { adminReplySubject } from '../../shared/schemas/message'
 
 export const REPLY_SUBJECT = adminReplySubject
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const notFound = () => new AppError('NOT_FOUND', 'errors.notFound')
 
 const sender = alias(users, 'sender')
 const recipient = alias(users, 'recipient')
@@ -82,7 +79,7 @@ function toDto(row: Joined, viewer: Viewer): MessageDto {
 }
 
 async function findVisible(tx: Tx, viewer: Viewer, id: string, { lock = false } = {}) {
-  if (!UUID.test(id)) return undefined
+  if (!isUuid(id)) return undefined
   const query = withParties(tx).where(and(eq(messages.id, id), visibleTo(viewer)))
   const [row] = lock ? await query.for('update', { of: messages }) : await query
   return row

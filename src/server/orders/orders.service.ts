@@ -11,16 +11,13 @@ import {
 import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
-import { AppError } from '../lib/errors'
+import { AppError, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
 import type { Actor } from '../lib/http'
 import { notify } from '../realtime/events'
 
 type Scope = { userId: string }
 type OrderRow = typeof orders.$inferSelect
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-const notFound = () => new AppError('NOT_FOUND', 'errors.notFound')
 const variantNotFound = () =>
   new AppError('VALIDATION', 'orders.variantNotFound', undefined, { variantId: 'orders.variantNotFound' })
 
@@ -62,7 +59,7 @@ export type PlaceOrder = {
  */
 export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
   const ids = [order.vendorId, order.variantId, ...(order.productId ? [order.productId] : [])]
-  if (!ids.every((id) => UUID.test(id))) throw variantNotFound()
+  if (!ids.every((id) => isUuid(id))) throw variantNotFound()
   const [product] = await tx
     .select({ id: products.id, name: products.name, status: products.status })
     .from(products)
@@ -157,7 +154,7 @@ export async function createAdminOrder(
 
 async function requireVendorId(tx: Tx, scope: Scope) {
   const [vendor] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, scope.userId))
-  if (!vendor) throw new AppError('NOT_FOUND', 'vendor.notRegistered')
+  if (!vendor) throw vendorNotRegistered()
   return vendor.id
 }
 
@@ -201,7 +198,7 @@ export async function setVendorOrderStatus(
 ): Promise<OrderDto> {
   return db.transaction(async (tx) => {
     const vendorId = await requireVendorId(tx, scope)
-    if (!UUID.test(id)) throw notFound()
+    if (!isUuid(id)) throw notFound()
     // Completing or refunding changes the payout balance: take the vendor lock that payout requests take,
     // so a refund racing a payout request cannot leave the vendor overdrawn.
     await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).for('update')

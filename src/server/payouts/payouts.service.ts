@@ -4,7 +4,7 @@ import { receiptNote } from '../../shared/schemas/payout'
 import type { Db } from '../db/client'
 import { orders, payouts, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
-import { AppError } from '../lib/errors'
+import { AppError, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
 import { notify } from '../realtime/events'
 import { maskPayoutDetails } from '../vendors/vendors.service'
 
@@ -15,10 +15,6 @@ type Page = { page: number; pageSize: number }
 
 export type PayoutDecision = 'approved' | 'rejected'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-const notRegistered = () => new AppError('NOT_FOUND', 'vendor.notRegistered')
-const notFound = () => new AppError('NOT_FOUND', 'errors.notFound')
 const invalidAmount = () =>
   new AppError('VALIDATION', 'payouts.invalidAmount', undefined, { amount: 'payouts.invalidAmount' })
 
@@ -64,7 +60,7 @@ export async function getPayoutOverview(db: Db, scope: Scope, page: Page): Promi
     })
     .from(vendors)
     .where(eq(vendors.userId, scope.userId))
-  if (!vendor) throw notRegistered()
+  if (!vendor) throw vendorNotRegistered()
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -99,7 +95,7 @@ export async function requestPayout(db: Db, scope: Scope, amount: number): Promi
       .from(vendors)
       .where(eq(vendors.userId, scope.userId))
       .for('update')
-    if (!vendor) throw notRegistered()
+    if (!vendor) throw vendorNotRegistered()
     // A separate statement, after the lock is held: under READ COMMITTED it sees every payout committed by
     // the request that held the lock before us. (Computed in the locking SELECT itself, the sums would come
     // from the snapshot taken before waiting for the lock, and two requests could both pass.)
@@ -139,7 +135,7 @@ export async function confirmPayoutReceipt(
   payoutId: string,
   options: { timeZone: string; now?: Date },
 ): Promise<PayoutDto> {
-  if (!UUID.test(payoutId)) throw notFound()
+  if (!isUuid(payoutId)) throw notFound()
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ payout: payouts })
@@ -175,7 +171,7 @@ export async function decidePayout(
   payoutId: string,
   status: PayoutDecision,
 ): Promise<PayoutDto> {
-  if (!UUID.test(payoutId)) throw notFound()
+  if (!isUuid(payoutId)) throw notFound()
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ payout: payouts, vendorUserId: vendors.userId })

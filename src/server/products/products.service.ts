@@ -13,7 +13,7 @@ import { buildSku } from '../../shared/sku'
 import { canAddProduct, productLimitFor } from '../../shared/subscription'
 import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
-import { AppError, isUniqueViolation } from '../lib/errors'
+import { AppError, isUniqueViolation, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
 import { notify } from '../realtime/events'
 import { assertOwnedFiles } from '../uploads/uploads.service'
 
@@ -25,9 +25,6 @@ type Input = z.output<typeof productInput>
 /** One variant the saved product must have: a colour × size combination, or the single default one. */
 type WantedVariant = { color: string | null; size: string | null; price: number; stock: number }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-const notFound = () => new AppError('NOT_FOUND', 'errors.notFound')
 const variantsMismatch = () =>
   new AppError('VALIDATION', 'products.variantsMismatch', undefined, {
     variants: 'products.variantsMismatch',
@@ -45,7 +42,7 @@ async function requireVendor(tx: Tx, scope: Scope, { lock = false } = {}) {
   // NO KEY UPDATE conflicts with itself (two creations queue up) but not with the KEY SHARE lock that
   // inserting an order or a product takes on the vendor row, so orders are never held up by it.
   const [vendor] = lock ? await query.for('no key update') : await query
-  if (!vendor) throw new AppError('NOT_FOUND', 'vendor.notRegistered')
+  if (!vendor) throw vendorNotRegistered()
   return vendor
 }
 
@@ -196,7 +193,7 @@ export async function listVendorProducts(
 
 export async function getVendorProduct(db: Db, scope: Scope, id: string): Promise<ProductDto> {
   const vendor = await requireVendor(db, scope)
-  if (!UUID.test(id)) throw notFound()
+  if (!isUuid(id)) throw notFound()
   const [product] = await db
     .select()
     .from(products)
@@ -265,7 +262,7 @@ export async function updateProduct(db: Db, scope: Scope, id: string, input: Inp
   return withConflicts(() =>
     db.transaction(async (tx) => {
       const vendor = await requireVendor(tx, scope)
-      if (!UUID.test(id)) throw notFound()
+      if (!isUuid(id)) throw notFound()
       const [current] = await tx
         .select()
         .from(products)
@@ -345,7 +342,7 @@ export async function updateProduct(db: Db, scope: Scope, id: string, input: Inp
 export async function deleteProduct(db: Db, scope: Scope, id: string): Promise<{ ok: true }> {
   return db.transaction(async (tx) => {
     const vendor = await requireVendor(tx, scope)
-    if (!UUID.test(id)) throw notFound()
+    if (!isUuid(id)) throw notFound()
     const [deleted] = await tx
       .delete(products)
       .where(and(eq(products.id, id), eq(products.vendorId, vendor.id)))

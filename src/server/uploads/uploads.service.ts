@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/upload'
 import type { Db, Tx } from '../db/client'
 import { files } from '../db/schema'
-import { AppError } from '../lib/errors'
+import { AppError, isUuid, notFound } from '../lib/errors'
 import type { Actor } from '../lib/http'
 import type { Logger } from '../lib/logger'
 import { hitRateLimit } from '../lib/rate-limit'
@@ -25,9 +25,6 @@ type FileRow = typeof files.$inferSelect
 /** Enough for a vendor filling the wizard and a catalogue of products; not enough to use Isoko as free storage. */
 export const UPLOADS_PER_WINDOW = 120
 export const UPLOAD_WINDOW_MS = 15 * 60 * 1000
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const notFound = () => new AppError('NOT_FOUND', 'errors.notFound')
 
 /** Counted before the body is read, so a flood of uploads costs us no image decoding. */
 export async function countUploadAttempt(db: Db, actor: Actor) {
@@ -117,7 +114,7 @@ export async function openStoredFile(
   id: string,
   variant: 'main' | 'thumb',
 ): Promise<FileDownload> {
-  if (!UUID.test(id)) throw notFound()
+  if (!isUuid(id)) throw notFound()
   const [row] = await context.db.select().from(files).where(eq(files.id, id.toLowerCase()))
   if (!row) throw notFound()
   if (
@@ -159,7 +156,7 @@ export async function assertOwnedFiles(
   const ids = options.ids.map((id) => id.toLowerCase())
   if (ids.length > max) throw new AppError('VALIDATION', 'uploads.tooMany', { max })
   if (ids.length === 0) return
-  if (!ids.every((id) => UUID.test(id))) throw new AppError('VALIDATION', 'uploads.notFound')
+  if (!ids.every((id) => isUuid(id))) throw new AppError('VALIDATION', 'uploads.notFound')
   // The same file twice in one list is a client mistake, not two documents.
   if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION', 'errors.invalidValue')
   const purposes: readonly UploadPurpose[] =
@@ -176,7 +173,7 @@ export async function assertOwnedFiles(
 /** `{ url, name, type }` of each file, in the order given: what the vendor record stores (specification §3). */
 export async function fileRefs(tx: Tx, ids: readonly string[]): Promise<FileRefDto[]> {
   if (ids.length === 0) return []
-  if (!ids.every((id) => UUID.test(id))) throw new AppError('VALIDATION', 'uploads.notFound')
+  if (!ids.every((id) => isUuid(id))) throw new AppError('VALIDATION', 'uploads.notFound')
   const rows = await tx
     .select({ id: files.id, name: files.originalName, purpose: files.purpose })
     .from(files)

@@ -13,7 +13,7 @@ import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
 import { limits } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
 import { orders, payouts, products, users, vendors } from '../db/schema'
-import { AppError, isUniqueViolation } from '../lib/errors'
+import { AppError, isUniqueViolation, vendorNotRegistered } from '../lib/errors'
 import { assertOwnedFiles, fileRefs } from '../uploads/uploads.service'
 
 type VendorRow = typeof vendors.$inferSelect
@@ -78,7 +78,7 @@ async function findOwnVendor(tx: Tx, scope: Scope, { lock = false } = {}) {
 
 async function requireOwnVendor(tx: Tx, scope: Scope, options?: { lock?: boolean }) {
   const row = await findOwnVendor(tx, scope, options)
-  if (!row) throw new AppError('NOT_FOUND', 'vendor.notRegistered')
+  if (!row) throw vendorNotRegistered()
   return row
 }
 
