@@ -76,4 +76,10 @@ if (reason) {
   }
 }
 
-process.exit(await run(bin('tsx'), ['src/server/main.ts']))
+// Production unless the caller says otherwise (the cross-site check trusts no other local origin).
+process.exit(
+  await run(bin('tsx'), ['src/server/main.ts'], {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+  }),
+)

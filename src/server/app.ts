@@ -13,25 +13,56 @@ import { sendConfirmation } from './account/account.service'
 import { createAuth } from './auth/auth'
 import type { Config } from './config'
 import type { Database } from './db/client'
-import { AppError } from './lib/errors'
-import { createRouter, errorJson, respondError, type Deps } from './lib/http'
+import { AppError, isUnstorableText } from './lib/errors'
+import {
+  createRouter,
+  errorJson,
+  refuseOversizeBody,
+  resolveActor,
+  respondError,
+  type Deps,
+} from './lib/http'
 import type { Logger } from './lib/logger'
 import { createMailer, type Mailer } from './mail/mail.service'
-import { adminOrderRoutes, vendorOrderRoutes } from './orders/orders.routes'
+import { orderRoutes } from './orders/orders.routes'
 import { productRoutes } from './products/products.routes'
 import { setupRoutes } from './setup/setup.routes'
-import { createStorage } from './storage/storage'
+import { createStorage, type FileStorage } from './storage/storage'
 import { renderApiDocs } from './system/api-docs'
 import { systemRoutes } from './system/system.routes'
 import { vendorRoutes } from './vendors/vendors.routes'
 import { UPLOAD_PATH, uploadBodyLimit, uploadRoutes } from './uploads/uploads.routes'
-import { adminMessageRoutes, messageRoutes } from './messages/messages.routes'
-import { adminPayoutRoutes, vendorPayoutRoutes } from './payouts/payouts.routes'
+import { messageRoutes } from './messages/messages.routes'
+import { payoutRoutes } from './payouts/payouts.routes'
 import { eventRoutes } from './realtime/events.routes'
-import { createRealtimeHub } from './realtime/hub'
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub'
+import { removeUnattachedFiles } from './uploads/uploads.service'
+
+const FILE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000
 
 /** The only better-auth endpoints reachable from outside: the Google redirect flow. Isoko wraps the rest. */
 const AUTH_PASSTHROUGH = /^\/api\/auth\/(sign-in\/social|callback\/[a-z]+|error)$/
+
+/**
+ * Every API route, chained so that the browser's client derives its types from them (`AppType`,
+ * src/web/api/client.ts). Each route declares its full path, so searching a URL lands on it.
+ */
+function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
+  return createRouter()
+    .route('/', accountRoutes(deps))
+    .route('/', setupRoutes(deps))
+    .route('/', uploadRoutes(deps, storage))
+    .route('/', vendorRoutes(deps))
+    .route('/', payoutRoutes(deps))
+    .route('/', messageRoutes(deps))
+    .route('/', eventRoutes(deps, realtime))
+    .route('/', productRoutes(deps))
+    .route('/', orderRoutes(deps))
+    .route('/', systemRoutes(deps))
+}
+
+/** The API's routes and their request and response types, for the browser's typed client. */
+export type AppType = ReturnType<typeof apiRoutes>
 
 export type AppOptions = {
   config: Config
@@ -94,13 +125,13 @@ export function createApp(options: AppOptions) {
   app.use('*', compress())
   // Cookie-carrying form posts from other sites are refused; JSON requests already need a CORS preflight.
   // An unparsable Origin (browsers send the literal "null" from sandboxed frames) is refused, not a crash.
-  // Outside production, the dev server's own origin (another localhost port) is accepted too.
+  // In development (`npm run dev` only), the dev server's own origin (another localhost port) is accepted too.
   const isDevLocalhost = (origin: string) =>
-    config.env !== 'production' && URL.canParse(origin) && new URL(origin).hostname === 'localhost'
+    config.env === 'development' && URL.canParse(origin) && new URL(origin).hostname === 'localhost'
   app.use('/api/*', csrf({ origin: (origin) => origin === config.publicUrl || isDevLocalhost(origin) }))
   const apiBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: (c) => respondError(c, new AppError('VALIDATION', 'errors.bodyTooLarge')),
+    onError: (c) => refuseOversizeBody(c, new AppError('VALIDATION', 'errors.bodyTooLarge')),
   })
   // The upload route takes a 10 MB file (its own limit, uploads.routes.ts); every other request stays under 1 MB.
   app.use('/api/*', (c, next) =>
@@ -113,21 +144,13 @@ export function createApp(options: AppOptions) {
     return auth.handler(c.req.raw)
   })
 
-  app.route('/api/account', accountRoutes(deps))
-  app.route('/api/setup', setupRoutes(deps))
-  app.route('/api', uploadRoutes(deps, createStorage(config.storage)))
-  app.route('/api/vendor', vendorRoutes(deps))
-  app.route('/api/vendor/payouts', vendorPayoutRoutes(deps))
-  app.route('/api/admin/payouts', adminPayoutRoutes(deps))
-  app.route('/api/messages', messageRoutes(deps))
-  app.route('/api/admin/messages', adminMessageRoutes(deps))
+  // The signed-in user and their vendor record, read once per request into c.var.actor (lib/http.ts).
+  app.use('/api/*', resolveActor(deps))
+
   // One LISTEN per process, fanned out to the open /api/events streams (docs/architecture.md).
   const realtime = createRealtimeHub(database, logger)
-  app.route('/api', eventRoutes(deps, realtime))
-  app.route('/api/vendor/products', productRoutes(deps))
-  app.route('/api/vendor/orders', vendorOrderRoutes(deps))
-  app.route('/api/admin/orders', adminOrderRoutes(deps))
-  app.route('/api', systemRoutes(deps))
+  const storage = createStorage(config.storage)
+  app.route('/', apiRoutes(deps, storage, realtime))
 
   const openApiConfig = {
     openapi: '3.1.0',
@@ -182,16 +205,35 @@ export function createApp(options: AppOptions) {
       const messageKey = /json/i.test(error.message) ? 'errors.invalidJson' : 'errors.badRequest'
       return c.json(errorJson(new AppError('VALIDATION', messageKey)), errorStatus.VALIDATION)
     }
+    // Text PostgreSQL cannot store (a byte sequence the schemas did not catch): the request's fault, not ours.
+    if (isUnstorableText(error))
+      return c.json(errorJson(new AppError('VALIDATION', 'errors.invalidCharacters')), errorStatus.VALIDATION)
     ;(c.get('logger') ?? logger).error({ err: error, path: c.req.path }, 'unhandled error')
     return c.json(errorJson(new AppError('INTERNAL', 'errors.internal')), 500)
   })
 
+  const jobs: NodeJS.Timeout[] = []
   return {
     app,
     deps,
     /** The process's event fan-out (connected streams: `realtime.size`). */
     realtime,
-    /** Ends the open event streams and the LISTEN (a server cannot finish closing while streams stay open). */
-    close: () => realtime.close(),
+    /**
+     * Starts the periodic jobs of a serving process: the clean-up of files never attached (at start, then
+     * hourly). Not started by tests, which call the jobs themselves.
+     */
+    startBackgroundJobs() {
+      const cleanUp = () =>
+        removeUnattachedFiles({ db: database.db, storage, logger }).catch((error: unknown) =>
+          logger.error({ err: error }, 'the clean-up of unattached files failed'),
+        )
+      void cleanUp()
+      jobs.push(setInterval(cleanUp, FILE_CLEANUP_INTERVAL_MS).unref())
+    },
+    /** Ends the jobs, the open event streams and the LISTEN (a server cannot finish closing while streams stay open). */
+    close: () => {
+      for (const job of jobs.splice(0)) clearInterval(job)
+      return realtime.close()
+    },
   }
 }

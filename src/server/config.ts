@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { config as loadDotenv } from 'dotenv'
 import { z } from 'zod'
+import { parseTrustProxy } from './lib/client-ip'
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -13,7 +14,8 @@ const urlSetting = z.url({ error: 'must be a full URL such as http://localhost:3
 /** Every setting the server reads. Anything required for production has a safe default for a first run. */
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // Production unless told otherwise: only `npm run dev` relaxes the cross-site check for its own origin.
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: urlSetting.optional(),
@@ -39,7 +41,19 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     TIME_ZONE: z.string().min(1).default('Africa/Kigali'),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value)
+        if (!trust)
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be false, true, a number of proxies (1-10) or their comma-separated IP addresses',
+          })
+        return trust ?? { hops: 0 }
+      }),
+    UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -100,6 +114,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     timeZone: env.TIME_ZONE,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
   }
 }
 

@@ -23,7 +23,8 @@ async function main() {
     poolSize: config.databasePoolSize,
   })
   await database.migrate()
-  const { app, close: closeApp } = createApp({ config, database, logger })
+  const { app, close: closeApp, startBackgroundJobs } = createApp({ config, database, logger })
+  startBackgroundJobs()
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     logger.info(

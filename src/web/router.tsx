@@ -12,13 +12,13 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
 const notBuilt = page(() => import('./components/not-built-page'))
 
 const vendorRoutes: RouteObject[] = [
-  { index: true, ...page(() => import('./vendor/dashboard-page')) },
-  { path: 'products', ...page(() => import('./vendor/products-page')) },
-  { path: 'orders', ...page(() => import('./vendor/orders-page')) },
-  { path: 'payouts', ...page(() => import('./vendor/payouts-page')) },
-  { path: 'messages', ...page(() => import('./vendor/messages-page')) },
-  { path: 'subscription', ...page(() => import('./vendor/subscription-page')) },
-  { path: 'profile', ...page(() => import('./vendor/profile-page')) },
+  { index: true, ...page(() => import('./vendor-area/dashboard-page')) },
+  { path: 'products', ...page(() => import('./vendor-area/products-page')) },
+  { path: 'orders', ...page(() => import('./vendor-area/orders-page')) },
+  { path: 'payouts', ...page(() => import('./vendor-area/payouts-page')) },
+  { path: 'messages', ...page(() => import('./vendor-area/messages-page')) },
+  { path: 'subscription', ...page(() => import('./vendor-area/subscription-page')) },
+  { path: 'profile', ...page(() => import('./vendor-area/profile-page')) },
 ]
 
 const adminRoutes: RouteObject[] = [
@@ -59,7 +59,7 @@ export const router = createBrowserRouter([
         children: vendorRoutes,
       },
       // The wizard stands outside the vendor layout: there is no shop to navigate yet.
-      { path: 'vendor/register', ...page(() => import('./vendor/register-page')) },
+      { path: 'vendor/register', ...page(() => import('./vendor-area/register-page')) },
       { path: 'admin', ...page(() => import('./layouts/admin-area')), children: adminRoutes },
     ],
   },

@@ -200,6 +200,24 @@ describe('POST /api/messages/:id/read', () => {
 })
 
 describe('POST /api/admin/messages/:id/reply', () => {
+  // A vendor hears from the admin team: an admin's sign-in e-mail and name stay with the admins.
+  it("shows the vendor the team, never the replying admin's e-mail or name; admins still see who replied", async () => {
+    const admin = await theAdmin(t)
+    const vendor = await registeredVendor(t)
+    const sent = (await send(vendor.cookie, { content: 'Who approves shops?' })).body
+    const answer = (await reply(admin.cookie, sent.id, 'The operations team does.')).body
+    const seen = [await list(vendor.cookie), await open(vendor.cookie, answer.id)]
+    for (const response of seen) {
+      expect(response.status, response.text).toBe(200)
+      expect(response.text).not.toContain(admin.user.email)
+      expect(response.text).not.toContain(admin.user.id)
+    }
+    expect(seen[1]!.body).toMatchObject({ id: answer.id, sender: null, isOwn: false })
+    expect((await list(admin.cookie)).body.items.find((m: { id: string }) => m.id === answer.id)).toMatchObject({
+      sender: { id: admin.user.id, email: admin.user.email, role: 'admin' },
+    })
+  })
+
   // Second specification §7: the reply goes to the sender, subject 'Re: Admin Response', type support.
   it("reaches the vendor's list as an unread support message, and the vendor can mark it read", async () => {
     const admin = await theAdmin(t)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLogs, orders, products, variants } from '../../src/server/db/schema'
+import { auditLogs, orders, products, variants, vendors } from '../../src/server/db/schema'
 import type { OrderDto } from '../../src/shared/schemas/order'
 import {
   adminOf,
@@ -422,5 +422,43 @@ describe('who may use /api/vendor/orders', () => {
       })
     }
     expect((await orderRow(t.db, order.id))?.status).toBe('pending')
+  })
+})
+
+describe('who can sell', () => {
+  // Specification: a pending shop's products are hidden until approved; a rejected shop cannot use the platform.
+  it.each(['pending', 'rejected'] as const)(
+    "refuses an order for a %s shop's product, taking no stock; an approved shop's product still sells",
+    async (status) => {
+      const vendor = await registeredVendor(t, { status: 'approved' })
+      const product = await createProduct(t, vendor.cookie, simpleProduct({ variants: [{ price: 1_000, stock: 4 }] }))
+      const ids = { vendorId: vendor.vendorId, productId: product.id, variantId: product.variants[0]!.id }
+      await t.db.update(vendors).set({ status }).where(eq(vendors.id, vendor.vendorId))
+      const before = await written()
+      const refused = await t.post('/api/admin/orders', orderBody(ids), { cookie: adminCookie })
+      expectError(refused, { status: 422, code: 'VALIDATION', messageKey: 'orders.vendorNotApproved' })
+      expect(await written()).toEqual(before)
+      expect(await stockOf(ids.variantId)).toBe(4)
+      await t.db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, vendor.vendorId))
+      await placeOrder(t, adminCookie, ids)
+      expect(await stockOf(ids.variantId)).toBe(3)
+    },
+  )
+
+  // A rejected vendor can change nothing: not even complete or refund an order already taken.
+  it('a rejected vendor cannot change an order status (403 vendor.accountRejected); an approved vendor still can', async () => {
+    const vendor = await registeredVendor(t, { status: 'approved' })
+    const product = await createProduct(t, vendor.cookie, simpleProduct({ variants: [{ price: 1_000, stock: 4 }] }))
+    const ids = { vendorId: vendor.vendorId, productId: product.id, variantId: product.variants[0]!.id }
+    const order = await placeOrder(t, adminCookie, ids)
+    await t.db.update(vendors).set({ status: 'rejected' }).where(eq(vendors.id, vendor.vendorId))
+    const refused = await t.patch(`/api/vendor/orders/${order.id}/status`, { status: 'completed' }, { cookie: vendor.cookie })
+    expectError(refused, { status: 403, code: 'FORBIDDEN', messageKey: 'vendor.accountRejected' })
+    expect((await orderRow(t.db, order.id))?.status).toBe('pending')
+    // Reading stays possible, so the screen can say 'Account Rejected'.
+    expect((await t.get('/api/vendor/orders', { cookie: vendor.cookie })).status).toBe(200)
+    await t.db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, vendor.vendorId))
+    const allowed = await t.patch(`/api/vendor/orders/${order.id}/status`, { status: 'completed' }, { cookie: vendor.cookie })
+    expect(allowed.status, allowed.text).toBe(200)
   })
 })

@@ -61,12 +61,12 @@ describe('GET /api/vendor/payouts', () => {
     expect(response.body.payoutDetails).toEqual({ provider: 'mtn', mobileNumber: '•••• 3456' })
   })
 
-  // Specification §9: the balance is never shown below 0 (a refund after a payout can push the sum under).
-  it('never reports a balance below 0', async () => {
+  // docs/decisions/006: a refund after a payout leaves a deficit; clamped to 0 it would hide money owed.
+  it('reports a deficit as a negative balance instead of a silent 0', async () => {
     const vendor = await registeredVendor(t)
     await insertOrders(t.db, vendor.vendorId, [1_000])
     await insertPayout(t.db, vendor.vendorId, { amount: 3_000, status: 'approved' })
-    expect((await overview(vendor.cookie)).body.availableBalance).toBe(0)
+    expect((await overview(vendor.cookie)).body.availableBalance).toBe(-2_000)
   })
 
   it('lists the history newest request first, paginated, with canConfirmReceipt only for approved unconfirmed payouts', async () => {
@@ -300,6 +300,7 @@ describe('PATCH /api/admin/payouts/:id', () => {
   it.each(['approved', 'rejected'] as const)('%s: sets status, processed_at and processed_by, with the audit row', async (status) => {
     const admin = await theAdmin(t)
     const vendor = await registeredVendor(t)
+    await insertOrders(t.db, vendor.vendorId, [3_000])
     const payout = await insertPayout(t.db, vendor.vendorId, { amount: 3_000 })
     const before = Date.now()
     const response = await t.patch(`/api/admin/payouts/${payout.id}`, { status }, { cookie: admin.cookie })
@@ -377,5 +378,78 @@ describe('PATCH /api/admin/payouts/:id', () => {
       await t.patch('/api/admin/payouts/00000000-0000-4000-8000-000000000000', { status: 'approved' }, { cookie: admin.cookie }),
       { status: 404, code: 'NOT_FOUND', messageKey: 'errors.notFound' },
     )
+  })
+})
+
+describe('refunds after payouts (docs/decisions/006)', () => {
+  const approve = (id: string, cookie: string) => t.patch(`/api/admin/payouts/${id}`, { status: 'approved' }, { cookie })
+  const refund = (id: string, cookie: string) =>
+    t.patch(`/api/vendor/orders/${id}/status`, { status: 'refunded' }, { cookie })
+
+  // The marketplace must not pay out a sale the customer got refunded.
+  it('refuses to approve a payout whose order was refunded after the request; the payout stays pending', async () => {
+    const admin = await theAdmin(t)
+    const vendor = await registeredVendor(t)
+    const [order] = await insertOrders(t.db, vendor.vendorId, [8_000])
+    const requested = await requestPayout(vendor.cookie, 8_000)
+    expect(requested.status, requested.text).toBe(201)
+    expect((await refund(order!.id, vendor.cookie)).status).toBe(200)
+    const response = await approve(requested.body.id, admin.cookie)
+    expectError(response, { status: 409, code: 'CONFLICT', messageKey: 'payouts.exceedsBalance' })
+    expect(response.body.error.params).toEqual({ amount: 8_000, balance: 0 })
+    const [row] = await t.db.select().from(payouts).where(eq(payouts.id, requested.body.id))
+    expect(row?.status).toBe('pending')
+    expect(await auditRowsFor(t.db, requested.body.id)).toHaveLength(0)
+    // Rejecting it is still possible, and gives the balance back.
+    expect((await t.patch(`/api/admin/payouts/${requested.body.id}`, { status: 'rejected' }, { cookie: admin.cookie })).status).toBe(200)
+    expect((await overview(vendor.cookie)).body.availableBalance).toBe(0)
+  })
+
+  it('still approves a payout the balance net of refunds covers', async () => {
+    const admin = await theAdmin(t)
+    const vendor = await registeredVendor(t)
+    const [first] = await insertOrders(t.db, vendor.vendorId, [5_000, 6_000])
+    const requested = await requestPayout(vendor.cookie, 6_000)
+    expect((await refund(first!.id, vendor.cookie)).status).toBe(200)
+    expect((await approve(requested.body.id, admin.cookie)).status).toBe(200)
+  })
+
+  // A refund of an order already paid out leaves a deficit: shown, and no new payout until it is settled.
+  it('shows the deficit after a refund of a paid-out order and refuses new requests until sales settle it', async () => {
+    const admin = await theAdmin(t)
+    const vendor = await registeredVendor(t)
+    const [order] = await insertOrders(t.db, vendor.vendorId, [4_000])
+    const requested = await requestPayout(vendor.cookie, 4_000)
+    expect((await approve(requested.body.id, admin.cookie)).status).toBe(200)
+    expect((await refund(order!.id, vendor.cookie)).status).toBe(200)
+    expect((await overview(vendor.cookie)).body.availableBalance).toBe(-4_000)
+    expectError(await requestPayout(vendor.cookie, 1), { status: 422, code: 'VALIDATION', messageKey: 'payouts.invalidAmount' })
+    await insertOrders(t.db, vendor.vendorId, [5_000])
+    expect((await overview(vendor.cookie)).body.availableBalance).toBe(1_000)
+    expect((await requestPayout(vendor.cookie, 1_000)).status).toBe(201)
+  })
+
+  // The refund and the approval take the same vendor lock, so whichever runs second sees the other.
+  it('a refund racing an approval never leaves an approved payout above the net balance', async () => {
+    const admin = await theAdmin(t)
+    for (let round = 0; round < 5; round += 1) {
+      const vendor = await registeredVendor(t)
+      const [order] = await insertOrders(t.db, vendor.vendorId, [7_000])
+      const requested = await requestPayout(vendor.cookie, 7_000)
+      const [refunded, approved] = await Promise.all([
+        refund(order!.id, vendor.cookie),
+        approve(requested.body.id, admin.cookie),
+      ])
+      expect(refunded.status).toBe(200)
+      const balance = (await overview(vendor.cookie)).body.availableBalance
+      if (approved.status === 200) {
+        // The approval ran first: the refund then left a deficit, shown as owed.
+        expect(balance).toBe(-7_000)
+      } else {
+        expectError(approved, { status: 409, code: 'CONFLICT', messageKey: 'payouts.exceedsBalance' })
+        const [row] = await t.db.select().from(payouts).where(eq(payouts.id, requested.body.id))
+        expect(row?.status).toBe('pending')
+      }
+    }
   })
 })

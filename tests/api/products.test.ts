@@ -55,6 +55,21 @@ const combos = (product: Pick<ProductDto, 'variants'>) =>
 const variantOf = (product: ProductDto, color: string, size: string) =>
   product.variants.find((variant) => variant.attributes.color === color && variant.attributes.size === size)!
 
+/**
+ * PUT /api/vendor/products/:id as the edit form sends it: with the version of the product as it stands now
+ * (read from the database, so another vendor's attempt still carries a real version and is refused by scope).
+ */
+async function putProduct(id: string, body: ProductInput, options: { cookie: string }) {
+  return t.put(`/api/vendor/products/${id}`, { ...body, version: await versionNow(id) }, options)
+}
+
+async function versionNow(id: string) {
+  const product = await productRow(t.db, id)
+  if (!product) return undefined
+  const live = (await variantRows(t.db, id)).filter((row) => row.archivedAt === null)
+  return `${product.version}.${live.reduce((sum, row) => sum + row.version, 0)}`
+}
+
 describe('POST /api/vendor/products', () => {
   it('creates a live (approved) product with one default variant and the images in the given order', async () => {
     const [first, second] = [await uploadFile(t, a.cookie), await uploadFile(t, a.cookie)]
@@ -313,7 +328,7 @@ describe('POST /api/vendor/products', () => {
       await t.get('/api/vendor/products', { cookie: who.cookie }),
       await t.get(`/api/vendor/products/${id}`, { cookie: who.cookie }),
       await t.post('/api/vendor/products', simpleProduct(), { cookie: who.cookie }),
-      await t.put(`/api/vendor/products/${id}`, simpleProduct(), { cookie: who.cookie }),
+      await putProduct(id, simpleProduct(), { cookie: who.cookie }),
       await t.delete(`/api/vendor/products/${id}`, { cookie: who.cookie }),
     ]) {
       expectError(response, { status: 404, code: 'NOT_FOUND', messageKey: 'vendor.notRegistered' })
@@ -440,7 +455,80 @@ describe('GET /api/vendor/products/:id', () => {
   })
 })
 
+describe('visibility to buyers', () => {
+  // Specification: a pending shop's products are hidden until approved; the card must not say otherwise.
+  it("says a pending shop's products are hidden and an approved shop's are visible", async () => {
+    const pending = await registeredVendor(t)
+    const hidden = await createProduct(t, pending.cookie, simpleProduct())
+    expect(hidden.isVisible).toBe(false)
+    expect((await t.get('/api/vendor/products', { cookie: pending.cookie })).body.items[0].isVisible).toBe(
+      false,
+    )
+    const shown = await createProduct(t, a.cookie, simpleProduct())
+    expect(shown.isVisible).toBe(true)
+    const read = await t.get(`/api/vendor/products/${shown.id}`, { cookie: a.cookie })
+    expect(read.body.isVisible).toBe(true)
+  })
+})
+
 describe('PUT /api/vendor/products/:id', () => {
+  // A form opened before five sales must not write the old stock back: that would sell goods that are gone.
+  it('refuses a save from a form read before orders took the stock (409 products.staleVersion), changing nothing', async () => {
+    const { cookie: adminCookie } = await admin()
+    const product = await createProduct(
+      t,
+      a.cookie,
+      simpleProduct({ variants: [{ price: 2_000, stock: 5 }] }),
+    )
+    const variant = product.variants[0]!
+    const formRead = (await t.get(`/api/vendor/products/${product.id}`, { cookie: a.cookie }))
+      .body as ProductDto
+    for (let sold = 0; sold < 5; sold += 1) {
+      await placeOrder(t, adminCookie, { vendorId: a.vendorId, productId: product.id, variantId: variant.id })
+    }
+    expect((await variantRow(t.db, variant.id))?.stock).toBe(0)
+    const stale = await t.put(
+      `/api/vendor/products/${product.id}`,
+      {
+        ...simpleProduct({ name: product.name, variants: [{ price: 2_000, stock: 5 }] }),
+        version: formRead.version,
+      },
+      { cookie: a.cookie },
+    )
+    expectError(stale, { status: 409, code: 'CONFLICT', messageKey: 'products.staleVersion' })
+    expect((await variantRow(t.db, variant.id))?.stock).toBe(0)
+    // Reloaded, the form carries the new version and saves.
+    const fresh = (await t.get(`/api/vendor/products/${product.id}`, { cookie: a.cookie })).body as ProductDto
+    expect(fresh.version).not.toBe(formRead.version)
+    const saved = await t.put(
+      `/api/vendor/products/${product.id}`,
+      {
+        ...simpleProduct({ name: product.name, variants: [{ price: 2_000, stock: 3 }] }),
+        version: fresh.version,
+      },
+      { cookie: a.cookie },
+    )
+    expect(saved.status, saved.text).toBe(200)
+    expect((await variantRow(t.db, variant.id))?.stock).toBe(3)
+  })
+
+  it('refuses a save over another edit made since the form was read', async () => {
+    const product = await createProduct(t, a.cookie, simpleProduct())
+    const first = await t.put(
+      `/api/vendor/products/${product.id}`,
+      { ...simpleProduct({ name: product.name, description: 'First' }), version: product.version },
+      { cookie: a.cookie },
+    )
+    expect(first.status, first.text).toBe(200)
+    const second = await t.put(
+      `/api/vendor/products/${product.id}`,
+      { ...simpleProduct({ name: product.name, description: 'Second' }), version: product.version },
+      { cookie: a.cookie },
+    )
+    expectError(second, { status: 409, code: 'CONFLICT', messageKey: 'products.staleVersion' })
+    expect((await productRow(t.db, product.id))?.description).toBe('First')
+  })
+
   // README: deliberate divergences: variants are updated in place (ids kept), so nothing that points at them is cut off.
   it('updates details and variants in place, adds new combinations and deletes unordered removed ones', async () => {
     const body = variantProduct(['red', 'blue'], ['m', 'l'], { name: 'Ikoti Jacket', stock: 5 })
@@ -457,7 +545,7 @@ describe('PUT /api/vendor/products/:id', () => {
         { color: 'green', size: 'l', price: 23_000, stock: 6 },
       ],
     })
-    const response = await t.put(`/api/vendor/products/${product.id}`, edited, { cookie: a.cookie })
+    const response = await putProduct(product.id, edited, { cookie: a.cookie })
     expect(response.status, response.text).toBe(200)
     const saved = response.body as ProductDto
     expect(saved).toMatchObject({
@@ -491,14 +579,14 @@ describe('PUT /api/vendor/products/:id', () => {
       variantProduct(['white'], ['s', 'm'], { name: 'Old Name Tee' }),
     )
     const renamed = variantProduct(['white'], ['s', 'm'], { name: 'New Name Tee' })
-    const response = await t.put(`/api/vendor/products/${product.id}`, renamed, { cookie: a.cookie })
+    const response = await putProduct(product.id, renamed, { cookie: a.cookie })
     expect(response.status, response.text).toBe(200)
     expect(response.body.variants.map((v: ProductDto['variants'][number]) => [v.id, v.sku])).toEqual([
       [variantOf(product, 'white', 's').id, 'new-name-tee-white-s'],
       [variantOf(product, 'white', 'm').id, 'new-name-tee-white-m'],
     ])
     const simple = await createProduct(t, a.cookie, simpleProduct({ name: 'Plain Mug' }))
-    const mug = await t.put(`/api/vendor/products/${simple.id}`, simpleProduct({ name: 'Plain Cup' }), {
+    const mug = await putProduct(simple.id, simpleProduct({ name: 'Plain Cup' }), {
       cookie: a.cookie,
     })
     expect(mug.body.variants).toEqual([{ ...simple.variants[0], sku: 'plain-cup-default' }])
@@ -519,7 +607,7 @@ describe('PUT /api/vendor/products/:id', () => {
     })
 
     const redOnly = variantProduct(['red'], ['m'], { name: 'Umushanana Dress' })
-    const response = await t.put(`/api/vendor/products/${product.id}`, redOnly, { cookie: a.cookie })
+    const response = await putProduct(product.id, redOnly, { cookie: a.cookie })
     expect(response.status, response.text).toBe(200)
     expect(combos(response.body)).toEqual(['red/m'])
     expect((await variantRow(t.db, blue.id))?.archivedAt).toBeInstanceOf(Date)
@@ -534,8 +622,8 @@ describe('PUT /api/vendor/products/:id', () => {
       unitPrice: blue.price,
     })
 
-    const back = await t.put(
-      `/api/vendor/products/${product.id}`,
+    const back = await putProduct(
+      product.id,
       variantProduct(['red', 'blue'], ['m'], { name: 'Umushanana Dress', stock: 2 }),
       {
         cookie: a.cookie,
@@ -550,13 +638,13 @@ describe('PUT /api/vendor/products/:id', () => {
   it("refuses another product's name, in any case, and accepts the product's own name in another case", async () => {
     const first = await createProduct(t, a.cookie, simpleProduct({ name: 'Isombe Spice' }))
     const second = await createProduct(t, a.cookie, simpleProduct({ name: 'Akabanga Oil' }))
-    const taken = await t.put(`/api/vendor/products/${second.id}`, simpleProduct({ name: 'ISOMBE SPICE' }), {
+    const taken = await putProduct(second.id, simpleProduct({ name: 'ISOMBE SPICE' }), {
       cookie: a.cookie,
     })
     expectError(taken, { status: 409, code: 'CONFLICT', messageKey: 'products.nameTaken' })
     expect((await productRow(t.db, second.id))?.name).toBe('Akabanga Oil')
     expect((await variantRows(t.db, second.id)).map((row) => row.sku)).toEqual(['akabanga-oil-default'])
-    const ownName = await t.put(`/api/vendor/products/${first.id}`, simpleProduct({ name: 'isombe spice' }), {
+    const ownName = await putProduct(first.id, simpleProduct({ name: 'isombe spice' }), {
       cookie: a.cookie,
     })
     expect(ownName.status, ownName.text).toBe(200)
@@ -564,16 +652,12 @@ describe('PUT /api/vendor/products/:id', () => {
 
   it('applies the same rules as creation, changing nothing when refused', async () => {
     const product = await createProduct(t, a.cookie, variantProduct(['red'], ['m']))
-    const response = await t.put(
-      `/api/vendor/products/${product.id}`,
-      variantProduct(['red'], [], { name: product.name }),
-      {
-        cookie: a.cookie,
-      },
-    )
+    const response = await putProduct(product.id, variantProduct(['red'], [], { name: product.name }), {
+      cookie: a.cookie,
+    })
     expectError(response, { status: 422, code: 'VALIDATION', messageKey: 'products.colorAndSizeRequired' })
-    const mismatch = await t.put(
-      `/api/vendor/products/${product.id}`,
+    const mismatch = await putProduct(
+      product.id,
       variantProduct(['red', 'blue'], ['m'], {
         name: product.name,
         variants: [{ color: 'red', size: 'm', price: 1, stock: 1 }],
@@ -588,7 +672,7 @@ describe('PUT /api/vendor/products/:id', () => {
   // Vendor B edits only B's products: the scope comes from the session, never from the request.
   it("vendor B cannot edit vendor A's product (404, A's product unchanged); vendor A can", async () => {
     const product = await createProduct(t, a.cookie, variantProduct(['navy'], ['l']))
-    const attempt = await t.put(`/api/vendor/products/${product.id}`, simpleProduct({ name: 'Taken over' }), {
+    const attempt = await putProduct(product.id, simpleProduct({ name: 'Taken over' }), {
       cookie: b.cookie,
     })
     expectError(attempt, { status: 404, code: 'NOT_FOUND', messageKey: 'errors.notFound' })
@@ -596,11 +680,9 @@ describe('PUT /api/vendor/products/:id', () => {
     expect(
       (await variantRows(t.db, product.id)).map((row) => [row.id, row.sku, row.price, row.stock]),
     ).toEqual(product.variants.map((variant) => [variant.id, variant.sku, variant.price, variant.stock]))
-    const own = await t.put(
-      `/api/vendor/products/${product.id}`,
-      simpleProduct({ name: `${product.name} v2` }),
-      { cookie: a.cookie },
-    )
+    const own = await putProduct(product.id, simpleProduct({ name: `${product.name} v2` }), {
+      cookie: a.cookie,
+    })
     expect(own.status, own.text).toBe(200)
   })
 
@@ -623,10 +705,14 @@ describe('PUT /api/vendor/products/:id', () => {
       const responses = await raceBehindLock(
         t,
         'variants',
-        () => inputs.map((input) => t.put(`/api/vendor/products/${product.id}`, input, { cookie: a.cookie })),
+        () => inputs.map((input) => putProduct(product.id, input, { cookie: a.cookie })),
         2,
       )
-      expect(responses.map((response) => response.status)).toEqual([200, 200])
+      // Both forms read the same version: the first save wins whole, the second is refused as stale.
+      expect(responses.map((response) => response.status).sort()).toEqual([200, 409])
+      expect(responses.find((response) => response.status === 409)?.body.error.messageKey).toBe(
+        'products.staleVersion',
+      )
 
       const rows = await variantRows(t.db, product.id)
       const live = rows.filter((row) => row.archivedAt === null)
@@ -671,22 +757,22 @@ describe('orders and edits at once', () => {
           },
           { cookie: adminCookie },
         ),
-        t.put(
-          `/api/vendor/products/${product.id}`,
-          variantProduct(['red'], ['40'], { name, category: 'Shoes' }),
-          { cookie: a.cookie },
-        ),
+        putProduct(product.id, variantProduct(['red'], ['40'], { name, category: 'Shoes' }), {
+          cookie: a.cookie,
+        }),
       ],
       2,
     )
-    expect(edit!.status, edit!.text).toBe(200)
     if (order!.status === 201) {
+      // The order went first: its stock change makes the edit's form stale, so the variant stays as it was.
+      expectError(edit!, { status: 409, code: 'CONFLICT', messageKey: 'products.staleVersion' })
       expect(await orderRow(t.db, order!.body.id)).toMatchObject({
         variantId: blue.id,
         productId: product.id,
       })
-      expect((await variantRow(t.db, blue.id))?.archivedAt).toBeInstanceOf(Date)
+      expect((await variantRow(t.db, blue.id))?.archivedAt).toBeNull()
     } else {
+      expect(edit!.status, edit!.text).toBe(200)
       // The edit went first: the variant is gone, and the order was refused rather than left pointing at nothing.
       expectError(order!, { status: 422, code: 'VALIDATION', messageKey: 'orders.variantNotFound' })
       expect(await variantRow(t.db, blue.id)).toBeUndefined()

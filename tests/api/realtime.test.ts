@@ -224,7 +224,7 @@ describe('GET /api/events', () => {
   // Proxies close connections that stay silent; the comment line keeps an idle stream open.
   it('sends a heartbeat comment while nothing changes', async () => {
     const router = eventRoutes(built.deps, built.realtime, { heartbeatMs: 50 })
-    const stream = await openStream(a.cookie, router, '/events')
+    const stream = await openStream(a.cookie, router, '/api/events')
     try {
       expect(await stream.next(400)).toBe(TIMEOUT)
       expect(stream.comments.filter((line) => line === ': heartbeat').length).toBeGreaterThanOrEqual(2)

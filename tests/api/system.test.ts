@@ -144,6 +144,24 @@ describe('cross-site requests', () => {
     expectError(response, { status: 403, code: 'FORBIDDEN', messageKey: 'errors.forbidden' })
   })
 
+  // Another local port is any other program on the machine: only `npm run dev` (its Vite origin) may post.
+  it.each(['production', 'test'])(
+    'refuses a form post from another localhost port when NODE_ENV is %s; development accepts it',
+    async (env) => {
+      const post = (app: Pick<typeof t, 'request'>) =>
+        app.request('POST', '/api/account/logout', {
+          rawBody: 'x=1',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:5173' },
+        })
+      expectError(await post(t.withConfig({ NODE_ENV: env })), {
+        status: 403,
+        code: 'FORBIDDEN',
+        messageKey: 'errors.forbidden',
+      })
+      expect((await post(t.withConfig({ NODE_ENV: 'development' }))).status).toBe(200)
+    },
+  )
+
   it('accepts the same form post from the app’s own origin', async () => {
     const vendor = await confirmedVendor(t)
 

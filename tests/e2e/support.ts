@@ -154,7 +154,10 @@ export async function floatingLanguageToggles(page: Page, language: Language): P
 }
 
 export const toggleLabel = (language: Language) =>
-  t(language, 'language.toggleLabel', { current: t(language, `language.${language}`) })
+  t(language, 'language.toggleLabel', {
+    code: language.toUpperCase(),
+    current: t(language, `language.${language}`),
+  })
 
 /**
  * Keeps a screenshot as test-results/screenshots/<project>-<lang>-<name>.png and attaches it to the report.
@@ -322,7 +325,7 @@ export async function signInByApi(request: APIRequestContext, who: Pick<Credenti
   expect(response.status(), await response.text()).toBe(200)
 }
 
-export type VendorWithShop = Credentials & { shopName: string; phone: string }
+export type VendorWithShop = Credentials & { shopName: string; phone: string; vendorId: string }
 
 /**
  * A vendor with a registered shop (pending), made through the API: the five-step wizard is
@@ -359,7 +362,8 @@ export async function createVendorWithShop(
     },
   })
   expect(registered.status(), await registered.text()).toBe(201)
-  return { ...vendor, shopName, phone }
+  const { id: vendorId } = (await registered.json()) as { id: string }
+  return { ...vendor, shopName, phone, vendorId }
 }
 
 /** Where the admin's API session is kept between tests: the server limits sign-ins per address (10 in 15 min). */
@@ -383,6 +387,15 @@ export async function adminApi(): Promise<APIRequestContext> {
   await signInByApi(fresh, adminCredentials())
   writeFileSync(ADMIN_STATE_FILE, JSON.stringify(await fresh.storageState()))
   return fresh
+}
+
+/** An admin approves a vendor's application (a pending shop's products are hidden and cannot be sold). */
+export async function approveVendor(admin: APIRequestContext, vendorId: string) {
+  const response = await admin.patch(`/api/admin/vendors/${vendorId}/status`, {
+    headers: { Origin: serverOrigin() },
+    data: { status: 'approved' },
+  })
+  expect(response.status(), await response.text()).toBe(200)
 }
 
 /** Signs in through the login screen. */

@@ -1,3 +1,4 @@
+import { clientAddress, parseTrustProxy } from '../../src/server/lib/client-ip'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -48,8 +49,16 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       storage: { driver: 'local', root: path.join(dataDir, 'files') },
       timeZone: 'Africa/Kigali',
-      trustProxy: false,
+      trustProxy: { hops: 0 },
     })
+  })
+
+  // `npm start` and `npm run serve` must not run with the development relaxations by accident.
+  it('runs as production unless NODE_ENV says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }, { readDotenv: false }).env).toBe('production')
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'development' }, { readDotenv: false }).env).toBe(
+      'development',
+    )
   })
 
   it.each(['abc', '0', '70000', '3000.5'])('refuses PORT=%s with a ConfigError naming PORT', (port) => {
@@ -189,5 +198,33 @@ describe('loadConfig', () => {
     it('refuses a configured secret shorter than 32 characters', () => {
       expect(namedVariables(configError({ AUTH_SECRET: 'too-short' }))).toEqual(['AUTH_SECRET'])
     })
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['false', { hops: 0 }],
+    ['0', { hops: 0 }],
+    ['true', { hops: 1 }],
+    ['2', { hops: 2 }],
+    ['10.0.0.1, 10.0.0.2', { proxies: ['10.0.0.1', '10.0.0.2'] }],
+  ])('reads %s', (value, expected) => {
+    expect(parseTrustProxy(value)).toEqual(expected)
+  })
+
+  it.each(['maybe', '11', '10.0.0.1, proxy.local'])('refuses %s', (value) => {
+    expect(parseTrustProxy(value)).toBeUndefined()
+  })
+
+  it('takes the client address from the right of X-Forwarded-For, never the client-written left', () => {
+    expect(clientAddress('10.0.0.1', '6.6.6.6, 41.186.1.1', { hops: 1 })).toBe('41.186.1.1')
+    expect(clientAddress('10.0.0.1', '6.6.6.6, 41.186.1.1, 10.0.0.2', { hops: 2 })).toBe('41.186.1.1')
+    expect(clientAddress('10.0.0.1', '6.6.6.6', { hops: 0 })).toBe('10.0.0.1')
+    expect(clientAddress('::ffff:10.0.0.1', '6.6.6.6, 41.186.1.1', { proxies: ['10.0.0.1'] })).toBe(
+      '41.186.1.1',
+    )
+    expect(clientAddress('41.186.9.9', '6.6.6.6', { proxies: ['10.0.0.1'] })).toBe('41.186.9.9')
+    // More hops than entries: the farthest address known, not undefined.
+    expect(clientAddress('10.0.0.1', '41.186.1.1', { hops: 5 })).toBe('41.186.1.1')
   })
 })

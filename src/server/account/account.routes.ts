@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import {
+  createdAccountResponse,
   loginInput,
   meResponse,
   okResponse,
@@ -8,8 +9,15 @@ import {
   resendInput,
   tokenInput,
 } from '../../shared/schemas/auth'
-import { z } from 'zod'
-import { clientIp, createRouter, forwardCookies, getActor, requireActor, type Deps } from '../lib/http'
+import {
+  anySignedIn,
+  clientIp,
+  createRouter,
+  forwardCookies,
+  getActor,
+  signedIn,
+  type Deps,
+} from '../lib/http'
 import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
 import {
   confirmEmail,
@@ -23,140 +31,136 @@ import {
 const tags = ['Account']
 
 export function accountRoutes(deps: Deps) {
-  const router = createRouter()
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/register',
-      tags,
-      summary: 'Create a vendor account and send the confirmation e-mail',
-      request: jsonBody(registerInput),
-      responses: {
-        201: jsonContent(z.object({ email: z.string() }), 'Account created; confirmation e-mail sent'),
-        ...errorResponses(409, 422, 429),
-      },
-    }),
-    async (c) => {
-      const input = c.req.valid('json')
-      const result = await registerVendor(deps, input, c.req.raw.headers, clientIp(c, deps.config.trustProxy))
-      return c.json(result, 201)
-    },
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/login',
-      tags,
-      summary: 'Sign in with e-mail and password (sets the session cookie)',
-      request: jsonBody(loginInput),
-      responses: { 200: jsonContent(meResponse, 'Signed in'), ...errorResponses(401, 403, 422, 429) },
-    }),
-    async (c) => {
-      const { headers, actor } = await signIn(
-        deps,
-        c.req.valid('json'),
-        c.req.raw.headers,
-        clientIp(c, deps.config.trustProxy),
-      )
-      forwardCookies(c, headers)
-      return c.json(await describeActor(deps, actor), 200)
-    },
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/logout',
-      tags,
-      summary: 'Sign out (clears the session)',
-      responses: { 200: jsonContent(okResponse, 'Signed out') },
-    }),
-    async (c) => {
-      forwardCookies(c, await signOut(deps, c.req.raw.headers))
-      return c.json({ ok: true as const }, 200)
-    },
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'get',
-      path: '/me',
-      tags,
-      summary: 'The signed-in user, their role and vendor record',
-      responses: { 200: jsonContent(meResponse, 'The signed-in user'), ...errorResponses(401) },
-    }),
-    async (c) => c.json(await describeActor(deps, await requireActor(c, deps.auth)), 200),
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'get',
-      path: '/session',
-      tags,
-      summary: 'The signed-in user, or null when signed out (what the screens poll)',
-      responses: { 200: jsonContent(meResponse.nullable(), 'The signed-in user or null') },
-    }),
-    async (c) => {
-      const actor = await getActor(c, deps.auth)
-      return c.json(actor ? await describeActor(deps, actor) : null, 200)
-    },
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/resend-confirmation',
-      tags,
-      summary: 'Send the confirmation e-mail again (same answer whether or not the address exists)',
-      request: jsonBody(resendInput),
-      responses: {
-        200: jsonContent(okResponse, 'Sent if the account awaits confirmation'),
-        ...errorResponses(422, 429),
-      },
-    }),
-    async (c) => {
-      await resendConfirmation(deps, c.req.valid('json').email, clientIp(c, deps.config.trustProxy))
-      return c.json({ ok: true as const }, 200)
-    },
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/confirm-email',
-      tags,
-      summary: 'Confirm an e-mail address with the single-use token from the mail',
-      request: jsonBody(tokenInput),
-      responses: { 200: jsonContent(okResponse, 'Confirmed'), ...errorResponses(404, 409, 422) },
-    }),
-    async (c) => {
-      await confirmEmail(deps, c.req.valid('json').token)
-      return c.json({ ok: true as const }, 200)
-    },
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'get',
-      path: '/providers',
-      tags,
-      summary: 'Which sign-in methods are available (Google is off until configured)',
-      responses: { 200: jsonContent(providersResponse, 'Sign-in providers') },
-    }),
-    (c) =>
-      c.json(
-        {
-          google: {
-            enabled: Boolean(deps.config.google),
-            ...(deps.config.google ? {} : { reasonKey: 'auth.google.notConfigured' }),
-            redirectUri: `${deps.config.publicUrl}/api/auth/callback/google`,
-          },
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/account/register',
+        tags,
+        summary: 'Create a vendor account and send the confirmation e-mail',
+        request: jsonBody(registerInput),
+        responses: {
+          201: jsonContent(createdAccountResponse, 'Account created; confirmation e-mail sent'),
+          ...errorResponses(409, 422, 429),
         },
-        200,
-      ),
-  )
-
-  return router
+      }),
+      async (c) => {
+        const input = c.req.valid('json')
+        const result = await registerVendor(
+          deps,
+          input,
+          c.req.raw.headers,
+          clientIp(c, deps.config.trustProxy),
+        )
+        return c.json(result, 201)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/account/login',
+        tags,
+        summary: 'Sign in with e-mail and password (sets the session cookie)',
+        request: jsonBody(loginInput),
+        responses: { 200: jsonContent(meResponse, 'Signed in'), ...errorResponses(401, 403, 422, 429) },
+      }),
+      async (c) => {
+        const { headers, actor } = await signIn(
+          deps,
+          c.req.valid('json'),
+          c.req.raw.headers,
+          clientIp(c, deps.config.trustProxy),
+        )
+        forwardCookies(c, headers)
+        return c.json(await describeActor(deps, actor), 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/account/logout',
+        tags,
+        summary: 'Sign out (clears the session)',
+        responses: { 200: jsonContent(okResponse, 'Signed out') },
+      }),
+      async (c) => {
+        forwardCookies(c, await signOut(deps, c.req.raw.headers))
+        return c.json({ ok: true as const }, 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/account/me',
+        middleware: anySignedIn,
+        tags,
+        summary: 'The signed-in user, their role and vendor record',
+        responses: { 200: jsonContent(meResponse, 'The signed-in user'), ...errorResponses(401) },
+      }),
+      async (c) => c.json(await describeActor(deps, signedIn(c)), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/account/session',
+        tags,
+        summary: 'The signed-in user, or null when signed out (what the screens poll)',
+        responses: { 200: jsonContent(meResponse.nullable(), 'The signed-in user or null') },
+      }),
+      async (c) => {
+        const actor = await getActor(c, deps)
+        return c.json(actor ? await describeActor(deps, actor) : null, 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/account/resend-confirmation',
+        tags,
+        summary: 'Send the confirmation e-mail again (same answer whether or not the address exists)',
+        request: jsonBody(resendInput),
+        responses: {
+          200: jsonContent(okResponse, 'Sent if the account awaits confirmation'),
+          ...errorResponses(422, 429),
+        },
+      }),
+      async (c) => {
+        await resendConfirmation(deps, c.req.valid('json').email, clientIp(c, deps.config.trustProxy))
+        return c.json({ ok: true as const }, 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/account/confirm-email',
+        tags,
+        summary: 'Confirm an e-mail address with the single-use token from the mail',
+        request: jsonBody(tokenInput),
+        responses: { 200: jsonContent(okResponse, 'Confirmed'), ...errorResponses(404, 409, 422) },
+      }),
+      async (c) => {
+        await confirmEmail(deps, c.req.valid('json').token)
+        return c.json({ ok: true as const }, 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/account/providers',
+        tags,
+        summary: 'Which sign-in methods are available (Google is off until configured)',
+        responses: { 200: jsonContent(providersResponse, 'Sign-in providers') },
+      }),
+      (c) =>
+        c.json(
+          {
+            google: {
+              enabled: Boolean(deps.config.google),
+              ...(deps.config.google ? {} : { reasonKey: 'auth.google.notConfigured' }),
+              redirectUri: `${deps.config.publicUrl}/api/auth/callback/google`,
+            },
+          },
+          200,
+        ),
+    )
 }

@@ -79,7 +79,8 @@ export function createAuth(options: {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
       database: { generateId: 'uuid' },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+      // The session's recorded address: never the client-written X-Forwarded-For (lib/client-ip.ts).
+      ipAddress: { ipAddressHeaders: [] },
     },
     telemetry: { enabled: false },
     // The library's own messages go through the app's logger (and its level); only the message is kept,

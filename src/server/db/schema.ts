@@ -220,6 +220,8 @@ export const products = pgTable(
     category: text('category', { enum: categories }).notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     status: text('status', { enum: productStatuses }).notNull().default('approved'),
+    /** Bumped by every edit: a save from a form opened before another change is refused (products.service.ts). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -244,6 +246,8 @@ export const variants = pgTable(
     sku: text('sku').notNull(),
     price: rwf('price').notNull(),
     stock: integer('stock').notNull().default(100),
+    /** Bumped by every stock change (an order) and every edit, for the same stale-save check. */
+    version: integer('version').notNull().default(1),
     attributes: jsonb('attributes').$type<VariantAttributes>().notNull().default({}),
     /** Set instead of deleting when an order still points at the variant. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),

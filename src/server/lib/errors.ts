@@ -31,6 +31,9 @@ export const isUniqueViolation = (error: unknown, constraint?: string) => {
   return pg?.code === '23505' && (!constraint || pg.constraint === constraint)
 }
 
+/** 22021 invalid byte sequence, 22P05 untranslatable character (U+0000 in text, for one). */
+export const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(pgError(error)?.code ?? '')
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Ids are UUIDs; anything else in a request is simply not found, never a database error. */

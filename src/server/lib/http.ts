@@ -2,19 +2,26 @@ import { OpenAPIHono, type Hook } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { errorStatus, type ErrorBody } from '../../shared/errors'
-import type { Role } from '../../shared/constants'
+import type { Role, VendorStatus } from '../../shared/constants'
+import { eq } from 'drizzle-orm'
+import { vendors } from '../db/schema'
 import type { Auth } from '../auth/auth'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import type { Logger } from './logger'
 import type { Mailer } from '../mail/mail.service'
-import { AppError } from './errors'
+import { clientAddress, type TrustProxy } from './client-ip'
+import { AppError, vendorNotRegistered } from './errors'
+import type { AdminScope, Scope, VendorScope } from './scope'
 
 export type Deps = { config: Config; database: Database; auth: Auth; mailer: Mailer; logger: Logger }
 
 export type Actor = { userId: string; role: Role; email: string; fullName: string; emailVerified: boolean }
 
-export type Env = { Variables: { requestId: string; logger: Logger; actor?: Actor | null } }
+/** The signed-in user of a request, with their vendor record when they have one. */
+export type RequestActor = Actor & { vendor: { id: string; status: VendorStatus } | null }
+
+export type Env = { Variables: { requestId: string; logger: Logger; actor?: RequestActor | null } }
 
 export const errorJson = (error: AppError): ErrorBody => ({
   error: {
@@ -26,6 +33,16 @@ export const errorJson = (error: AppError): ErrorBody => ({
 })
 
 export const respondError = (c: Context, error: AppError) => c.json(errorJson(error), errorStatus[error.code])
+
+/**
+ * The answer to a body refused for its size. The rest of that body is never read, so the connection cannot
+ * carry another request: say so (`Connection: close`) rather than promise keep-alive and then drop the
+ * socket under the browser's next request.
+ */
+export function refuseOversizeBody(c: Context, error: AppError) {
+  c.header('Connection', 'close')
+  return respondError(c, error)
+}
 
 /** A zod message that is an i18n key (`area.key`) is passed on; anything else becomes the generic one. */
 const asMessageKey = (message: string) =>
@@ -45,68 +62,108 @@ export const validationHook: Hook<unknown, Env, string, unknown> = (result, c) =
 
 export const createRouter = () => new OpenAPIHono<Env>({ defaultHook: validationHook })
 
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
+/** The client's address, for per-address limits: see `clientAddress` for how proxies are believed. */
+export function clientIp(c: Context, trust: TrustProxy): string {
+  let peer = 'unknown'
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    peer = getConnInfo(c).remote.address ?? 'unknown'
   } catch {
-    return 'unknown'
+    // Not a Node socket (an in-process request): the forwarded chain alone decides.
   }
+  return clientAddress(peer, c.req.header('x-forwarded-for'), trust)
 }
 
-/** The signed-in user, read once per request from the session cookie (null when signed out). */
-export async function getActor(c: Context<Env>, auth: Auth): Promise<Actor | null> {
+/**
+ * The signed-in user and their vendor record, read once per request from the session cookie (null when
+ * signed out) and kept in `c.var.actor`: every guard and scope below reads it from there.
+ */
+export async function getActor(
+  c: Context<Env>,
+  deps: Pick<Deps, 'auth' | 'database'>,
+): Promise<RequestActor | null> {
   const cached = c.get('actor')
   if (cached !== undefined) return cached
-  const session = await auth.api.getSession({ headers: c.req.raw.headers })
-  const user = session?.user as (typeof session extends null ? never : { role?: string }) & {
-    id: string
-    email: string
-    name: string
-    emailVerified: boolean
+  const session = await deps.auth.api.getSession({ headers: c.req.raw.headers })
+  const user = session?.user as
+    { id: string; email: string; name: string; emailVerified: boolean; role?: string } | undefined
+  let actor: RequestActor | null = null
+  if (user) {
+    const role: Role = user.role === 'admin' ? 'admin' : 'vendor'
+    const [vendor] =
+      role === 'vendor'
+        ? await deps.database.db
+            .select({ id: vendors.id, status: vendors.status })
+            .from(vendors)
+            .where(eq(vendors.userId, user.id))
+        : []
+    actor = {
+      userId: user.id,
+      role,
+      email: user.email,
+      fullName: user.name,
+      emailVerified: user.emailVerified,
+      vendor: vendor ?? null,
+    }
   }
-  const actor: Actor | null = user
-    ? {
-        userId: user.id,
-        role: user.role === 'admin' ? 'admin' : 'vendor',
-        email: user.email,
-        fullName: user.name,
-        emailVerified: user.emailVerified,
-      }
-    : null
   c.set('actor', actor)
   return actor
 }
 
-export async function requireActor(c: Context<Env>, auth: Auth, role?: Role): Promise<Actor> {
-  const actor = await getActor(c, auth)
+/** App-level middleware: resolves the actor before any route runs. */
+export const resolveActor =
+  (deps: Pick<Deps, 'auth' | 'database'>) => async (c: Context<Env>, next: () => Promise<void>) => {
+    await getActor(c, deps)
+    await next()
+  }
+
+/** The request's actor (resolved by `resolveActor`); refuses a signed-out request, or one of another role. */
+export function signedIn(c: Context<Env>, role?: Role): RequestActor {
+  const actor = c.get('actor')
   if (!actor) throw new AppError('UNAUTHENTICATED', 'errors.unauthenticated')
   if (role && actor.role !== role) throw new AppError('FORBIDDEN', 'errors.forbidden')
   return actor
 }
 
+/** A signed-in vendor with a vendor record, as the scope their services take. */
+export function vendorScope(c: Context<Env>): VendorScope {
+  const actor = signedIn(c, 'vendor')
+  if (!actor.vendor) throw vendorNotRegistered()
+  return {
+    role: 'vendor',
+    userId: actor.userId,
+    vendorId: actor.vendor.id,
+    vendorStatus: actor.vendor.status,
+  }
+}
+
+export function adminScope(c: Context<Env>): AdminScope {
+  return { role: 'admin', userId: signedIn(c, 'admin').userId }
+}
+
+/** Either scope: a vendor's own shop, or an admin's view of every shop. */
+export const requestScope = (c: Context<Env>): Scope =>
+  signedIn(c).role === 'admin' ? adminScope(c) : vendorScope(c)
+
+/**
+ * Route middleware (createRoute's `middleware`): a signed-in user of `role` before validation or anything
+ * else looks at the request. A rejected vendor cannot access the platform (specification: vendor status):
+ * they may read what the screens need to say so, and change nothing.
+ */
+export const guard =
+  (role?: Role, options: { allowRejected?: boolean } = {}) =>
+  async (c: Context<Env>, next: () => Promise<void>) => {
+    const actor = signedIn(c, role)
+    const isChange = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+    if (isChange && actor.vendor?.status === 'rejected' && !options.allowRejected)
+      throw new AppError('FORBIDDEN', 'vendor.accountRejected')
+    await next()
+  }
+
+export const vendorOnly = guard('vendor')
+export const adminOnly = guard('admin')
+export const anySignedIn = guard()
+
 /** Copies the session cookie(s) the auth library set onto our own response. */
 export function forwardCookies(c: Context, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true })
-}
-
-/**
- * A router whose every route first requires a signed-in user (of `role`, when given), before validation or
- * anything else looks at the request.
- */
-export function createGuardedRouter(auth: Auth, role?: Role) {
-  const router = createRouter()
-  router.use('*', async (c, next) => {
-    await requireActor(c, auth, role)
-    await next()
-  })
-  return router
-}
-
-/** The scope a service receives: the signed-in user, never an id taken from the request. */
-export async function actorScope(c: Context<Env>, auth: Auth, role?: Role) {
-  return { userId: (await requireActor(c, auth, role)).userId }
 }

@@ -62,6 +62,13 @@ function withParties(tx: Tx) {
 
 type Joined = { message: MessageRow; sender: Party | null; recipient: Party | null }
 
+/**
+ * A vendor writes to, and hears from, the admin team: an admin's name and sign-in e-mail stay with the
+ * admins (null reads as the team on the screens). Admins see who replied.
+ */
+const asSeenBy = (party: Party | null, viewer: Viewer): Party | null =>
+  viewer.role === 'vendor' && party?.role === 'admin' ? null : party
+
 function toDto(row: Joined, viewer: Viewer): MessageDto {
   const { message } = row
   return {
@@ -72,8 +79,8 @@ function toDto(row: Joined, viewer: Viewer): MessageDto {
     createdAt: message.createdAt.toISOString(),
     readAt: message.readAt?.toISOString() ?? null,
     isOwn: message.senderId === viewer.userId,
-    sender: row.sender,
-    recipient: row.recipient,
+    sender: asSeenBy(row.sender, viewer),
+    recipient: asSeenBy(row.recipient, viewer),
     replyToId: message.replyToId,
   }
 }

@@ -11,12 +11,15 @@ import {
 import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
-import { AppError, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
-import type { Actor } from '../lib/http'
+import { AppError, isUuid, notFound } from '../lib/errors'
+import { paginate } from '../lib/paginate'
+import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 
-type Scope = { userId: string }
 type OrderRow = typeof orders.$inferSelect
+
+/** Orders in the caller's scope: a vendor's own, or every shop's for an admin. */
+const ordersIn = (scope: Scope) => ownedBy(orders.vendorId, scope)
 
 const variantNotFound = () =>
   new AppError('VALIDATION', 'orders.variantNotFound', undefined, { variantId: 'orders.variantNotFound' })
@@ -61,9 +64,15 @@ export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
   const ids = [order.vendorId, order.variantId, ...(order.productId ? [order.productId] : [])]
   if (!ids.every((id) => isUuid(id))) throw variantNotFound()
   const [product] = await tx
-    .select({ id: products.id, name: products.name, status: products.status })
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      vendorStatus: vendors.status,
+    })
     .from(products)
     .innerJoin(variants, eq(variants.productId, products.id))
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
     .where(
       and(
         eq(variants.id, order.variantId),
@@ -71,13 +80,21 @@ export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
         order.productId ? eq(products.id, order.productId) : undefined,
       ),
     )
-    .for('share', { of: products })
-  // Only a vendor's approved products are for sale (admin §5: the form offers only those).
+    .for('share', { of: [products, vendors] })
+  // Only an approved shop's approved products are for sale (admin §5: the form offers only those; a pending
+  // shop's products are hidden until approved, a rejected shop cannot use the platform). The SHARE lock on
+  // the vendor row makes a status change wait for this order, or this order for it.
   if (!product || product.status !== 'approved') throw variantNotFound()
+  if (product.vendorStatus !== 'approved') {
+    throw new AppError('VALIDATION', 'orders.vendorNotApproved', undefined, {
+      vendorId: 'orders.vendorNotApproved',
+    })
+  }
 
   const [taken] = await tx
     .update(variants)
-    .set({ stock: sql`${variants.stock} - ${order.quantity}` })
+    // The version moves with the stock: a product form opened before this order can no longer save over it.
+    .set({ stock: sql`${variants.stock} - ${order.quantity}`, version: sql`${variants.version} + 1` })
     .where(
       and(
         eq(variants.id, order.variantId),
@@ -124,7 +141,7 @@ export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
 /** The admin's "Create order": the order and its audit entry commit together, or neither does. */
 export async function createAdminOrder(
   db: Db,
-  admin: Pick<Actor, 'userId'>,
+  admin: AdminScope,
   input: z.output<typeof adminOrderInput>,
 ): Promise<OrderDto> {
   return db.transaction(async (tx) => {
@@ -152,38 +169,24 @@ export async function createAdminOrder(
   })
 }
 
-async function requireVendorId(tx: Tx, scope: Scope) {
-  const [vendor] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, scope.userId))
-  if (!vendor) throw vendorNotRegistered()
-  return vendor.id
-}
-
-export async function listVendorOrders(
+export async function listOrders(
   db: Db,
   scope: Scope,
   query: z.output<typeof orderListQuery>,
 ): Promise<OrderList> {
-  const vendorId = await requireVendorId(db, scope)
-  const where = and(
-    eq(orders.vendorId, vendorId),
-    query.status === 'all' ? undefined : eq(orders.status, query.status),
-  )
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(orders).where(where),
-  ])
-  return {
-    items: rows.map(toOrderDto),
-    total: Number(total?.value ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  }
+  const where = and(ordersIn(scope), query.status === 'all' ? undefined : eq(orders.status, query.status))
+  return paginate(query, {
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset),
+    total: () => db.select({ value: count() }).from(orders).where(where),
+    toItem: toOrderDto,
+  })
 }
 
 /**
@@ -192,12 +195,12 @@ export async function listVendorOrders(
  */
 export async function setVendorOrderStatus(
   db: Db,
-  scope: Scope,
+  scope: VendorScope,
   id: string,
   status: Exclude<OrderStatus, 'pending'>,
 ): Promise<OrderDto> {
   return db.transaction(async (tx) => {
-    const vendorId = await requireVendorId(tx, scope)
+    const vendorId = scope.vendorId
     if (!isUuid(id)) throw notFound()
     // Completing or refunding changes the payout balance: take the vendor lock that payout requests take,
     // so a refund racing a payout request cannot leave the vendor overdrawn.
@@ -205,7 +208,7 @@ export async function setVendorOrderStatus(
     const [current] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.vendorId, vendorId)))
+      .where(and(eq(orders.id, id), ordersIn(scope)))
       .for('update')
     if (!current) throw notFound()
     if (vendorOrderTransitions[current.status] !== status) {

@@ -1,16 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { pageQuery, productDto, productInput, productListDto } from '../../shared/schemas/product'
-import { actorScope, createGuardedRouter, type Deps } from '../lib/http'
+import { productDto, productInput, productListDto, productListQuery } from '../../shared/schemas/product'
+import { createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
 import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
-import {
-  createProduct,
-  deleteProduct,
-  getVendorProduct,
-  listVendorProducts,
-  updateProduct,
-} from './products.service'
+import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products.service'
 
 const tags = ['Vendor products']
+const middleware = vendorOnly
 
 const okResponse = z.object({ ok: z.literal(true) })
 
@@ -22,81 +17,76 @@ const inputRules =
 
 /** The signed-in vendor's catalogue. The vendor comes from the session; another vendor's product is NOT_FOUND. */
 export function productRoutes(deps: Deps) {
-  const router = createGuardedRouter(deps.auth, 'vendor')
   const db = deps.database.db
-  const vendorScope = (c: Parameters<typeof actorScope>[0]) => actorScope(c, deps.auth, 'vendor')
-
-  router.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary:
-        "The vendor's products, newest first, with live variants, price range and the plan's product limit",
-      request: { query: pageQuery },
-      responses: {
-        200: jsonContent(productListDto, 'One page of products'),
-        ...errorResponses(401, 403, 404, 422),
-      },
-    }),
-    async (c) => c.json(await listVendorProducts(db, await vendorScope(c), c.req.valid('query')), 200),
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}',
-      tags,
-      summary: 'One of the vendor’s products',
-      request: { params: idParam },
-      responses: { 200: jsonContent(productDto, 'The product'), ...errorResponses(401, 403, 404) },
-    }),
-    async (c) => c.json(await getVendorProduct(db, await vendorScope(c), c.req.valid('param').id), 200),
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
-      summary: 'Add a product (live at once, status approved), within the plan’s product limit',
-      description: `${inputRules} Beyond the plan's limit: 409 products.planLimit with params {plan, limit}.`,
-      request: jsonBody(productInput),
-      responses: { 201: jsonContent(productDto, 'Created'), ...errorResponses(401, 403, 404, 409, 422) },
-    }),
-    async (c) => c.json(await createProduct(db, await vendorScope(c), c.req.valid('json')), 201),
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}',
-      tags,
-      summary: 'Edit a product; variants are updated in place, ordered ones are archived rather than deleted',
-      description:
-        `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
-        'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
-      request: { params: idParam, ...jsonBody(productInput) },
-      responses: { 200: jsonContent(productDto, 'Saved'), ...errorResponses(401, 403, 404, 409, 422) },
-    }),
-    async (c) =>
-      c.json(
-        await updateProduct(db, await vendorScope(c), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
-      summary: 'Delete a product and its variants; its orders keep their snapshot',
-      request: { params: idParam },
-      responses: { 200: jsonContent(okResponse, 'Deleted'), ...errorResponses(401, 403, 404) },
-    }),
-    async (c) => c.json(await deleteProduct(db, await vendorScope(c), c.req.valid('param').id), 200),
-  )
-
-  return router
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/vendor/products',
+        middleware,
+        tags,
+        summary:
+          "The vendor's products, newest first, with live variants, price range and the plan's product limit",
+        request: { query: productListQuery },
+        responses: {
+          200: jsonContent(productListDto, 'One page of products'),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      }),
+      async (c) => c.json(await listProducts(db, vendorScope(c), c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/vendor/products/{id}',
+        middleware,
+        tags,
+        summary: 'One of the vendor’s products',
+        request: { params: idParam },
+        responses: { 200: jsonContent(productDto, 'The product'), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => c.json(await getProduct(db, vendorScope(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/vendor/products',
+        middleware,
+        tags,
+        summary: 'Add a product (live at once, status approved), within the plan’s product limit',
+        description: `${inputRules} Beyond the plan's limit: 409 products.planLimit with params {plan, limit}.`,
+        request: jsonBody(productInput),
+        responses: { 201: jsonContent(productDto, 'Created'), ...errorResponses(401, 403, 404, 409, 422) },
+      }),
+      async (c) => c.json(await createProduct(db, vendorScope(c), c.req.valid('json')), 201),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/api/vendor/products/{id}',
+        middleware,
+        tags,
+        summary:
+          'Edit a product; variants are updated in place, ordered ones are archived rather than deleted',
+        description:
+          `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
+          'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
+        request: { params: idParam, ...jsonBody(productInput) },
+        responses: { 200: jsonContent(productDto, 'Saved'), ...errorResponses(401, 403, 404, 409, 422) },
+      }),
+      async (c) =>
+        c.json(await updateProduct(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/api/vendor/products/{id}',
+        middleware,
+        tags,
+        summary: 'Delete a product and its variants; its orders keep their snapshot',
+        request: { params: idParam },
+        responses: { 200: jsonContent(okResponse, 'Deleted'), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => c.json(await deleteProduct(db, vendorScope(c), c.req.valid('param').id), 200),
+    )
 }

@@ -1,23 +1,24 @@
 import { and, count, desc, eq, exists, inArray, isNull, notExists, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { colors, limits, sizes, type Plan } from '../../shared/constants'
+import { colors, limits, sizes, type Plan, type VendorStatus } from '../../shared/constants'
 import {
   categoriesWithVariants,
   type ProductDto,
   type productInput,
   type ProductList,
-  type pageQuery,
 } from '../../shared/schemas/product'
 import { fileIdFromUrl, fileThumbUrl, fileUrl } from '../../shared/schemas/upload'
 import { buildSku } from '../../shared/sku'
 import { canAddProduct, productLimitFor } from '../../shared/subscription'
+import type { PageQuery } from '../../shared/schemas/pagination'
 import type { Db, Tx } from '../db/client'
+import { paginate } from '../lib/paginate'
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
-import { AppError, isUniqueViolation, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
+import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
+import { ownedBy, type Scope, type VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
-import { assertOwnedFiles } from '../uploads/uploads.service'
+import { assertOwnedFiles } from '../lib/files'
 
-type Scope = { userId: string }
 type ProductRow = typeof products.$inferSelect
 type VariantRow = typeof variants.$inferSelect
 type Input = z.output<typeof productInput>
@@ -33,16 +34,21 @@ const variantsMismatch = () =>
 const attributeKey = (color: string | null | undefined, size: string | null | undefined) =>
   `${color ?? ''}|${size ?? ''}`
 
-/** The signed-in user's vendor (scope from the session); `lock` serialises product creations per vendor. */
-async function requireVendor(tx: Tx, scope: Scope, { lock = false } = {}) {
-  const query = tx
+/** Products in the caller's scope: a vendor's own, or every shop's for an admin. */
+const productsIn = (scope: Scope) => ownedBy(products.vendorId, scope)
+
+/**
+ * The vendor row locked for a product creation. NO KEY UPDATE conflicts with itself (two creations queue
+ * up) but not with the KEY SHARE lock that inserting an order or a product takes on the vendor row, so
+ * orders are never held up by it.
+ */
+async function lockVendorForCreation(tx: Tx, scope: VendorScope) {
+  const [vendor] = await tx
     .select({ id: vendors.id, plan: vendors.subscriptionPlan })
     .from(vendors)
-    .where(eq(vendors.userId, scope.userId))
-  // NO KEY UPDATE conflicts with itself (two creations queue up) but not with the KEY SHARE lock that
-  // inserting an order or a product takes on the vendor row, so orders are never held up by it.
-  const [vendor] = lock ? await query.for('no key update') : await query
-  if (!vendor) throw vendorNotRegistered()
+    .where(eq(vendors.id, scope.vendorId))
+    .for('no key update')
+  if (!vendor) throw notFound()
   return vendor
 }
 
@@ -95,8 +101,18 @@ function imageDto(url: string) {
   return { url, thumbUrl: id ? fileThumbUrl(id) : null }
 }
 
+/**
+ * What a form read, as one token: the product's version (bumped by every edit, which is also the only way
+ * variants are added or removed) and the sum of its live variants' versions (bumped by every order's stock
+ * change). Both only grow, so a token never comes back after a change.
+ */
+const versionOf = (product: ProductRow, live: VariantRow[]) =>
+  `${product.version}.${live.reduce((sum, row) => sum + row.version, 0)}`
+
+const staleVersion = () => new AppError('CONFLICT', 'products.staleVersion')
+
 /** The product as the screens see it: live (not archived) variants only, with the price range across them. */
-export function toProductDto(product: ProductRow, rows: VariantRow[]): ProductDto {
+export function toProductDto(product: ProductRow, rows: VariantRow[], shopStatus: VendorStatus): ProductDto {
   const live = rows.filter((row) => row.archivedAt === null).sort(byAttributes)
   const prices = live.map((row) => row.price)
   return {
@@ -116,8 +132,23 @@ export function toProductDto(product: ProductRow, rows: VariantRow[]): ProductDt
     })),
     priceMin: prices.length ? Math.min(...prices) : null,
     priceMax: prices.length ? Math.max(...prices) : null,
+    version: versionOf(product, live),
+    // As buyers see it: a pending shop's products are hidden until approved (specification: vendor status).
+    isVisible: product.status === 'approved' && shopStatus === 'approved',
     createdAt: product.createdAt.toISOString(),
   }
+}
+
+/** Each shop's status (the vendor's own comes with the scope; an admin's lists span many shops). */
+async function shopStatusesOf(tx: Tx, scope: Scope, vendorIds: string[]) {
+  if (scope.role === 'vendor') return new Map<string, VendorStatus>([[scope.vendorId, scope.vendorStatus]])
+  const ids = [...new Set(vendorIds)]
+  if (ids.length === 0) return new Map<string, VendorStatus>()
+  const rows = await tx
+    .select({ id: vendors.id, status: vendors.status })
+    .from(vendors)
+    .where(inArray(vendors.id, ids))
+  return new Map(rows.map((row) => [row.id, row.status]))
 }
 
 async function liveVariantsOf(tx: Tx, productIds: string[]) {
@@ -152,7 +183,7 @@ async function withConflicts<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Each image must be a picture this user uploaded for a product; the urls are kept in the given order. */
-async function imageUrls(tx: Tx, scope: Scope, ids: readonly string[]) {
+async function imageUrls(tx: Tx, scope: VendorScope, ids: readonly string[]) {
   await assertOwnedFiles(tx, {
     ownerUserId: scope.userId,
     ids,
@@ -162,55 +193,71 @@ async function imageUrls(tx: Tx, scope: Scope, ids: readonly string[]) {
   return ids.map((id) => fileUrl(id.toLowerCase()))
 }
 
-export async function listVendorProducts(
-  db: Db,
-  scope: Scope,
-  query: z.output<typeof pageQuery>,
-): Promise<ProductList> {
-  const vendor = await requireVendor(db, scope)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(eq(products.vendorId, vendor.id))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(products).where(eq(products.vendorId, vendor.id)),
+export async function listProducts(db: Db, scope: Scope, query: PageQuery): Promise<ProductList> {
+  const [page, [vendor]] = await Promise.all([
+    paginate(query, {
+      rows: (limit, offset) =>
+        db
+          .select()
+          .from(products)
+          .where(productsIn(scope))
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(limit)
+          .offset(offset),
+      total: () => db.select({ value: count() }).from(products).where(productsIn(scope)),
+      toItem: (row) => row,
+    }),
+    scope.role === 'vendor'
+      ? db.select({ plan: vendors.subscriptionPlan }).from(vendors).where(eq(vendors.id, scope.vendorId))
+      : [],
   ])
-  const variantsByProduct = await liveVariantsOf(
-    db,
-    rows.map((row) => row.id),
-  )
+  const [variantsByProduct, shopStatuses] = await Promise.all([
+    liveVariantsOf(
+      db,
+      page.items.map((row) => row.id),
+    ),
+    shopStatusesOf(
+      db,
+      scope,
+      page.items.map((row) => row.vendorId),
+    ),
+  ])
   return {
-    items: rows.map((row) => toProductDto(row, variantsByProduct.get(row.id) ?? [])),
-    total: Number(total?.value ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-    limit: productLimitFor(vendor.plan),
+    ...page,
+    items: page.items.map((row) =>
+      toProductDto(row, variantsByProduct.get(row.id) ?? [], shopStatuses.get(row.vendorId) ?? 'pending'),
+    ),
+    limit: vendor ? productLimitFor(vendor.plan) : null,
   }
 }
 
-export async function getVendorProduct(db: Db, scope: Scope, id: string): Promise<ProductDto> {
-  const vendor = await requireVendor(db, scope)
+export async function getProduct(db: Db, scope: Scope, id: string): Promise<ProductDto> {
   if (!isUuid(id)) throw notFound()
   const [product] = await db
     .select()
     .from(products)
-    .where(and(eq(products.id, id), eq(products.vendorId, vendor.id)))
+    .where(and(eq(products.id, id), productsIn(scope)))
   if (!product) throw notFound()
-  return toProductDto(product, (await liveVariantsOf(db, [product.id])).get(product.id) ?? [])
+  const [variantsByProduct, shopStatuses] = await Promise.all([
+    liveVariantsOf(db, [product.id]),
+    shopStatusesOf(db, scope, [product.vendorId]),
+  ])
+  return toProductDto(
+    product,
+    variantsByProduct.get(product.id) ?? [],
+    shopStatuses.get(product.vendorId) ?? 'pending',
+  )
 }
 
 /**
  * A new product, live at once (status approved, specification §4), with its variants. The plan's product
  * limit is counted with the vendor row locked, so two creations at once cannot both take the last place.
  */
-export async function createProduct(db: Db, scope: Scope, input: Input): Promise<ProductDto> {
+export async function createProduct(db: Db, scope: VendorScope, input: Input): Promise<ProductDto> {
   const wanted = wantedVariants(input)
   return withConflicts(() =>
     db.transaction(async (tx) => {
-      const vendor = await requireVendor(tx, scope, { lock: true })
+      const vendor = await lockVendorForCreation(tx, scope)
       const [existing] = await tx
         .select({ value: count() })
         .from(products)
@@ -242,7 +289,7 @@ export async function createProduct(db: Db, scope: Scope, input: Input): Promise
         )
         .returning()
       await notify(tx, { topic: 'products', vendorId: vendor.id, id: product!.id })
-      return toProductDto(product!, rows)
+      return toProductDto(product!, rows, scope.vendorStatus)
     }),
   )
 }
@@ -257,22 +304,39 @@ function planLimitReached(plan: Plan) {
  * SKU (or, after a rename, by colour and size) and updated in place; new combinations are added; a removed
  * variant is deleted when no order points at it and archived otherwise.
  */
-export async function updateProduct(db: Db, scope: Scope, id: string, input: Input): Promise<ProductDto> {
+export async function updateProduct(
+  db: Db,
+  scope: VendorScope,
+  id: string,
+  input: Input,
+): Promise<ProductDto> {
   const wanted = wantedVariants(input)
   return withConflicts(() =>
     db.transaction(async (tx) => {
-      const vendor = await requireVendor(tx, scope)
       if (!isUuid(id)) throw notFound()
       const [current] = await tx
         .select()
         .from(products)
-        .where(and(eq(products.id, id), eq(products.vendorId, vendor.id)))
+        .where(and(eq(products.id, id), productsIn(scope)))
         .for('update')
       if (!current) throw notFound()
+      // A form opened before another edit or an order would write its old stock and prices back over them
+      // (five sold out, the stale form restores 5): refused, the screen offers to reload.
+      const live = await tx
+        .select()
+        .from(variants)
+        .where(and(eq(variants.productId, current.id), isNull(variants.archivedAt)))
+      if (input.version !== versionOf(current, live)) throw staleVersion()
       const images = await imageUrls(tx, scope, input.images)
       const [product] = await tx
         .update(products)
-        .set({ name: input.name, description: input.description, category: input.category, images })
+        .set({
+          name: input.name,
+          description: input.description,
+          category: input.category,
+          images,
+          version: sql`${products.version} + 1`,
+        })
         .where(eq(products.id, current.id))
         .returning()
 
@@ -296,10 +360,10 @@ export async function updateProduct(db: Db, scope: Scope, id: string, input: Inp
           kept.add(match.id)
           await tx
             .update(variants)
-            .set({ ...values, archivedAt: null })
+            .set({ ...values, archivedAt: null, version: sql`${variants.version} + 1` })
             .where(eq(variants.id, match.id))
         } else {
-          toInsert.push({ ...values, productId: current.id, vendorId: vendor.id })
+          toInsert.push({ ...values, productId: current.id, vendorId: current.vendorId })
         }
       }
 
@@ -325,12 +389,12 @@ export async function updateProduct(db: Db, scope: Scope, id: string, input: Inp
       }
       if (toInsert.length > 0) await tx.insert(variants).values(toInsert)
 
-      await notify(tx, { topic: 'products', vendorId: vendor.id, id: current.id })
+      await notify(tx, { topic: 'products', vendorId: current.vendorId, id: current.id })
       const rows = await tx
         .select()
         .from(variants)
         .where(and(eq(variants.productId, current.id), isNull(variants.archivedAt)))
-      return toProductDto(product!, rows)
+      return toProductDto(product!, rows, scope.vendorStatus)
     }),
   )
 }
@@ -341,14 +405,13 @@ export async function updateProduct(db: Db, scope: Scope, id: string, input: Inp
  */
 export async function deleteProduct(db: Db, scope: Scope, id: string): Promise<{ ok: true }> {
   return db.transaction(async (tx) => {
-    const vendor = await requireVendor(tx, scope)
     if (!isUuid(id)) throw notFound()
     const [deleted] = await tx
       .delete(products)
-      .where(and(eq(products.id, id), eq(products.vendorId, vendor.id)))
-      .returning({ id: products.id })
+      .where(and(eq(products.id, id), productsIn(scope)))
+      .returning({ id: products.id, vendorId: products.vendorId })
     if (!deleted) throw notFound()
-    await notify(tx, { topic: 'products', vendorId: vendor.id, id: deleted.id })
+    await notify(tx, { topic: 'products', vendorId: deleted.vendorId, id: deleted.id })
     return { ok: true as const }
   })
 }

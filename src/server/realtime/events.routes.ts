@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm'
 import { streamSSE } from 'hono/streaming'
-import type { Db } from '../db/client'
-import { vendors } from '../db/schema'
-import { createRouter, requireActor, type Deps } from '../lib/http'
+import { EVENTS_URL } from '../../shared/schemas/message'
+import { createRouter, getActor, signedIn, type Deps, type RequestActor } from '../lib/http'
 import { errorResponses } from '../lib/openapi'
 import type { Audience, RealtimeHub } from './hub'
+
+/** The stream's address (its one constant, shared with the browser). */
+const EVENTS_PATH = EVENTS_URL
 
 /** Proxies drop connections silent for about a minute; a comment line every 25 s keeps the stream open. */
 export const HEARTBEAT_MS = 25_000
@@ -13,10 +14,10 @@ const MAX_QUEUED_WRITES = 200
 /** How long a browser waits before reconnecting after the stream ends. */
 const RETRY_MS = 3_000
 
-async function audienceOf(db: Db, actor: { userId: string; role: 'admin' | 'vendor' }): Promise<Audience> {
+/** Who a stream may tell about what: from the actor resolved for this request, no second lookup. */
+function audienceOf(actor: RequestActor): Audience {
   if (actor.role === 'admin') return { role: 'admin', userId: actor.userId }
-  const [vendor] = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, actor.userId))
-  return { role: 'vendor', userId: actor.userId, vendorId: vendor?.id ?? null }
+  return { role: 'vendor', userId: actor.userId, vendorId: actor.vendor?.id ?? null }
 }
 
 /**
@@ -28,9 +29,10 @@ export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs
   const router = createRouter()
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
 
-  router.get('/events', async (c) => {
-    const actor = await requireActor(c, deps.auth)
-    const audience = await audienceOf(deps.database.db, actor)
+  router.get(EVENTS_PATH, async (c) => {
+    // Resolved by the app's middleware (getActor reads it back); resolved here when the router stands alone.
+    await getActor(c, deps)
+    const audience = audienceOf(signedIn(c))
     await hub.start()
     c.header('X-Accel-Buffering', 'no')
     return streamSSE(c, async (stream) => {
@@ -69,7 +71,7 @@ export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs
 
   router.openAPIRegistry.registerPath({
     method: 'get',
-    path: '/events',
+    path: EVENTS_PATH,
     tags: ['Realtime'],
     summary: 'Server-Sent Events: which data changed, for the signed-in user',
     description:

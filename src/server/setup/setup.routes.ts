@@ -1,5 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
-import { adminSetupInput } from '../../shared/schemas/auth'
+import { createRoute } from '@hono/zod-openapi'
+import { adminSetupInput, createdAccountResponse, setupStatusResponse } from '../../shared/schemas/auth'
 import { clientIp, createRouter, type Deps } from '../lib/http'
 import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
 import { hitRateLimit } from '../lib/rate-limit'
@@ -8,43 +8,39 @@ import { createFirstAdmin, hasAdmin } from './setup.service'
 const tags = ['Setup']
 
 export function setupRoutes(deps: Deps) {
-  const router = createRouter()
-
-  router.openapi(
-    createRoute({
-      method: 'get',
-      path: '/status',
-      tags,
-      summary: 'Whether the first admin still has to be created',
-      responses: { 200: jsonContent(z.object({ adminExists: z.boolean() }), 'Setup state') },
-    }),
-    async (c) => c.json({ adminExists: await hasAdmin(deps.database.db) }, 200),
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/admin',
-      tags,
-      summary: 'Create the first admin with the one-time setup token printed at start',
-      request: jsonBody(adminSetupInput),
-      responses: {
-        201: jsonContent(z.object({ email: z.string() }), 'Admin created'),
-        ...errorResponses(409, 422, 429),
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/setup/status',
+        tags,
+        summary: 'Whether the first admin still has to be created',
+        responses: { 200: jsonContent(setupStatusResponse, 'Setup state') },
+      }),
+      async (c) => c.json({ adminExists: await hasAdmin(deps.database.db) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/setup/admin',
+        tags,
+        summary: 'Create the first admin with the one-time setup token printed at start',
+        request: jsonBody(adminSetupInput),
+        responses: {
+          201: jsonContent(createdAccountResponse, 'Admin created'),
+          ...errorResponses(409, 422, 429),
+        },
+      }),
+      async (c) => {
+        await hitRateLimit(
+          deps.database.db,
+          `setup:ip:${clientIp(c, deps.config.trustProxy)}`,
+          10,
+          15 * 60 * 1000,
+        )
+        const result = await createFirstAdmin(deps.database.db, c.req.valid('json'))
+        deps.logger.info({ email: result.email }, 'first admin created')
+        return c.json(result, 201)
       },
-    }),
-    async (c) => {
-      await hitRateLimit(
-        deps.database.db,
-        `setup:ip:${clientIp(c, deps.config.trustProxy)}`,
-        10,
-        15 * 60 * 1000,
-      )
-      const result = await createFirstAdmin(deps.database.db, c.req.valid('json'))
-      deps.logger.info({ email: result.email }, 'first admin created')
-      return c.json(result, 201)
-    },
-  )
-
-  return router
+    )
 }

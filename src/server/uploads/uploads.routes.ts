@@ -3,8 +3,8 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { limits } from '../../shared/constants'
-import { uploadPurposes, uploadResponse } from '../../shared/schemas/upload'
-import { createRouter, getActor, requireActor, respondError, type Deps, type Env } from '../lib/http'
+import { UPLOAD_URL, uploadPurposes, uploadResponse } from '../../shared/schemas/upload'
+import { createRouter, getActor, refuseOversizeBody, signedIn, type Deps, type Env } from '../lib/http'
 import { errorResponses, jsonContent } from '../lib/openapi'
 import type { FileStorage } from '../storage/storage'
 import { contentDisposition, tooLarge } from './file-processing'
@@ -12,7 +12,8 @@ import { countUploadAttempt, createUpload, openStoredFile, type UploadContext } 
 
 const tags = ['Files']
 
-export const UPLOAD_PATH = '/api/uploads'
+/** The one route with a 10 MB body (app.ts gives every other request 1 MB). */
+export const UPLOAD_PATH = UPLOAD_URL
 
 /** Boundaries, part headers and the purpose field around the file; generous, still bounded. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
@@ -23,7 +24,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024
  */
 export const uploadBodyLimit = bodyLimit({
   maxSize: limits.uploadMaxBytes + MULTIPART_OVERHEAD_BYTES,
-  onError: (c) => respondError(c, tooLarge()),
+  onError: (c) => refuseOversizeBody(c, tooLarge()),
 })
 
 const requiredOr = (otherwise: string) => (issue: { input?: unknown }) =>
@@ -47,78 +48,79 @@ const uploadForm = z.object({
 const binary = z.string().openapi({ type: 'string', format: 'binary' })
 
 export function uploadRoutes(deps: Deps, storage: FileStorage) {
-  const router = createRouter()
-  const context: UploadContext = { db: deps.database.db, storage, logger: deps.logger }
+  const context: UploadContext = {
+    db: deps.database.db,
+    storage,
+    logger: deps.logger,
+    quotaBytes: deps.config.uploadQuotaBytes,
+  }
 
   // Before the form is parsed: a signed-out or rate-limited request costs no parsing or decoding.
   const admitUploader: MiddlewareHandler<Env> = async (c, next) => {
-    await countUploadAttempt(deps.database.db, await requireActor(c, deps.auth))
+    await countUploadAttempt(deps.database.db, signedIn(c))
     await next()
   }
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/uploads',
-      tags,
-      summary: 'Upload one file (multipart/form-data: purpose, file)',
-      description:
-        'Any signed-in user. The type is read from the bytes. Images are re-encoded to WebP (upright, no metadata, ' +
-        'at most 1280×1280, with a 320 px thumbnail); PDFs are kept as they are. At most 120 uploads per 15 minutes.',
-      middleware: [admitUploader] as const,
-      request: { body: { content: { 'multipart/form-data': { schema: uploadForm } }, required: true } },
-      responses: { 201: jsonContent(uploadResponse, 'Stored'), ...errorResponses(401, 422, 429) },
-    }),
-    async (c) => {
-      const actor = await requireActor(c, deps.auth)
-      const { purpose, file } = c.req.valid('form')
-      if (file.size > limits.uploadMaxBytes) throw tooLarge()
-      const bytes = Buffer.from(await file.arrayBuffer())
-      const name = file instanceof File ? file.name : ''
-      return c.json(await createUpload(context, actor, { purpose, bytes, name }), 201)
-    },
-  )
-
-  router.openapi(
-    createRoute({
-      method: 'get',
-      path: '/files/{id}',
-      tags,
-      summary: 'A stored file, or its thumbnail with ?variant=thumb',
-      description:
-        'Logos and product images are public and cached for good (ids never change content). Identity and business ' +
-        'documents go only to their owner and to admins; anyone else gets 404, as for an unknown id.',
-      request: {
-        params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
-        query: z.object({ variant: z.enum(['thumb'], { error: 'errors.invalidValue' }).optional() }),
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/uploads',
+        tags,
+        summary: 'Upload one file (multipart/form-data: purpose, file)',
+        description:
+          'Any signed-in user. The type is read from the bytes. Images are re-encoded to WebP (upright, no metadata, ' +
+          'at most 1280×1280, with a 320 px thumbnail); PDFs are kept as they are. At most 120 uploads per 15 minutes.',
+        middleware: [admitUploader] as const,
+        request: { body: { content: { 'multipart/form-data': { schema: uploadForm } }, required: true } },
+        responses: { 201: jsonContent(uploadResponse, 'Stored'), ...errorResponses(401, 422, 429) },
+      }),
+      async (c) => {
+        const actor = signedIn(c)
+        const { purpose, file } = c.req.valid('form')
+        if (file.size > limits.uploadMaxBytes) throw tooLarge()
+        const bytes = Buffer.from(await file.arrayBuffer())
+        const name = file instanceof File ? file.name : ''
+        return c.json(await createUpload(context, actor, { purpose, bytes, name }), 201)
       },
-      responses: {
-        200: {
-          content: { 'image/webp': { schema: binary }, 'application/pdf': { schema: binary } },
-          description: 'The file',
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/files/{id}',
+        tags,
+        summary: 'A stored file, or its thumbnail with ?variant=thumb',
+        description:
+          'Logos and product images are public and cached for good (ids never change content). Identity and business ' +
+          'documents go only to their owner and to admins; anyone else gets 404, as for an unknown id.',
+        request: {
+          params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
+          query: z.object({ variant: z.enum(['thumb'], { error: 'errors.invalidValue' }).optional() }),
         },
-        ...errorResponses(404, 422),
+        responses: {
+          200: {
+            content: { 'image/webp': { schema: binary }, 'application/pdf': { schema: binary } },
+            description: 'The file',
+          },
+          ...errorResponses(404, 422),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const { variant } = c.req.valid('query')
+        const actor = await getActor(c, deps)
+        const file = await openStoredFile(context, actor, id, variant === 'thumb' ? 'thumb' : 'main')
+        c.header('Content-Type', file.contentType)
+        c.header('Content-Length', String(file.size))
+        c.header('X-Content-Type-Options', 'nosniff')
+        c.header('Content-Disposition', contentDisposition(file.name))
+        c.header(
+          'Cache-Control',
+          file.visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
+        )
+        const body = Buffer.isBuffer(file.body)
+          ? new Uint8Array(file.body)
+          : (Readable.toWeb(file.body) as unknown as ReadableStream<Uint8Array>)
+        return c.body(body, 200)
       },
-    }),
-    async (c) => {
-      const { id } = c.req.valid('param')
-      const { variant } = c.req.valid('query')
-      const actor = await getActor(c, deps.auth)
-      const file = await openStoredFile(context, actor, id, variant === 'thumb' ? 'thumb' : 'main')
-      c.header('Content-Type', file.contentType)
-      c.header('Content-Length', String(file.size))
-      c.header('X-Content-Type-Options', 'nosniff')
-      c.header('Content-Disposition', contentDisposition(file.name))
-      c.header(
-        'Cache-Control',
-        file.visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
-      )
-      const body = Buffer.isBuffer(file.body)
-        ? new Uint8Array(file.body)
-        : (Readable.toWeb(file.body) as unknown as ReadableStream<Uint8Array>)
-      return c.body(body, 200)
-    },
-  )
-
-  return router
+    )
 }

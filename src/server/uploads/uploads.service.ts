@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import {
   fileThumbUrl,
   fileUrl,
   purposeDocumentType,
   purposeVisibility,
-  type FileRefDto,
   type UploadPurpose,
   type UploadResponse,
 } from '../../shared/schemas/upload'
-import type { Db, Tx } from '../db/client'
+import type { Db } from '../db/client'
 import { files } from '../db/schema'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import type { Actor } from '../lib/http'
@@ -18,7 +17,13 @@ import { hitRateLimit } from '../lib/rate-limit'
 import { storageKey, type FileStorage, type StoredObject } from '../storage/storage'
 import { prepareFile, sanitizeFileName } from './file-processing'
 
-export type UploadContext = { db: Db; storage: FileStorage; logger: Logger }
+export type UploadContext = {
+  db: Db
+  storage: FileStorage
+  logger: Logger
+  /** Stored bytes one account may keep (UPLOAD_QUOTA_MB). */
+  quotaBytes: number
+}
 
 type FileRow = typeof files.$inferSelect
 
@@ -29,6 +34,23 @@ export const UPLOAD_WINDOW_MS = 15 * 60 * 1000
 /** Counted before the body is read, so a flood of uploads costs us no image decoding. */
 export async function countUploadAttempt(db: Db, actor: Actor) {
   await hitRateLimit(db, `uploads:user:${actor.userId}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS)
+}
+
+/**
+ * Each account keeps at most `quotaBytes` of stored files (the converted files, thumbnails aside), so one
+ * account cannot use Isoko as free storage. Checked before anything is stored; uploads in flight at the same
+ * moment can pass it together, which the per-user upload rate bounds to a few files.
+ */
+async function assertWithinQuota(context: UploadContext, userId: string, adding: number) {
+  const [used] = await context.db
+    .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(eq(files.ownerUserId, userId))
+  if (Number(used?.bytes ?? 0) + adding > context.quotaBytes) {
+    throw new AppError('CONFLICT', 'uploads.quotaExceeded', {
+      quotaMb: Math.round(context.quotaBytes / (1024 * 1024)),
+    })
+  }
 }
 
 function toUploadResponse(row: FileRow): UploadResponse {
@@ -54,6 +76,7 @@ export async function createUpload(
   input: { purpose: UploadPurpose; bytes: Buffer; name: string },
 ): Promise<UploadResponse> {
   const prepared = await prepareFile(input.purpose, input.bytes)
+  await assertWithinQuota(context, actor.userId, prepared.main.length)
   const id = randomUUID()
   const visibility = purposeVisibility[input.purpose]
   const mainKey = storageKey(visibility, input.purpose, id, 'main', prepared.extension)
@@ -138,55 +161,60 @@ export async function openStoredFile(
   }
 }
 
-/**
- * For features that attach uploaded files to a record (vendor documents, logos, product images): each id
- * must be a file this user uploaded for this purpose, and there may be at most `max` of them. Run it in the
- * transaction that saves the record.
- */
-export async function assertOwnedFiles(
-  tx: Tx,
-  options: {
-    ownerUserId: string
-    ids: readonly string[]
-    purpose: UploadPurpose | readonly UploadPurpose[]
-    max: number
-  },
-): Promise<void> {
-  const { ownerUserId, max } = options
-  const ids = options.ids.map((id) => id.toLowerCase())
-  if (ids.length > max) throw new AppError('VALIDATION', 'uploads.tooMany', { max })
-  if (ids.length === 0) return
-  if (!ids.every((id) => isUuid(id))) throw new AppError('VALIDATION', 'uploads.notFound')
-  // The same file twice in one list is a client mistake, not two documents.
-  if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION', 'errors.invalidValue')
-  const purposes: readonly UploadPurpose[] =
-    typeof options.purpose === 'string' ? [options.purpose] : options.purpose
-  const found = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(inArray(files.id, ids), eq(files.ownerUserId, ownerUserId), inArray(files.purpose, [...purposes])),
-    )
-  if (found.length !== ids.length) throw new AppError('VALIDATION', 'uploads.notFound')
-}
+/** A file nothing refers to: no shop (logo, ID, documents) and no product (images). */
+const isUnattached = sql`not exists (
+    select 1 from vendors v
+    where v.shop_logo = '/api/files/' || ${files.id}
+      or v.gov_id = '/api/files/' || ${files.id}
+      or v.business_documents @> jsonb_build_array(jsonb_build_object('url', '/api/files/' || ${files.id}))
+      or v.id_documents @> jsonb_build_array(jsonb_build_object('url', '/api/files/' || ${files.id})))
+  and not exists (
+    select 1 from products p where p.images @> jsonb_build_array('/api/files/' || ${files.id}))`
 
-/** `{ url, name, type }` of each file, in the order given: what the vendor record stores (specification §3). */
-export async function fileRefs(tx: Tx, ids: readonly string[]): Promise<FileRefDto[]> {
-  if (ids.length === 0) return []
-  if (!ids.every((id) => isUuid(id))) throw new AppError('VALIDATION', 'uploads.notFound')
-  const rows = await tx
-    .select({ id: files.id, name: files.originalName, purpose: files.purpose })
-    .from(files)
-    .where(
-      inArray(
-        files.id,
-        ids.map((id) => id.toLowerCase()),
-      ),
-    )
-  const byId = new Map(rows.map((row) => [row.id, row]))
-  return ids.map((id) => {
-    const row = byId.get(id.toLowerCase())
-    if (!row) throw new AppError('VALIDATION', 'uploads.notFound')
-    return { url: fileUrl(row.id), name: row.name, type: purposeDocumentType[row.purpose] }
+export const UNATTACHED_FILE_TTL_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Removes files uploaded more than a day ago that no shop or product refers to (an abandoned wizard, a
+ * replaced logo, a removed product picture). Safe with several processes and with a save in progress: the
+ * candidates are locked first (skipping any that a save is attaching right now, which holds a share lock on
+ * them), then deleted by a second statement that checks the references again with a fresh snapshot, so a
+ * reference committed meanwhile keeps its file. Stored objects go after the rows are gone.
+ */
+export async function removeUnattachedFiles(
+  context: Pick<UploadContext, 'db' | 'storage' | 'logger'>,
+  { now = new Date(), batch = 500 } = {},
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNATTACHED_FILE_TTL_MS)
+  const removed = await context.db.transaction(async (tx) => {
+    const candidates = await tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(lt(files.createdAt, cutoff), isUnattached))
+      .orderBy(files.createdAt)
+      .limit(batch)
+      .for('update', { skipLocked: true })
+    if (candidates.length === 0) return []
+    return tx
+      .delete(files)
+      .where(
+        and(
+          inArray(
+            files.id,
+            candidates.map((row) => row.id),
+          ),
+          isUnattached,
+        ),
+      )
+      .returning({ id: files.id, storageKey: files.storageKey, thumbKey: files.thumbKey })
   })
+  for (const row of removed) {
+    for (const key of [row.storageKey, row.thumbKey]) {
+      if (!key) continue
+      await context.storage.delete(key).catch((error: unknown) => {
+        context.logger.warn({ err: error, key }, 'could not remove the stored object of a deleted file')
+      })
+    }
+  }
+  if (removed.length > 0) context.logger.info({ files: removed.length }, 'removed unattached files')
+  return removed.length
 }

@@ -13,32 +13,21 @@ import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
 import { limits } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
 import { orders, payouts, products, users, vendors } from '../db/schema'
-import { AppError, isUniqueViolation, vendorNotRegistered } from '../lib/errors'
-import { assertOwnedFiles, fileRefs } from '../uploads/uploads.service'
+import { AppError, isUniqueViolation, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
+import { recordAudit } from '../lib/audit'
+import { assertOwnedFiles, fileRefs } from '../lib/files'
+import { maskPayoutDetails } from '../lib/payout-details'
+import type { AdminScope, VendorScope } from '../lib/scope'
+import { notify } from '../realtime/events'
 
 type VendorRow = typeof vendors.$inferSelect
-type Scope = { userId: string }
+/** Before registration there is no vendor record yet: only the signed-in user. */
+type Registrant = { userId: string }
 
 const SHOP_NAME_TAKEN = () =>
   new AppError('CONFLICT', 'vendor.register.shopNameTaken', undefined, {
     shopName: 'vendor.register.shopNameTaken',
   })
-
-/** Only the last four characters of an account or mobile number leave the server. */
-function maskTail(value: string | undefined) {
-  if (!value) return value
-  const visible = value.replace(/\s+/g, '').slice(-4)
-  return `•••• ${visible}`
-}
-
-export function maskPayoutDetails(details: Record<string, string> | null): Record<string, string> | null {
-  if (!details) return null
-  const masked: Record<string, string> = { ...details }
-  for (const key of ['accountNumber', 'routingNumber', 'mobileNumber']) {
-    if (masked[key]) masked[key] = maskTail(masked[key])!
-  }
-  return masked
-}
 
 function toProfile(row: VendorRow, user: { email: string; fullName: string }): VendorProfile {
   return {
@@ -65,24 +54,19 @@ function toProfile(row: VendorRow, user: { email: string; fullName: string }): V
   }
 }
 
-/** The signed-in user's vendor record (scope lives in the query: by user id, never an id from the client). */
-async function findOwnVendor(tx: Tx, scope: Scope, { lock = false } = {}) {
+/** The scope's own vendor record with its owner's e-mail and name (the id comes from the session). */
+async function requireOwnVendor(tx: Tx, scope: VendorScope, { lock = false } = {}) {
   const query = tx
     .select({ vendor: vendors, email: users.email, fullName: users.fullName })
     .from(vendors)
     .innerJoin(users, eq(users.id, vendors.userId))
-    .where(eq(vendors.userId, scope.userId))
+    .where(eq(vendors.id, scope.vendorId))
   const [row] = lock ? await query.for('update', { of: vendors }) : await query
-  return row
-}
-
-async function requireOwnVendor(tx: Tx, scope: Scope, options?: { lock?: boolean }) {
-  const row = await findOwnVendor(tx, scope, options)
   if (!row) throw vendorNotRegistered()
   return row
 }
 
-export async function getVendorProfile(db: Db, scope: Scope): Promise<VendorProfile> {
+export async function getVendorProfile(db: Db, scope: VendorScope): Promise<VendorProfile> {
   const row = await requireOwnVendor(db, scope)
   return toProfile(row.vendor, row)
 }
@@ -93,12 +77,16 @@ export async function getVendorProfile(db: Db, scope: Scope): Promise<VendorProf
  */
 export async function registerVendor(
   db: Db,
-  scope: Scope,
+  scope: Registrant,
   input: z.output<typeof vendorRegistrationInput>,
 ): Promise<VendorProfile> {
   try {
     return await db.transaction(async (tx) => {
-      if (await findOwnVendor(tx, scope)) throw new AppError('CONFLICT', 'vendor.register.alreadyRegistered')
+      const [existing] = await tx
+        .select({ id: vendors.id })
+        .from(vendors)
+        .where(eq(vendors.userId, scope.userId))
+      if (existing) throw new AppError('CONFLICT', 'vendor.register.alreadyRegistered')
       const owner = { ownerUserId: scope.userId }
       if (input.shopLogo)
         await assertOwnedFiles(tx, {
@@ -158,7 +146,11 @@ export async function registerVendor(
   }
 }
 
-export async function updateVendorProfile(db: Db, scope: Scope, input: z.output<typeof profileUpdateInput>) {
+export async function updateVendorProfile(
+  db: Db,
+  scope: VendorScope,
+  input: z.output<typeof profileUpdateInput>,
+) {
   try {
     return await db.transaction(async (tx) => {
       const current = await requireOwnVendor(tx, scope, { lock: true })
@@ -180,7 +172,7 @@ export async function updateVendorProfile(db: Db, scope: Scope, input: z.output<
   }
 }
 
-export async function setVendorLogo(db: Db, scope: Scope, input: z.output<typeof logoInput>) {
+export async function setVendorLogo(db: Db, scope: VendorScope, input: z.output<typeof logoInput>) {
   return db.transaction(async (tx) => {
     const current = await requireOwnVendor(tx, scope, { lock: true })
     let url: string | null = null
@@ -205,7 +197,7 @@ export async function setVendorLogo(db: Db, scope: Scope, input: z.output<typeof
 /** Replaces the list with the given files (kept ones and new ones), at most 5. */
 export async function setBusinessDocuments(
   db: Db,
-  scope: Scope,
+  scope: VendorScope,
   input: z.output<typeof businessDocumentsInput>,
 ) {
   return db.transaction(async (tx) => {
@@ -229,7 +221,7 @@ export async function setBusinessDocuments(
  * Records the chosen plan (active, monthly). The starter trial is anchored at registration, so choosing
  * starter again cannot restart the free 90 days.
  */
-export async function chooseSubscription(db: Db, scope: Scope, plan: Plan) {
+export async function chooseSubscription(db: Db, scope: VendorScope, plan: Plan) {
   return db.transaction(async (tx) => {
     const current = await requireOwnVendor(tx, scope, { lock: true })
     const now = Date.now()
@@ -250,7 +242,7 @@ export async function chooseSubscription(db: Db, scope: Scope, plan: Plan) {
 }
 
 /** The four dashboard figures, each one aggregate query in the database. */
-export async function vendorDashboard(db: Db, scope: Scope): Promise<VendorDashboard> {
+export async function vendorDashboard(db: Db, scope: VendorScope): Promise<VendorDashboard> {
   const row = await requireOwnVendor(db, scope)
   const vendorId = row.vendor.id
   const [[productCount], [orderFigures], [pendingPayouts]] = await Promise.all([
@@ -276,4 +268,44 @@ export async function vendorDashboard(db: Db, scope: Scope): Promise<VendorDashb
       pendingPayouts: Number(pendingPayouts?.value ?? 0),
     },
   }
+}
+
+/**
+ * An admin approves or rejects a pending application (admin §3): the status, its audit entry and the
+ * announcement commit together. The row is locked, so two decisions at once cannot both pass the check; a
+ * decided application stays as it is.
+ */
+export async function decideVendorApplication(
+  db: Db,
+  admin: AdminScope,
+  vendorId: string,
+  status: 'approved' | 'rejected',
+): Promise<VendorProfile> {
+  if (!isUuid(vendorId)) throw notFound()
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ vendor: vendors, email: users.email, fullName: users.fullName })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.userId))
+      .where(eq(vendors.id, vendorId))
+      .for('update', { of: vendors })
+    if (!current) throw notFound()
+    if (current.vendor.status !== 'pending') throw new AppError('CONFLICT', 'vendor.notPending')
+    const [vendor] = await tx.update(vendors).set({ status }).where(eq(vendors.id, vendorId)).returning()
+    await recordAudit(tx, {
+      actorId: admin.userId,
+      action: status === 'approved' ? 'approve' : 'reject',
+      targetTable: 'vendors',
+      targetId: vendorId,
+      oldValues: { status: current.vendor.status },
+      newValues: { status },
+      details: {
+        previous_status: current.vendor.status,
+        new_status: status,
+        shop_name: current.vendor.shopName,
+      },
+    })
+    await notify(tx, { topic: 'vendors', vendorId, userId: current.vendor.userId, id: vendorId })
+    return toProfile(vendor!, current)
+  })
 }

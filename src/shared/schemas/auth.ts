@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { invalidCharacters, noNul } from './text'
 import { limits, roles } from '../constants'
 
 /**
@@ -7,6 +8,7 @@ import { limits, roles } from '../constants'
  */
 const email = z
   .string({ error: 'errors.required' })
+  .regex(noNul, invalidCharacters)
   .trim()
   .min(1, 'errors.required')
   .max(limits.emailMax, 'errors.tooLong')
@@ -20,6 +22,7 @@ const password = z
 
 const fullName = z
   .string({ error: 'errors.required' })
+  .regex(noNul, invalidCharacters)
   .trim()
   .min(1, 'errors.required')
   .max(limits.nameMax, 'errors.tooLong')
@@ -45,6 +48,7 @@ export type LoginInput = z.input<typeof loginInput>
 export const resendInput = z.object({
   email: z
     .string({ error: 'auth.checkEmail.emailMissing' })
+    .regex(noNul, invalidCharacters)
     .trim()
     .min(1, 'auth.checkEmail.emailMissing')
     .max(limits.emailMax, 'errors.tooLong')
@@ -68,6 +72,7 @@ export const adminSetupInput = z
     path: ['confirmPassword'],
     message: 'auth.register.passwordMismatch',
   })
+export type AdminSetupInput = z.input<typeof adminSetupInput>
 
 export const meResponse = z.object({
   user: z.object({
@@ -92,3 +97,10 @@ export const providersResponse = z.object({
 export type Providers = z.infer<typeof providersResponse>
 
 export const okResponse = z.object({ ok: z.literal(true) })
+
+/** An account created (sign-up or first-admin setup): the address the confirmation went to. */
+export const createdAccountResponse = z.object({ email: z.string() })
+export const setupStatusResponse = z.object({ adminExists: z.boolean() })
+
+/** better-auth's own endpoint that starts the Google redirect flow (the one auth route not wrapped by Isoko). */
+export const GOOGLE_SIGN_IN_URL = '/api/auth/sign-in/social'

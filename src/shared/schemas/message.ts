@@ -1,22 +1,23 @@
 import { z } from 'zod'
+import { invalidCharacters, noNul } from './text'
 import { messageTypes, roles } from '../constants'
+import { pageQuery, paged } from './pagination'
 
 /** The subject of every admin reply (specification, admin §7); screens show it in the reader's language. */
 export const adminReplySubject = 'Re: Admin Response'
 
-export const messageListQuery = z.object({
+export const messageListQuery = pageQuery(50).extend({
   type: z.enum(['all', ...messageTypes]).default('all'),
-  q: z.string().trim().max(200).default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  q: z.string().regex(noNul, invalidCharacters).trim().max(200).default(''),
 })
 
 export const sendMessageInput = z.object({
   type: z.enum(messageTypes, { error: 'messages.typeInvalid' }).default('general'),
   /** Empty means the default subject, 'Message from {shop name}'. */
-  subject: z.string().trim().max(200, 'errors.tooLong').default(''),
+  subject: z.string().regex(noNul, invalidCharacters).trim().max(200, 'errors.tooLong').default(''),
   content: z
     .string({ error: 'messages.contentRequired' })
+    .regex(noNul, invalidCharacters)
     .trim()
     .min(1, 'messages.contentRequired')
     .max(5000, 'errors.tooLong'),
@@ -25,6 +26,16 @@ export const sendMessageInput = z.object({
 const party = z
   .object({ id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(roles) })
   .nullable()
+
+/** An admin's support reply (second specification, §7). */
+export const replyMessageInput = z.object({
+  content: z
+    .string({ error: 'messages.contentRequired' })
+    .regex(noNul, invalidCharacters)
+    .trim()
+    .min(1, 'messages.contentRequired')
+    .max(5000, 'errors.tooLong'),
+})
 
 export const messageDto = z.object({
   id: z.string(),
@@ -35,6 +46,7 @@ export const messageDto = z.object({
   readAt: z.string().nullable(),
   /** Sent by the signed-in user (false: received). */
   isOwn: z.boolean(),
+  /** null: the admin team (a vendor never sees which admin wrote or read). */
   sender: party,
   /** null: the admin team. */
   recipient: party,
@@ -42,14 +54,13 @@ export const messageDto = z.object({
 })
 export type MessageDto = z.infer<typeof messageDto>
 
-export const messageListDto = z.object({
-  items: z.array(messageDto),
-  total: z.number(),
+export const messageListDto = paged(messageDto).extend({
   unread: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
 })
 export type MessageList = z.infer<typeof messageListDto>
+
+/** The Server-Sent Events stream of changes (an EventSource cannot go through the typed client). */
+export const EVENTS_URL = '/api/events'
 
 /** What the server pushes over /api/events: which data changed, so the screens refetch it. */
 export const realtimeTopics = ['products', 'orders', 'payouts', 'messages', 'vendors'] as const

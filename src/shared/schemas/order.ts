@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { invalidCharacters, noNul } from './text'
 import { limits, orderStatuses } from '../constants'
-import { pageQuery } from './product'
+import { pageQuery, paged } from './pagination'
 
-export const orderListQuery = pageQuery.extend({
+export const orderListQuery = pageQuery(24).extend({
   status: z.enum(['all', ...orderStatuses]).default('all'),
 })
 
@@ -30,18 +31,14 @@ export const orderDto = z.object({
 })
 export type OrderDto = z.infer<typeof orderDto>
 
-export const orderListDto = z.object({
-  items: z.array(orderDto),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-})
+export const orderListDto = paged(orderDto)
 export type OrderList = z.infer<typeof orderListDto>
 
 /** Admin order form (specification, admin §5 "Create order"): every field required, quantity at least 1. */
 const requiredText = (max: number) =>
   z
     .string({ error: 'orders.requiredFields' })
+    .regex(noNul, invalidCharacters)
     .trim()
     .min(1, 'orders.requiredFields')
     .max(max, 'errors.tooLong')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { payoutMethods, payoutStatuses } from '../constants'
-import { pageQuery } from './product'
+import { pageQuery, paged } from './pagination'
 
 /** Whole francs, at least 1; the balance check happens on the server in the same transaction as the insert. */
 export const payoutRequestInput = z.object({
@@ -9,6 +9,11 @@ export const payoutRequestInput = z.object({
     .int('payouts.invalidAmount')
     .min(1, 'payouts.invalidAmount')
     .max(1_000_000_000_000, 'payouts.invalidAmount'),
+})
+
+/** The admin's decision on a pending payout. */
+export const payoutDecisionInput = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
 })
 
 export const payoutDto = z.object({
@@ -23,19 +28,18 @@ export const payoutDto = z.object({
 })
 export type PayoutDto = z.infer<typeof payoutDto>
 
-export const payoutOverviewDto = z.object({
-  /** Completed order totals minus non-rejected payouts, never below 0 (specification §9). */
+export const payoutOverviewDto = paged(payoutDto).extend({
+  /**
+   * Completed order totals minus non-rejected payouts (specification §9). Negative after a refund of an order
+   * already paid out: the vendor owes that much, and later sales settle it first (docs/decisions/006).
+   */
   availableBalance: z.number(),
   pendingTotal: z.number(),
   payoutMethod: z.enum(payoutMethods).nullable(),
   payoutDetails: z.record(z.string(), z.string()).nullable(),
-  items: z.array(payoutDto),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
 })
 export type PayoutOverview = z.infer<typeof payoutOverviewDto>
-export const payoutListQuery = pageQuery
+export const payoutListQuery = pageQuery(24)
 
 /** The note a receipt confirmation writes; the admin list reads 'confirmed receipt' in it (case-insensitive). */
 export const receiptNote = (date: string) => `Vendor confirmed receipt on ${date}`

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { invalidCharacters, noNul } from './text'
 import { categories, colors, limits, productStatuses, sizes } from '../constants'
+import { pageQuery, paged } from './pagination'
 
 /** Clothes and Shoes always come in colours and sizes (specification §5). */
 export const categoriesWithVariants: readonly string[] = ['Clothes', 'Shoes']
@@ -33,10 +35,11 @@ export const productInput = z
   .object({
     name: z
       .string({ error: 'products.requiredFields' })
+      .regex(noNul, invalidCharacters)
       .trim()
       .min(1, 'products.requiredFields')
       .max(120, 'errors.tooLong'),
-    description: z.string().trim().max(5000, 'errors.tooLong').default(''),
+    description: z.string().regex(noNul, invalidCharacters).trim().max(5000, 'errors.tooLong').default(''),
     category: z.enum(categories, { error: 'products.requiredFields' }),
     /** The product's base price; variants start from it. */
     price: wholeRwf,
@@ -57,6 +60,8 @@ export const productInput = z
       .array(variantInput)
       .max(colors.length * sizes.length)
       .default([]),
+    /** On an edit: the `version` of the product as the form read it (a newer one refuses the save). */
+    version: z.string().max(64).optional(),
   })
   .superRefine((value, ctx) => {
     const needsVariants = value.hasVariants || categoriesWithVariants.includes(value.category)
@@ -87,21 +92,18 @@ export const productDto = z.object({
   variants: z.array(variantDto),
   priceMin: z.number().nullable(),
   priceMax: z.number().nullable(),
+  /** Changes with every edit and every stock change: sent back with an edit, which a newer one refuses. */
+  version: z.string(),
+  /** Whether buyers see it: an approved product of an approved shop. */
+  isVisible: z.boolean(),
   createdAt: z.string(),
 })
 export type ProductDto = z.infer<typeof productDto>
 
-export const productListDto = z.object({
-  items: z.array(productDto),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+export const productListDto = paged(productDto).extend({
   /** The plan's product limit (null = unlimited), so the screen can say so before the server refuses. */
   limit: z.number().nullable(),
 })
 export type ProductList = z.infer<typeof productListDto>
 
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(24),
-})
+export const productListQuery = pageQuery(24)

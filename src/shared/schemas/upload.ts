@@ -44,6 +44,9 @@ export const acceptedContentTypes = (purpose: UploadPurpose): string[] => [
 export const uploadMaxMb = limits.uploadMaxBytes / (1024 * 1024)
 
 /** Every stored file is served by the API, never straight from the store. */
+/** Where files are uploaded (multipart, with progress: the browser uses XMLHttpRequest, not the typed client). */
+export const UPLOAD_URL = '/api/uploads'
+
 export const fileUrl = (id: string) => `/api/files/${id}`
 export const fileThumbUrl = (id: string) => `/api/files/${id}?variant=thumb`
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { invalidCharacters, noNul } from './text'
 import {
   limits,
   mobileMoneyProviders,
@@ -10,10 +11,16 @@ import {
 import { normalisePhone } from '../phone'
 
 const requiredText = (max: number) =>
-  z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(max, 'errors.tooLong')
+  z
+    .string({ error: 'errors.required' })
+    .regex(noNul, invalidCharacters)
+    .trim()
+    .min(1, 'errors.required')
+    .max(max, 'errors.tooLong')
 
 export const phoneInput = z
   .string({ error: 'errors.required' })
+  .regex(noNul, invalidCharacters)
   .trim()
   .min(1, 'errors.required')
   .max(32, 'vendor.phoneInvalid')
@@ -30,6 +37,7 @@ const fileId = z.uuid({ error: 'uploads.notFound' })
 
 const emailInput = z
   .string({ error: 'errors.required' })
+  .regex(noNul, invalidCharacters)
   .trim()
   .min(1, 'errors.required')
   .max(limits.emailMax, 'errors.tooLong')
@@ -49,9 +57,12 @@ export const documentsStep = z.object({
 export const bankDetails = z.object({
   bankName: requiredText(100),
   accountNumber: requiredText(34).pipe(
-    z.string().regex(/^[A-Za-z0-9 -]+$/, 'vendor.payout.accountNumberInvalid'),
+    z
+      .string()
+      .regex(noNul, invalidCharacters)
+      .regex(/^[A-Za-z0-9 -]+$/, 'vendor.payout.accountNumberInvalid'),
   ),
-  routingNumber: z.string().trim().max(34, 'errors.tooLong').optional(),
+  routingNumber: z.string().regex(noNul, invalidCharacters).trim().max(34, 'errors.tooLong').optional(),
 })
 export const paypalDetails = z.object({ paypalEmail: emailInput })
 export const mobileMoneyDetails = z.object({
@@ -84,6 +95,7 @@ export const profileUpdateInput = z.object({
   businessAddress: requiredText(300).optional(),
   phone: z
     .string()
+    .regex(noNul, invalidCharacters)
     .trim()
     .max(32, 'vendor.phoneInvalid')
     .optional()
@@ -102,6 +114,11 @@ export const logoInput = z.object({ fileId: fileId.nullable() })
 export const businessDocumentsInput = z.object({
   fileIds: z.array(fileId).max(limits.files.businessDocuments, 'uploads.tooMany'),
 })
+/** An admin's decision on a pending vendor application (admin §3: only from pending). */
+export const vendorDecisionInput = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
+})
+
 export const subscriptionInput = z.object({
   plan: z.enum(plans, { error: 'vendor.subscription.planInvalid' }),
 })

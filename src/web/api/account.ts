@@ -1,20 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Me, Providers } from '../../shared/schemas/auth'
-import { api, ApiError } from './client'
+import { GOOGLE_SIGN_IN_URL, type AdminSetupInput, type RegisterInput } from '../../shared/schemas/auth'
+import { api, ApiError, call, postJson, withSignal } from './client'
+import { accountKeys } from './query-keys'
 
-export const accountKeys = {
-  all: ['account'] as const,
-  me: () => [...accountKeys.all, 'me'] as const,
-  providers: () => [...accountKeys.all, 'providers'] as const,
-  debug: () => ['system', 'debug'] as const,
-  setupStatus: () => ['setup', 'status'] as const,
-}
+const meKey = accountKeys.named('me')
 
 /** The signed-in user, or null when signed out. */
 export function useMe() {
   return useQuery({
-    queryKey: accountKeys.me(),
-    queryFn: ({ signal }) => api<Me | null>('GET', '/account/session', undefined, signal),
+    queryKey: meKey,
+    queryFn: ({ signal }) => call(api.account.session.$get(undefined, withSignal(signal))),
     staleTime: 60_000,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   })
@@ -23,52 +18,52 @@ export function useMe() {
 export function useLogin() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) => api<Me>('POST', '/account/login', input),
-    onSuccess: (me) => client.setQueryData(accountKeys.me(), me),
+    mutationFn: (input: { email: string; password: string }) =>
+      call(api.account.login.$post({ json: input })),
+    onSuccess: (me) => client.setQueryData(meKey, me),
   })
 }
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: { fullName: string; email: string; password: string; confirmPassword: string; role: 'vendor' }) =>
-      api<{ email: string }>('POST', '/account/register', input),
+    mutationFn: (input: RegisterInput) => call(api.account.register.$post({ json: input })),
   })
 }
 
 export function useLogout() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => api<{ ok: true }>('POST', '/account/logout'),
+    mutationFn: () => call(api.account.logout.$post()),
     onSettled: () => {
-      client.setQueryData(accountKeys.me(), null)
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'account' })
+      client.setQueryData(meKey, null)
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== accountKeys.all[0] })
     },
   })
 }
 
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: (email: string) => api<{ ok: true }>('POST', '/account/resend-confirmation', { email }),
+    mutationFn: (email: string) => call(api.account['resend-confirmation'].$post({ json: { email } })),
   })
 }
 
 export function useConfirmEmail() {
   return useMutation({
-    mutationFn: (token: string) => api<{ ok: true }>('POST', '/account/confirm-email', { token }),
+    mutationFn: (token: string) => call(api.account['confirm-email'].$post({ json: { token } })),
   })
 }
 
 export function useProviders() {
   return useQuery({
-    queryKey: accountKeys.providers(),
-    queryFn: ({ signal }) => api<Providers>('GET', '/account/providers', undefined, signal),
+    queryKey: accountKeys.named('providers'),
+    queryFn: ({ signal }) => call(api.account.providers.$get(undefined, withSignal(signal))),
     staleTime: 5 * 60_000,
   })
 }
 
 /** Starts the Google redirect flow; the browser leaves for Google and comes back to /auth/callback. */
 export async function startGoogleSignIn() {
-  const result = await api<{ url: string; redirect: boolean }>('POST', '/auth/sign-in/social', {
+  const result = await postJson<{ url: string; redirect: boolean }>(GOOGLE_SIGN_IN_URL, {
     provider: 'google',
     callbackURL: '/auth/callback',
     newUserCallbackURL: '/auth/callback',
@@ -77,34 +72,23 @@ export async function startGoogleSignIn() {
   window.location.assign(result.url)
 }
 
-export type DebugInfo = {
-  status: 'ok' | 'degraded'
-  database: { reachable: boolean; kind: 'pglite' | 'postgres'; latencyMs: number }
-  publicUrl: string
-  google: { enabled: boolean; redirectUri: string; clientIdSet: boolean; clientSecretSet: boolean }
-  mail: 'smtp' | 'outbox'
-  storage: 'local' | 's3'
-  serverTime: string
-}
-
 export function useDebugInfo() {
   return useQuery({
-    queryKey: accountKeys.debug(),
-    queryFn: ({ signal }) => api<DebugInfo>('GET', '/debug', undefined, signal),
+    queryKey: accountKeys.named('debug'),
+    queryFn: ({ signal }) => call(api.debug.$get(undefined, withSignal(signal))),
     retry: false,
   })
 }
 
 export function useSetupStatus() {
   return useQuery({
-    queryKey: accountKeys.setupStatus(),
-    queryFn: ({ signal }) => api<{ adminExists: boolean }>('GET', '/setup/status', undefined, signal),
+    queryKey: accountKeys.named('setupStatus'),
+    queryFn: ({ signal }) => call(api.setup.status.$get(undefined, withSignal(signal))),
   })
 }
 
 export function useCreateFirstAdmin() {
   return useMutation({
-    mutationFn: (input: { token: string; fullName: string; email: string; password: string; confirmPassword: string }) =>
-      api<{ email: string }>('POST', '/setup/admin', input),
+    mutationFn: (input: AdminSetupInput) => call(api.setup.admin.$post({ json: input })),
   })
 }

@@ -1,39 +1,39 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { OrderDto, OrderList } from '../../shared/schemas/order'
-import { api } from './client'
-import { vendorKeys } from './vendor'
+import type { OrderStatus } from '../../shared/constants'
+import { api, call, withSignal } from './client'
+import { orderKeys, payoutKeys, productKeys, vendorKeys } from './query-keys'
 
-export type OrderFilters = { status: 'all' | 'pending' | 'completed' | 'refunded'; page: number; pageSize: number }
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  lists: () => [...orderKeys.all, 'list'] as const,
-  list: (filters: OrderFilters) => [...orderKeys.lists(), filters] as const,
-}
+export type OrderFilters = { status: 'all' | OrderStatus; page: number; pageSize: number }
 
 export function useVendorOrders(filters: OrderFilters) {
   return useQuery({
     queryKey: orderKeys.list(filters),
     queryFn: ({ signal }) =>
-      api<OrderList>(
-        'GET',
-        `/vendor/orders?status=${filters.status}&page=${filters.page}&pageSize=${filters.pageSize}`,
-        undefined,
-        signal,
+      call(
+        api.vendor.orders.$get(
+          {
+            query: {
+              status: filters.status,
+              page: String(filters.page),
+              pageSize: String(filters.pageSize),
+            },
+          },
+          withSignal(signal),
+        ),
       ),
     placeholderData: keepPreviousData,
   })
 }
 
+/** Completing or refunding moves the balance and the dashboard figures too. */
 export function useSetOrderStatus() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'completed' | 'refunded' }) =>
-      api<OrderDto>('PATCH', `/vendor/orders/${id}/status`, { status }),
+      call(api.vendor.orders[':id'].status.$patch({ param: { id }, json: { status } })),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: orderKeys.all })
-      void client.invalidateQueries({ queryKey: ['payouts'] })
-      void client.invalidateQueries({ queryKey: vendorKeys.dashboard() })
+      for (const queryKey of [orderKeys.all, payoutKeys.all, productKeys.all, vendorKeys.named('dashboard')])
+        void client.invalidateQueries({ queryKey })
     },
   })
 }

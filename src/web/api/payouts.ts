@@ -1,34 +1,38 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { PayoutDto, PayoutOverview } from '../../shared/schemas/payout'
-import { api } from './client'
-import { vendorKeys } from './vendor'
+import { api, call, withSignal } from './client'
+import { payoutKeys, vendorKeys } from './query-keys'
 
-export const payoutKeys = {
-  all: ['payouts'] as const,
-  overview: (page: number) => [...payoutKeys.all, 'overview', page] as const,
-}
+const PAGE_SIZE = 20
 
 export function useVendorPayouts(page: number) {
   return useQuery({
-    queryKey: payoutKeys.overview(page),
-    queryFn: ({ signal }) => api<PayoutOverview>('GET', `/vendor/payouts?page=${page}&pageSize=20`, undefined, signal),
+    queryKey: payoutKeys.list({ page, pageSize: PAGE_SIZE }),
+    queryFn: ({ signal }) =>
+      call(
+        api.vendor.payouts.$get(
+          { query: { page: String(page), pageSize: String(PAGE_SIZE) } },
+          withSignal(signal),
+        ),
+      ),
     placeholderData: keepPreviousData,
   })
 }
 
-function usePayoutMutation<Input>(call: (input: Input) => Promise<PayoutDto>) {
+function usePayoutMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: call,
+    mutationFn: send,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: payoutKeys.all })
-      void client.invalidateQueries({ queryKey: vendorKeys.dashboard() })
+      void client.invalidateQueries({ queryKey: vendorKeys.named('dashboard') })
     },
   })
 }
 
 export const useRequestPayout = () =>
-  usePayoutMutation((amount: number) => api<PayoutDto>('POST', '/vendor/payouts', { amount }))
+  usePayoutMutation((amount: number) => call(api.vendor.payouts.$post({ json: { amount } })))
 
 export const useConfirmReceipt = () =>
-  usePayoutMutation((id: string) => api<PayoutDto>('POST', `/vendor/payouts/${id}/confirm-receipt`))
+  usePayoutMutation((id: string) =>
+    call(api.vendor.payouts[':id']['confirm-receipt'].$post({ param: { id } })),
+  )

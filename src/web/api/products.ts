@@ -1,42 +1,53 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ProductDto, ProductInput, ProductList } from '../../shared/schemas/product'
-import { api } from './client'
-import { vendorKeys } from './vendor'
+import type { ProductInput } from '../../shared/schemas/product'
+import { api, call, withSignal } from './client'
+import { productKeys, vendorKeys } from './query-keys'
 
-export const productKeys = {
-  all: ['products'] as const,
-  lists: () => [...productKeys.all, 'list'] as const,
-  list: (filters: { page: number; pageSize: number }) => [...productKeys.lists(), filters] as const,
-  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
-}
+const products = api.vendor.products
 
 export function useVendorProducts(filters: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: productKeys.list(filters),
     queryFn: ({ signal }) =>
-      api<ProductList>('GET', `/vendor/products?page=${filters.page}&pageSize=${filters.pageSize}`, undefined, signal),
+      call(
+        products.$get(
+          { query: { page: String(filters.page), pageSize: String(filters.pageSize) } },
+          withSignal(signal),
+        ),
+      ),
     placeholderData: keepPreviousData,
   })
 }
 
-function useProductMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
+/** The product as it stands now (after a save was refused as stale, the form reloads from it). */
+export function useReloadProduct() {
+  const client = useQueryClient()
+  return (id: string) =>
+    client.fetchQuery({
+      queryKey: productKeys.detail(id),
+      queryFn: ({ signal }) => call(products[':id'].$get({ param: { id } }, withSignal(signal))),
+      staleTime: 0,
+    })
+}
+
+function useProductMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: call,
+    mutationFn: send,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: productKeys.all })
-      void client.invalidateQueries({ queryKey: vendorKeys.dashboard() })
+      void client.invalidateQueries({ queryKey: vendorKeys.named('dashboard') })
     },
   })
 }
 
 export const useCreateProduct = () =>
-  useProductMutation((input: ProductInput) => api<ProductDto>('POST', '/vendor/products', input))
+  useProductMutation((input: ProductInput) => call(products.$post({ json: input })))
 
 export const useUpdateProduct = () =>
   useProductMutation(({ id, input }: { id: string; input: ProductInput }) =>
-    api<ProductDto>('PUT', `/vendor/products/${id}`, input),
+    call(products[':id'].$put({ param: { id }, json: input })),
   )
 
 export const useDeleteProduct = () =>
-  useProductMutation((id: string) => api<{ ok: true }>('DELETE', `/vendor/products/${id}`))
+  useProductMutation((id: string) => call(products[':id'].$delete({ param: { id } })))

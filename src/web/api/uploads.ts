@@ -1,18 +1,15 @@
 import { errorBody } from '../../shared/errors'
+import {
+  UPLOAD_URL,
+  uploadResponse,
+  type UploadPurpose,
+  type UploadResponse,
+} from '../../shared/schemas/upload'
 import { ApiError } from './client'
 
-export type UploadPurpose = 'logo' | 'gov_id' | 'id_document' | 'business_document' | 'product_image'
-
-export type UploadedFile = {
-  id: string
-  url: string
-  thumbUrl: string | null
-  name: string
-  type: string
-  size: number
-  contentType: string
-  purpose: UploadPurpose
-}
+export type { UploadPurpose }
+/** What the server answers for a stored upload (src/shared/schemas/upload.ts). */
+export type UploadedFile = UploadResponse
 
 /**
  * Uploads one file with progress (fetch cannot report upload progress, XMLHttpRequest can).
@@ -26,13 +23,14 @@ export function uploadFile(
 ): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', '/api/uploads')
+    request.open('POST', UPLOAD_URL)
     request.responseType = 'json'
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100))
     }
     request.onload = () => {
-      if (request.status === 201) return resolve(request.response as UploadedFile)
+      const stored = request.status === 201 ? uploadResponse.safeParse(request.response) : undefined
+      if (stored?.success) return resolve(stored.data)
       const parsed = errorBody.safeParse(request.response)
       reject(
         parsed.success

@@ -1,58 +1,54 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Plan } from '../../shared/constants'
-import type { VendorDashboard, VendorProfile, VendorRegistrationInput } from '../../shared/schemas/vendor'
-import { accountKeys } from './account'
-import { api } from './client'
+import type { VendorProfile, VendorRegistrationInput } from '../../shared/schemas/vendor'
+import { api, call, withSignal } from './client'
+import { accountKeys, vendorKeys } from './query-keys'
 
-export const vendorKeys = {
-  all: ['vendor'] as const,
-  dashboard: () => [...vendorKeys.all, 'dashboard'] as const,
-  profile: () => [...vendorKeys.all, 'profile'] as const,
-}
+const dashboardKey = vendorKeys.named('dashboard')
+const profileKey = vendorKeys.named('profile')
 
 export function useVendorDashboard() {
   return useQuery({
-    queryKey: vendorKeys.dashboard(),
-    queryFn: ({ signal }) => api<VendorDashboard>('GET', '/vendor/dashboard', undefined, signal),
+    queryKey: dashboardKey,
+    queryFn: ({ signal }) => call(api.vendor.dashboard.$get(undefined, withSignal(signal))),
   })
 }
 
 export function useVendorProfile() {
   return useQuery({
-    queryKey: vendorKeys.profile(),
-    queryFn: ({ signal }) => api<VendorProfile>('GET', '/vendor/profile', undefined, signal),
+    queryKey: profileKey,
+    queryFn: ({ signal }) => call(api.vendor.profile.$get(undefined, withSignal(signal))),
   })
 }
 
 /** Every change to the vendor record refreshes the profile, the dashboard and the session's vendor summary. */
-function useVendorMutation<Input>(call: (input: Input) => Promise<VendorProfile>) {
+function useVendorMutation<Input>(send: (input: Input) => Promise<VendorProfile>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: call,
+    mutationFn: send,
     onSuccess: (profile) => {
-      client.setQueryData(vendorKeys.profile(), profile)
-      void client.invalidateQueries({ queryKey: vendorKeys.dashboard() })
-      void client.invalidateQueries({ queryKey: accountKeys.me() })
+      client.setQueryData(profileKey, profile)
+      void client.invalidateQueries({ queryKey: dashboardKey })
+      void client.invalidateQueries({ queryKey: accountKeys.named('me') })
     },
   })
 }
 
 export const useRegisterVendor = () =>
-  useVendorMutation((input: VendorRegistrationInput) => api<VendorProfile>('POST', '/vendor/registration', input))
+  useVendorMutation((input: VendorRegistrationInput) => call(api.vendor.registration.$post({ json: input })))
 
 export const useUpdateVendorProfile = () =>
   useVendorMutation((input: { shopName?: string; businessAddress?: string; phone?: string }) =>
-    api<VendorProfile>('PATCH', '/vendor/profile', input),
+    call(api.vendor.profile.$patch({ json: input })),
   )
 
 export const useSetVendorLogo = () =>
-  useVendorMutation((fileId: string | null) => api<VendorProfile>('PUT', '/vendor/profile/logo', { fileId }))
+  useVendorMutation((fileId: string | null) => call(api.vendor.profile.logo.$put({ json: { fileId } })))
 
 export const useSetBusinessDocuments = () =>
-  useVendorMutation((fileIds: string[]) => api<VendorProfile>('PUT', '/vendor/profile/business-documents', { fileIds }))
+  useVendorMutation((fileIds: string[]) =>
+    call(api.vendor.profile['business-documents'].$put({ json: { fileIds } })),
+  )
 
 export const useChooseSubscription = () =>
-  useVendorMutation((plan: Plan) => api<VendorProfile>('PUT', '/vendor/subscription', { plan }))
-
-/** The id of an uploaded file from its address (/api/files/<id>). */
-export const fileIdFromUrl = (url: string) => /\/api\/files\/([0-9a-f-]{36})/.exec(url)?.[1] ?? null
+  useVendorMutation((plan: Plan) => call(api.vendor.subscription.$put({ json: { plan } })))

@@ -3,9 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Center, Loader, Stack, Text } from '@mantine/core'
-import { accountKeys } from '../api/account'
-import { api, ApiError } from '../api/client'
-import type { Me } from '../../shared/schemas/auth'
+import { api, ApiError, call } from '../api/client'
+import { accountKeys } from '../api/query-keys'
 
 /**
  * The return from Google: the server has created the profile (role vendor) if it was missing.
@@ -23,10 +22,10 @@ export default function AuthCallbackPage() {
       return
     }
     let isCancelled = false
-    api<Me>('GET', '/account/me')
+    call(api.account.me.$get())
       .then((me) => {
         if (isCancelled) return
-        queryClient.setQueryData(accountKeys.me(), me)
+        queryClient.setQueryData(accountKeys.named('me'), me)
         if (me.user.role === 'admin') navigate('/admin', { replace: true })
         else if (me.vendor) navigate('/vendor', { replace: true })
         else navigate('/vendor/register', { replace: true })

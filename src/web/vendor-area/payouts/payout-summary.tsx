@@ -1,3 +1,4 @@
+import { formatRwf } from '../../../shared/money'
 import { Alert, Anchor, Group, SimpleGrid, VisuallyHidden } from '@mantine/core'
 import { IconAlertTriangle, IconBuildingBank, IconClockDollar, IconWallet } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
@@ -35,7 +36,8 @@ export function PayoutSummary({ overview }: { overview: PayoutOverview }) {
       <VisuallyHidden>
         <h2 id="payouts-summary">{t('payouts.summary.label')}</h2>
       </VisuallyHidden>
-      {/* The balance is the server's (completed orders minus non-rejected payouts, never below 0). */}
+      {/* The balance is the server's: completed orders minus non-rejected payouts, negative when refunds of
+          paid-out orders leave money owed (docs/decisions/006). */}
       <SimpleGrid component="dl" cols={{ base: 1, md: 3 }} spacing="md" m={0}>
         <StatCard
           label={t('payouts.summary.available')}
@@ -60,6 +62,27 @@ export function PayoutSummary({ overview }: { overview: PayoutOverview }) {
         />
       </SimpleGrid>
     </section>
+  )
+}
+
+/**
+ * A refund of an order already paid out leaves the shop owing that money: said plainly, with the amount,
+ * instead of a silent 0 (docs/decisions/006). New completed sales settle it before any payout.
+ */
+export function BalanceOwedNotice({ balance }: { balance: number }) {
+  const { t } = useTranslation()
+  if (balance >= 0) return null
+  return (
+    <Alert
+      role="note"
+      color="orange"
+      variant="light"
+      styles={readableAlertStyles}
+      icon={<IconAlertTriangle aria-hidden />}
+      title={t('payouts.owedTitle')}
+    >
+      {t('payouts.owedBody', { amount: formatRwf(-balance) })}
+    </Alert>
   )
 }
 

@@ -3,7 +3,8 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../shared/constants'
 import type { FileRefDto, VendorProfile } from '../../../shared/schemas/vendor'
-import { fileIdFromUrl, useSetBusinessDocuments, useSetVendorLogo } from '../../api/vendor'
+import { fileIdFromUrl, fileUrl } from '../../../shared/schemas/upload'
+import { useSetBusinessDocuments, useSetVendorLogo } from '../../api/vendor'
 import { UploadWidget, type UploadedRef } from '../../components/upload-widget'
 import { FlashAlert } from './flash-alert'
 import { failureDetail, useFlashMessage } from './use-flash-message'
@@ -20,7 +21,7 @@ const toRef = (file: FileRefDto): UploadedRef => ({
   type: file.type,
 })
 
-const isFileId = (id: string) => fileIdFromUrl(`/api/files/${id}`) === id
+const isFileId = (id: string) => fileIdFromUrl(fileUrl(id)) === id
 
 const sameIds = (a: UploadedRef[], b: UploadedRef[]) =>
   a.length === b.length && a.every((file, index) => file.id === b[index]?.id)

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useHeadroom } from '@mantine/hooks'
 import {
   ActionIcon,
   Affix,
@@ -59,6 +60,7 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
   const focusHeadingOnClose = useRef(false)
   const [dialog, setDialog] = useState<DialogState>({ opened: false, product: null, sessionKey: 0 })
   const [deletingId, setDeletingId] = useState<string | null>(null)
+  const { pinned: isFabShown } = useHeadroom({ fixedAt: 120 })
 
   const data = products.data
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
@@ -245,8 +247,16 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
         </>
       )}
 
-      {/* Phones: the floating button (under the menu drawer's layer, and inert with the page when the drawer is open). */}
-      <Affix position={{ bottom: 20, right: 20 }} withinPortal={false} zIndex={90} hiddenFrom="sm">
+      {/* Phones: the floating button (under the menu drawer's layer, and inert with the page when the drawer is open).
+          It steps aside while the list scrolls down, so it never sits on a card's Edit or Delete button, and
+          comes back on the way up; the page keeps room below the last card (products.module.css). */}
+      <Affix
+        position={{ bottom: 20, right: 20 }}
+        withinPortal={false}
+        zIndex={90}
+        hiddenFrom="sm"
+        style={isFabShown ? undefined : { visibility: 'hidden' }}
+      >
         <ActionIcon
           size={56}
           radius="xl"

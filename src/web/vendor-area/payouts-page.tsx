@@ -27,7 +27,7 @@ import { ListPager } from '../components/list-pager'
 import { ConfirmReceiptModal } from './payouts/confirm-receipt-modal'
 import { PayoutCards, PayoutTable } from './payouts/payout-history'
 import { PayoutRequestForm } from './payouts/payout-request-form'
-import { NoPayoutMethodWarning, PayoutSummary } from './payouts/payout-summary'
+import { BalanceOwedNotice, NoPayoutMethodWarning, PayoutSummary } from './payouts/payout-summary'
 
 /** What GET /api/vendor/payouts returns per page (web/api/payouts.ts). */
 const pageSize = 20
@@ -159,6 +159,7 @@ function PayoutsView({
   return (
     <>
       <PayoutSummary overview={overview} />
+      <BalanceOwedNotice balance={overview.availableBalance} />
       {overview.payoutMethod === null && <NoPayoutMethodWarning />}
       <PayoutRequestForm balance={overview.availableBalance} />
 

@@ -1,5 +1,16 @@
 import { useState } from 'react'
-import { Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core'
 import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { ProductDto } from '../../../shared/schemas/product'
@@ -60,7 +71,17 @@ export function ProductCard({
           <Title order={2} size="h5" id={nameId} className={classes.cardName}>
             {product.name}
           </Title>
-          <StatusBadge status={product.status} style={{ flexShrink: 0 }} />
+          {/* As buyers see it: an approved product of a shop still under review is hidden, not "Approved". */}
+          {product.status === 'approved' && !product.isVisible ? (
+            <Tooltip label={t('products.hiddenReason')} withArrow>
+              <Badge variant="dot" color="gray" style={{ flexShrink: 0 }}>
+                {t('products.hidden')}
+                <VisuallyHidden>: {t('products.hiddenReason')}</VisuallyHidden>
+              </Badge>
+            </Tooltip>
+          ) : (
+            <StatusBadge status={product.status} style={{ flexShrink: 0 }} />
+          )}
         </Group>
         <Text size="sm" c="dimmed">
           {t(`products.categories.${product.category}`, { defaultValue: product.category })}

@@ -24,7 +24,7 @@ import { Link } from 'react-router'
 import { categories, type Category, type Color, type Size } from '../../../shared/constants'
 import type { ProductDto } from '../../../shared/schemas/product'
 import { ApiError } from '../../api/client'
-import { useCreateProduct, useUpdateProduct } from '../../api/products'
+import { useCreateProduct, useReloadProduct, useUpdateProduct } from '../../api/products'
 import { fieldError } from '../../components/form-errors'
 import { readableAlertStyles } from '../components/readable-alert'
 import { failureDetail } from '../components/use-flash-message'
@@ -80,6 +80,11 @@ export function ProductDialog({
   const { t } = useTranslation()
   const isPhone = useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false })
   const isSavingRef = useRef(false)
+  // After a save refused as stale: the product as reloaded, for this opening only.
+  const [reloaded, setReloaded] = useState<{ sessionKey: number; product: ProductDto; count: number } | null>(
+    null,
+  )
+  const current = reloaded?.sessionKey === sessionKey ? reloaded : null
   const close = () => {
     if (!isSavingRef.current) onClose()
   }
@@ -98,8 +103,9 @@ export function ProductDialog({
       className={vendorClasses.page}
     >
       <ProductForm
-        key={sessionKey}
-        product={product}
+        key={`${sessionKey}-${current?.count ?? 0}`}
+        product={current?.product ?? product}
+        onReload={(fresh) => setReloaded({ sessionKey, product: fresh, count: (current?.count ?? 0) + 1 })}
         isPhone={isPhone}
         isSavingRef={isSavingRef}
         onCancel={close}
@@ -112,7 +118,7 @@ export function ProductDialog({
   )
 }
 
-type Failure = { title: string; detail?: string; showUpgrade?: boolean }
+type Failure = { title: string; detail?: string; showUpgrade?: boolean; canReload?: boolean }
 type Phase = 'idle' | 'uploading' | 'saving'
 
 const toNumber = (value: string | number): number | '' =>
@@ -124,8 +130,11 @@ function ProductForm({
   isSavingRef,
   onCancel,
   onSaved,
+  onReload,
 }: {
   product: ProductDto | null
+  /** Starts the form again from the product as it now stands. */
+  onReload: (fresh: ProductDto) => void
   isPhone: boolean
   isSavingRef: RefObject<boolean>
   onCancel: () => void
@@ -144,6 +153,14 @@ function ProductForm({
   const create = useCreateProduct()
   const update = useUpdateProduct()
   const [phase, setPhase] = useState<Phase>('idle')
+  const reloadProduct = useReloadProduct()
+  const reload = async (productId: string) => {
+    try {
+      onReload(await reloadProduct(productId))
+    } catch {
+      setFailure({ title: t('products.loadFailed') })
+    }
+  }
 
   const values = form.getValues()
   const withVariants = needsVariants(values)
@@ -153,13 +170,12 @@ function ProductForm({
   const isUploading = images.isUploading || phase === 'uploading'
   // Spec: Save is disabled while saving or uploading, or while the colour-and-size rule is unmet.
   const isSaveBlocked = isWorking || images.isUploading || isColorOrSizeMissing
+  // The colour-and-size rule is said once, beside the colours and sizes; Save points at it instead of repeating it.
   const blockedReason = isUploading
     ? t('products.dialog.uploadingImages')
     : phase === 'saving'
       ? t('products.dialog.saving')
-      : isColorOrSizeMissing
-        ? t('products.colorAndSizeRequired')
-        : null
+      : null
   const colorSizeErrorId = `${id}-color-size`
   const blockedReasonId = `${id}-blocked`
   const errors = Object.fromEntries(
@@ -200,6 +216,9 @@ function ProductForm({
         return { title: t('products.vendorMissing') }
       case 'products.variantsMismatch':
         return { title: t('products.variantsMismatch') }
+      // Another edit, or an order that took stock, since the form opened: saving would write old figures back.
+      case 'products.staleVersion':
+        return { title: t('products.staleVersion'), canReload: true }
       // The server says errors.notFound for a product that is not (or no longer) this vendor's.
       case 'errors.notFound':
         return product ? { title: t('products.notFound') } : { title: t('products.saveFailed') }
@@ -236,7 +255,7 @@ function ProductForm({
     // From here the request is on its way: the dialog stays open until the server answers.
     isSavingRef.current = true
     setPhase('saving')
-    const input = toProductInput(current, imageIds)
+    const input = { ...toProductInput(current, imageIds), ...(product ? { version: product.version } : {}) }
     const handlers = {
       onSuccess: (saved: ProductDto) => onSaved({ product: saved, mode: product ? 'edit' : 'create' }),
       onError: (error: unknown) => fail(saveFailure(error, currentRows)),
@@ -376,6 +395,13 @@ function ProductForm({
                   <Anchor component={Link} to="/vendor/subscription" size="sm" fw={600}>
                     {t('products.limit.upgrade')}
                   </Anchor>
+                ) : failure.canReload && product ? (
+                  <Group gap="sm" wrap="wrap">
+                    <Text size="sm">{failure.title}</Text>
+                    <Button size="xs" variant="white" color="red" onClick={() => void reload(product.id)}>
+                      {t('products.reload')}
+                    </Button>
+                  </Group>
                 ) : (
                   <Text size="sm">{failure.detail ?? failure.title}</Text>
                 )}
@@ -402,7 +428,9 @@ function ProductForm({
               type="submit"
               aria-disabled={isSaveBlocked || undefined}
               data-disabled={isSaveBlocked || undefined}
-              aria-describedby={blockedReasonId}
+              aria-describedby={
+                isColorOrSizeMissing ? `${blockedReasonId} ${colorSizeErrorId}` : blockedReasonId
+              }
               leftSection={isWorking ? <Loader size={16} color="gray" aria-hidden /> : undefined}
             >
               {t('products.dialog.save')}

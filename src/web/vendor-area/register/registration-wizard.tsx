@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { Me } from '../../../shared/schemas/auth'
-import { accountKeys } from '../../api/account'
+import { accountKeys } from '../../api/query-keys'
 import { ApiError } from '../../api/client'
 import { useRegisterVendor } from '../../api/vendor'
 import { errorMessage, serverFieldErrors } from '../../components/form-errors'
@@ -86,7 +86,7 @@ export function RegistrationWizard({ me }: { me: Me }) {
     register.mutate(built.input, {
       onSuccess: (profile) => {
         // The dashboard reads the session's vendor summary: fill it now so /vendor does not send us back here.
-        queryClient.setQueryData<Me | null>(accountKeys.me(), (current) =>
+        queryClient.setQueryData<Me | null>(accountKeys.named('me'), (current) =>
           current
             ? {
                 ...current,
@@ -101,7 +101,7 @@ export function RegistrationWizard({ me }: { me: Me }) {
         setFailure(error)
         if (error instanceof ApiError && error.messageKey === 'vendor.register.alreadyRegistered') {
           // A shop exists after all (another tab?): refreshing the session takes the user to it.
-          void queryClient.invalidateQueries({ queryKey: accountKeys.me() })
+          void queryClient.invalidateQueries({ queryKey: accountKeys.named('me') })
           return
         }
         const placed = placeServerErrors(serverFieldErrors(error), values)

@@ -1,0 +1,22 @@
+import { eq, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { VendorStatus } from '../../shared/constants'
+
+/**
+ * Who a service acts for, resolved once per request from the session (never from the request body):
+ * a vendor acts on their own shop only; an admin acts on every shop.
+ */
+export type VendorScope = { role: 'vendor'; userId: string; vendorId: string; vendorStatus: VendorStatus }
+export type AdminScope = { role: 'admin'; userId: string }
+export type Scope = VendorScope | AdminScope
+
+/**
+ * The one filter every query on a vendor-owned table goes through (documenso's `buildTeamWhereQuery`):
+ * a vendor's scope keeps their own rows, an admin's keeps every row. A row outside it is simply not found.
+ */
+export const ownedBy = (column: PgColumn, scope: Scope): SQL | undefined =>
+  scope.role === 'admin' ? undefined : eq(column, scope.vendorId)
+
+/** A vendor's id for the rows a scope creates or locks; an admin acting for a shop names it explicitly. */
+export const scopeVendorId = (scope: Scope, vendorId?: string) =>
+  scope.role === 'vendor' ? scope.vendorId : vendorId

@@ -1,0 +1,83 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, TEST_PUBLIC_URL } from '../fixtures/test-app'
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+let server: ReturnType<typeof serve>
+let port: number
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+
+beforeAll(async () => {
+  t = await createTestApp()
+  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  port = (server.address() as AddressInfo).port
+})
+afterAll(async () => {
+  agent.destroy()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await t?.close()
+})
+
+type Answer = { status: number; connection: string | undefined; body: string }
+
+/** One request over the shared keep-alive agent (one socket), as a browser would reuse its connection. */
+function send(
+  method: string,
+  path: string,
+  body?: Buffer,
+  contentType = 'application/json',
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: body
+          ? { 'content-type': contentType, 'content-length': body.length, origin: TEST_PUBLIC_URL }
+          : {},
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            connection: response.headers.connection,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        )
+      },
+    )
+    request.on('error', reject)
+    if (body) request.end(body)
+    else request.end()
+  })
+}
+
+// A refused oversize body used to answer "keep-alive" and then close the socket: the next request on that
+// connection failed, so the user's next click broke.
+describe('after a refused oversize body', () => {
+  it('the next request on the same keep-alive connection is answered (JSON body over 1 MB)', async () => {
+    const big = Buffer.from(JSON.stringify({ email: 'a@example.rw', password: 'x'.repeat(3 * 1024 * 1024) }))
+    const refused = await send('POST', '/api/account/login', big)
+    expect(refused.status).toBe(422)
+    expect(refused.body).toContain('errors.bodyTooLarge')
+    expect(refused.connection).toBe('close')
+    const next = await send('GET', '/api/health')
+    expect(next.status).toBe(200)
+  })
+
+  it('the next request on the same keep-alive connection is answered (upload over its limit)', async () => {
+    const big = Buffer.alloc(12 * 1024 * 1024, 97)
+    const refused = await send('POST', '/api/uploads', big, 'multipart/form-data; boundary=x')
+    expect([401, 413, 422]).toContain(refused.status)
+    const next = await send('GET', '/api/health')
+    expect(next.status).toBe(200)
+  })
+})
