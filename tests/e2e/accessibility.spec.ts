@@ -5,7 +5,7 @@ const lang = 'en'
 const screens = [
   { path: '/login', ready: 'auth.login.submit' },
   { path: '/register', ready: 'auth.register.submit' },
-]
+] as const
 
 // The first screens everyone meets must be usable with a screen reader and a keyboard.
 test.describe('accessibility (axe)', () => {

@@ -13,6 +13,7 @@ import sharp from 'sharp'
 import { languageStorageKey, type Language } from '../../src/shared/constants'
 import en from '../../src/web/i18n/en.json' with { type: 'json' }
 import rw from '../../src/web/i18n/rw.json' with { type: 'json' }
+import type { KeysUnder, TextKey } from '../../src/web/i18n/keys'
 import { ADMIN_FILE, RESULTS_DIR, SCREENSHOT_DIR, SERVER_LOG } from './paths'
 
 export { SERVER_LOG }
@@ -68,8 +69,8 @@ function lookup(bundle: unknown, key: string): string | undefined {
  * The text a screen shows for `key` in `language`, as i18next renders it: English when the Kinyarwanda text
  * is missing, `{{name}}` interpolation, and `_one`/`_other` plural forms chosen by `count`.
  */
-export function t(language: Language, key: string, params: Record<string, string | number> = {}): string {
-  const candidates = [key]
+export function t(language: Language, key: TextKey, params: Record<string, string | number> = {}): string {
+  const candidates: string[] = [key]
   if (typeof params.count === 'number') {
     candidates.unshift(`${key}_${new Intl.PluralRules(language).select(params.count)}`, `${key}_other`)
   }
@@ -89,7 +90,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const exactly = (text: string) => new RegExp(`^\\s*${escapeRegExp(text)}\\s*\\*?\\s*$`)
 
 /** Matches a plural-aware message whatever the number: 'Redirecting to login in 3 seconds...' */
-export function anyCount(language: Language, key: string): RegExp {
+export function anyCount(language: Language, key: TextKey): RegExp {
   const own = ['one', 'other']
     .map((form) => lookup(bundles[language], `${key}_${form}`))
     .filter(Boolean) as string[]
@@ -106,14 +107,14 @@ export function anyCount(language: Language, key: string): RegExp {
 }
 
 /** An input found by its label, as a person reads the form. */
-export const field = (page: Page | Locator, language: Language, key: string) =>
+export const field = (page: Page | Locator, language: Language, key: TextKey) =>
   page.getByLabel(exactly(t(language, key)))
 
 /** A button found by its accessible name, exactly (so 'Sign In' does not also match 'Sign in with Google'). */
 export const button = (
   page: Page | Locator,
   language: Language,
-  key: string,
+  key: TextKey,
   params?: Record<string, string | number>,
 ) => page.getByRole('button', { name: exactly(t(language, key, params)) })
 
@@ -401,8 +402,8 @@ export async function approveVendor(admin: APIRequestContext, vendorId: string) 
 /** Signs in through the login screen. */
 export async function signIn(page: Page, language: Language, who: Credentials) {
   await page.goto('/login')
-  await field(page, language, 'auth.fields.email').fill(who.email)
-  await field(page, language, 'auth.fields.password').fill(who.password)
+  await field(page, language, 'fields.email').fill(who.email)
+  await field(page, language, 'fields.password').fill(who.password)
   await button(page, language, 'auth.login.submit').click()
 }
 
@@ -413,7 +414,7 @@ export async function signIn(page: Page, language: Language, who: Credentials) {
  * Opens a screen of the area from its menu, as a person would: the sidebar from 768 px up, the drawer behind
  * the menu button on a phone. `navKey` is the menu entry's key ('nav.profile').
  */
-export async function openFromMenu(page: Page, language: Language, navKey: `nav.${string}`) {
+export async function openFromMenu(page: Page, language: Language, navKey: KeysUnder<'nav'>) {
   const menuButton = page.getByRole('button', { name: exactly(t(language, 'nav.openMenu')) })
   if (await menuButton.isVisible()) await menuButton.click()
   await page

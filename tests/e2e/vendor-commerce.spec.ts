@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import type { Color } from '../../src/shared/constants'
 import { formatRwf } from '../../src/shared/money'
 import {
   adminApi,
@@ -44,8 +45,8 @@ async function pickChip(scope: Locator, name: string) {
 }
 
 /** "Red / M" as the variants table names a variant. */
-const variantName = (lang: Language, color: string, size: string) =>
-  `${t(lang, `products.colors.${color}`)} / ${size.toUpperCase()}`
+const variantName = (lang: Language, color: Color, size: string) =>
+  `${t(lang, `vendor.products.colors.${color}`)} / ${size.toUpperCase()}`
 
 for (const lang of testLanguages) {
   test(`a vendor sells: product with variants, orders, a payout and a support reply (${lang})`, async ({
@@ -75,58 +76,65 @@ for (const lang of testLanguages) {
       await expect(page.getByRole('heading', { level: 1, name: vendor.shopName })).toBeVisible()
       await openFromMenu(page, lang, 'nav.products')
       await expect(page).toHaveURL(/\/vendor\/products$/)
-      await expect(page.getByText(t(lang, 'products.empty.title'))).toBeVisible()
+      await expect(page.getByText(t(lang, 'vendor.products.empty.title'))).toBeVisible()
     })
 
     await test.step('add a Clothes product: 2 colours × 2 sizes, 3 images', async () => {
-      await button(page, lang, 'products.addFirst').click()
-      const dialog = page.getByRole('dialog', { name: t(lang, 'products.dialog.createTitle') })
+      await button(page, lang, 'vendor.products.addFirst').click()
+      const dialog = page.getByRole('dialog', { name: t(lang, 'vendor.products.dialog.createTitle') })
       await expect(dialog).toBeVisible()
-      await field(dialog, lang, 'products.fields.name').fill(product.name)
-      await field(dialog, lang, 'products.fields.category').click()
-      await page.getByRole('option', { name: exactly(t(lang, 'products.categories.Clothes')) }).click()
+      await field(dialog, lang, 'vendor.products.fields.name').fill(product.name)
+      await field(dialog, lang, 'vendor.products.fields.category').click()
+      await page.getByRole('option', { name: exactly(t(lang, 'vendor.products.categories.Clothes')) }).click()
       await dialog
-        .getByRole('textbox', { name: exactly(t(lang, 'products.fields.price')) })
+        .getByRole('textbox', { name: exactly(t(lang, 'vendor.products.fields.price')) })
         .fill(String(product.price))
-      await field(dialog, lang, 'products.fields.description').fill(
+      await field(dialog, lang, 'vendor.products.fields.description').fill(
         'Hand-printed cotton kitenge, made in Kigali.',
       )
       // Clothes always come in colours and sizes: the box is ticked and cannot be unticked.
-      const hasVariants = dialog.getByRole('checkbox', { name: t(lang, 'products.fields.hasVariants') })
+      const hasVariants = dialog.getByRole('checkbox', {
+        name: t(lang, 'vendor.products.fields.hasVariants'),
+      })
       await expect(hasVariants).toBeChecked()
       await expect(hasVariants).toBeDisabled()
 
       await dialog
         // The file picker is named by its tile and the field: "Add images Images".
         .getByRole('button', {
-          name: exactly(`${t(lang, 'products.images.add')} ${t(lang, 'products.images.label')}`),
+          name: exactly(
+            `${t(lang, 'vendor.products.images.add')} ${t(lang, 'vendor.products.images.label')}`,
+          ),
         })
         .setInputFiles(images)
-      const imageList = dialog.getByRole('list', { name: t(lang, 'products.images.listLabel') })
+      const imageList = dialog.getByRole('list', { name: t(lang, 'vendor.products.images.listLabel') })
       await expect(imageList.getByText(t(lang, 'uploads.status.success'))).toHaveCount(3)
 
-      for (const color of ['red', 'blue']) await pickChip(dialog, t(lang, `products.colors.${color}`))
+      for (const color of ['red', 'blue'] as const)
+        await pickChip(dialog, t(lang, `vendor.products.colors.${color}`))
       for (const size of ['M', 'L']) await pickChip(dialog, size)
-      for (const color of ['red', 'blue']) {
+      for (const color of ['red', 'blue'] as const) {
         for (const size of ['m', 'l']) {
           const price = dialog.getByRole('textbox', {
-            name: exactly(t(lang, 'products.variants.priceOf', { variant: variantName(lang, color, size) })),
+            name: exactly(
+              t(lang, 'vendor.products.variants.priceOf', { variant: variantName(lang, color, size) }),
+            ),
           })
           await expect(price).toHaveValue(product.price.toLocaleString('en-US'))
         }
       }
-      await expect(dialog.getByText(t(lang, 'products.variants.count', { count: 4 }))).toBeVisible()
+      await expect(dialog.getByText(t(lang, 'vendor.products.variants.count', { count: 4 }))).toBeVisible()
       await screenshot(page, testInfo, lang, 'product-dialog', { fullPage: false })
-      await button(dialog, lang, 'products.dialog.save').click()
+      await button(dialog, lang, 'vendor.products.dialog.save').click()
 
       await expect(dialog).toBeHidden()
       await expect(
-        statusSaying(page, t(lang, 'products.saved.created', { name: product.name })),
+        statusSaying(page, t(lang, 'vendor.products.saved.created', { name: product.name })),
       ).toBeVisible()
       const card = page.getByRole('article', { name: product.name })
-      await expect(card).toContainText(t(lang, 'products.categories.Clothes'))
+      await expect(card).toContainText(t(lang, 'vendor.products.categories.Clothes'))
       await expect(card).toContainText(formatRwf(product.price))
-      await expect(card).toContainText(t(lang, 'products.card.variants', { count: 4 }))
+      await expect(card).toContainText(t(lang, 'vendor.products.variants.count', { count: 4 }))
       await expect(card).toContainText(t(lang, 'status.approved'))
       await screenshot(page, testInfo, lang, 'products-added')
     })
@@ -134,23 +142,25 @@ for (const lang of testLanguages) {
     await test.step('edit it: Blue / L costs more, and the grid shows the price range', async () => {
       await page
         .getByRole('article', { name: product.name })
-        .getByRole('button', { name: `${t(lang, 'products.card.edit')} ${product.name}` })
+        .getByRole('button', { name: `${t(lang, 'actions.edit')} ${product.name}` })
         .click()
-      const dialog = page.getByRole('dialog', { name: t(lang, 'products.dialog.editTitle') })
-      await expect(field(dialog, lang, 'products.fields.name')).toHaveValue(product.name)
+      const dialog = page.getByRole('dialog', { name: t(lang, 'vendor.products.dialog.editTitle') })
+      await expect(field(dialog, lang, 'vendor.products.fields.name')).toHaveValue(product.name)
       await expect(
-        dialog.getByRole('list', { name: t(lang, 'products.images.listLabel') }).getByRole('img'),
+        dialog.getByRole('list', { name: t(lang, 'vendor.products.images.listLabel') }).getByRole('img'),
       ).toHaveCount(3)
       const bluePrice = dialog.getByRole('textbox', {
-        name: exactly(t(lang, 'products.variants.priceOf', { variant: variantName(lang, 'blue', 'l') })),
+        name: exactly(
+          t(lang, 'vendor.products.variants.priceOf', { variant: variantName(lang, 'blue', 'l') }),
+        ),
       })
       await bluePrice.fill(String(product.bluePrice))
       await screenshot(page, testInfo, lang, 'product-edit', { fullPage: false })
-      await button(dialog, lang, 'products.dialog.save').click()
+      await button(dialog, lang, 'vendor.products.dialog.save').click()
 
       await expect(dialog).toBeHidden()
       await expect(
-        statusSaying(page, t(lang, 'products.saved.updated', { name: product.name })),
+        statusSaying(page, t(lang, 'vendor.products.saved.updated', { name: product.name })),
       ).toBeVisible()
       await expect(page.getByRole('article', { name: product.name })).toContainText(
         `${formatRwf(product.price)} – ${formatRwf(product.bluePrice)}`,
@@ -187,36 +197,38 @@ for (const lang of testLanguages) {
     await test.step('/vendor/orders: both marked completed, then one refunded', async () => {
       await openFromMenu(page, lang, 'nav.orders')
       await expect(page).toHaveURL(/\/vendor\/orders$/)
-      await expect(page.getByText(t(lang, 'orders.count', { count: 2 }))).toBeVisible()
+      await expect(page.getByText(t(lang, 'vendor.orders.count', { count: 2 }))).toBeVisible()
       for (const who of [refunded, completed]) {
         const order = orderOf(page, who.customer)
         await expect(order).toContainText(t(lang, 'status.pending'))
-        await button(order, lang, 'orders.markCompleted').click()
+        await button(order, lang, 'vendor.orders.markCompleted').click()
         await expect(order).toContainText(t(lang, 'status.completed'))
-        await expect(button(order, lang, 'orders.refund')).toBeVisible()
+        await expect(button(order, lang, 'vendor.orders.refund')).toBeVisible()
       }
       await expect(
-        statusSaying(page, t(lang, 'orders.completedDone', { product: product.name })),
+        statusSaying(page, t(lang, 'vendor.orders.completedDone', { product: product.name })),
       ).toBeVisible()
       await expect(orderOf(page, completed.customer)).toContainText(formatRwf(2 * product.bluePrice))
       await screenshot(page, testInfo, lang, 'orders-completed')
 
-      await button(orderOf(page, refunded.customer), lang, 'orders.refund').click()
-      const dialog = page.getByRole('dialog', { name: t(lang, 'orders.refundTitle') })
+      await button(orderOf(page, refunded.customer), lang, 'vendor.orders.refund').click()
+      const dialog = page.getByRole('dialog', { name: t(lang, 'vendor.orders.refundTitle') })
       await expect(dialog).toContainText(
-        t(lang, 'orders.refundBody', {
+        t(lang, 'vendor.orders.refundBody', {
           customer: refunded.customer,
           total: formatRwf(product.price),
           product: product.name,
         }),
       )
       await screenshot(page, testInfo, lang, 'orders-refund-dialog', { fullPage: false })
-      await button(dialog, lang, 'orders.refundConfirm').click()
+      await button(dialog, lang, 'vendor.orders.refundConfirm').click()
       await expect(dialog).toBeHidden()
-      await expect(statusSaying(page, t(lang, 'orders.refundDone', { product: product.name }))).toBeVisible()
+      await expect(
+        statusSaying(page, t(lang, 'vendor.orders.refundDone', { product: product.name })),
+      ).toBeVisible()
       const refundedOrder = orderOf(page, refunded.customer)
       await expect(refundedOrder).toContainText(t(lang, 'status.refunded'))
-      await expect(refundedOrder).toContainText(t(lang, 'orders.refundFinal'))
+      await expect(refundedOrder).toContainText(t(lang, 'vendor.orders.refundFinal'))
       await expect(refundedOrder.getByRole('button')).toHaveCount(0)
       await screenshot(page, testInfo, lang, 'orders-refunded')
     })
@@ -227,12 +239,12 @@ for (const lang of testLanguages) {
     await test.step('/vendor/payouts: the balance, and a payout request', async () => {
       await openFromMenu(page, lang, 'nav.payouts')
       await expect(page).toHaveURL(/\/vendor\/payouts$/)
-      const summary = page.getByRole('region', { name: t(lang, 'payouts.summary.label') })
+      const summary = page.getByRole('region', { name: t(lang, 'vendor.payouts.summary.label') })
       await expect(summary).toContainText(formatRwf(balance))
       await expect(summary).toContainText(t(lang, 'vendor.profile.payout.methods.mobile_money'))
 
-      const amount = field(page, lang, 'payouts.request.amount')
-      const submit = button(page, lang, 'payouts.request.submit')
+      const amount = field(page, lang, 'vendor.payouts.request.amount')
+      const submit = button(page, lang, 'vendor.payouts.request.submit')
       // More than the balance cannot be asked for.
       await amount.fill(String(balance + 1))
       await expect(submit).toBeDisabled()
@@ -242,10 +254,10 @@ for (const lang of testLanguages) {
       await screenshot(page, testInfo, lang, 'payouts-request')
       await submit.click()
 
-      await expect(statusSaying(page, t(lang, 'payouts.requested'))).toBeVisible()
+      await expect(statusSaying(page, t(lang, 'vendor.payouts.requested'))).toBeVisible()
       await expect(summary).toContainText(formatRwf(balance - payout))
       await expect(summary).toContainText(formatRwf(payout))
-      const history = page.getByRole('region', { name: t(lang, 'payouts.history.title') })
+      const history = page.getByRole('region', { name: t(lang, 'vendor.payouts.history.title') })
       await expect(history).toContainText(t(lang, 'status.pending'))
       await screenshot(page, testInfo, lang, 'payouts-requested')
     })
@@ -261,37 +273,37 @@ for (const lang of testLanguages) {
       expect(decided.status(), await decided.text()).toBe(200)
 
       // The decision arrives over the open event stream: the button appears on the page as it is.
-      const history = page.getByRole('region', { name: t(lang, 'payouts.history.title') })
+      const history = page.getByRole('region', { name: t(lang, 'vendor.payouts.history.title') })
       await expect(history).toContainText(t(lang, 'status.approved'))
-      await button(history, lang, 'payouts.confirmReceipt').click()
-      const dialog = page.getByRole('dialog', { name: t(lang, 'payouts.confirmTitle') })
+      await button(history, lang, 'vendor.payouts.confirmReceipt').click()
+      const dialog = page.getByRole('dialog', { name: t(lang, 'vendor.payouts.confirmTitle') })
       await expect(dialog).toContainText(formatRwf(payout))
       await screenshot(page, testInfo, lang, 'payouts-confirm-dialog', { fullPage: false })
-      await button(dialog, lang, 'payouts.confirm').click()
+      await button(dialog, lang, 'vendor.payouts.confirm').click()
       await expect(dialog).toBeHidden()
-      await expect(statusSaying(page, t(lang, 'payouts.receiptConfirmed'))).toBeVisible()
+      await expect(statusSaying(page, t(lang, 'vendor.payouts.receiptConfirmed'))).toBeVisible()
       // A receipt is confirmed once.
-      await expect(button(history, lang, 'payouts.confirmReceipt')).toHaveCount(0)
+      await expect(button(history, lang, 'vendor.payouts.confirmReceipt')).toHaveCount(0)
       await screenshot(page, testInfo, lang, 'payouts-confirmed')
     })
 
     await test.step('/vendor/messages: a support message, and the reply arrives live', async () => {
       await openFromMenu(page, lang, 'nav.messages')
       await expect(page).toHaveURL(/\/vendor\/messages$/)
-      await page.getByRole('link', { name: exactly(t(lang, 'messages.newMessage')) }).click()
-      const compose = page.getByRole('form', { name: t(lang, 'messages.compose.title') })
-      await field(compose, lang, 'messages.compose.type').selectOption('support')
+      await page.getByRole('link', { name: exactly(t(lang, 'vendor.messages.newMessage')) }).click()
+      const compose = page.getByRole('form', { name: t(lang, 'vendor.messages.compose.title') })
+      await field(compose, lang, 'vendor.messages.compose.type').selectOption('support')
       const subject = `Payout ${suffix}`
-      await field(compose, lang, 'messages.compose.subject').fill(subject)
-      await field(compose, lang, 'messages.compose.content').fill(
+      await field(compose, lang, 'vendor.messages.compose.subject').fill(subject)
+      await field(compose, lang, 'vendor.messages.compose.content').fill(
         'Hello, when do approved payouts reach my MTN mobile money account?',
       )
       await screenshot(page, testInfo, lang, 'messages-compose')
-      await button(compose, lang, 'messages.compose.send').click()
+      await button(compose, lang, 'vendor.messages.compose.send').click()
 
-      await expect(statusSaying(page, t(lang, 'messages.sendSuccess'))).toBeVisible()
+      await expect(statusSaying(page, t(lang, 'vendor.messages.sendSuccess'))).toBeVisible()
       await expect(page).toHaveURL(/\/vendor\/messages\?id=/)
-      const detail = page.getByRole('region', { name: t(lang, 'messages.detailLabel') })
+      const detail = page.getByRole('region', { name: t(lang, 'vendor.messages.detailLabel') })
       await expect(detail.getByRole('heading', { name: subject })).toBeVisible()
       const messageId = new URL(page.url()).searchParams.get('id')!
 
@@ -303,19 +315,19 @@ for (const lang of testLanguages) {
       })
       expect(reply.status(), await reply.text()).toBe(201)
 
-      const replies = detail.getByRole('region', { name: t(lang, 'messages.replies') })
+      const replies = detail.getByRole('region', { name: t(lang, 'vendor.messages.replies') })
       // The vendor hears from the team: the replying admin's name and e-mail stay with the admins.
-      await expect(replies).toContainText(t(lang, 'messages.team'))
+      await expect(replies).toContainText(t(lang, 'vendor.messages.team'))
       await expect(replies).not.toContainText(adminCredentials().fullName)
       await expect(replies).not.toContainText(adminCredentials().email)
-      await expect(page.getByText(t(lang, 'messages.unread', { count: 1 }))).toBeVisible()
+      await expect(page.getByText(t(lang, 'vendor.messages.unread', { count: 1 }))).toBeVisible()
       expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
       await screenshot(page, testInfo, lang, 'messages-reply-arrived')
 
       await replies.getByRole('link').click()
       await expect(detail).toContainText(replyText)
       // Opened, so read: the unread count goes.
-      await expect(page.getByText(t(lang, 'messages.unread', { count: 1 }))).toHaveCount(0)
+      await expect(page.getByText(t(lang, 'vendor.messages.unread', { count: 1 }))).toHaveCount(0)
       await screenshot(page, testInfo, lang, 'messages-reply')
     })
 

@@ -26,11 +26,11 @@ for (const lang of testLanguages) {
     await test.step('register on /register', async () => {
       await page.goto('/register')
       await expect(page.getByRole('heading', { name: t(lang, 'auth.register.title') })).toBeVisible()
-      await field(page, lang, 'auth.fields.fullName').fill(vendor.fullName)
-      await field(page, lang, 'auth.fields.email').fill(vendor.email)
-      await expect(field(page, lang, 'auth.fields.accountType')).toHaveValue('vendor')
-      await field(page, lang, 'auth.fields.password').fill(vendor.password)
-      await field(page, lang, 'auth.fields.confirmPassword').fill(vendor.password)
+      await field(page, lang, 'fields.fullName').fill(vendor.fullName)
+      await field(page, lang, 'fields.email').fill(vendor.email)
+      await expect(field(page, lang, 'auth.register.accountType')).toHaveValue('vendor')
+      await field(page, lang, 'fields.password').fill(vendor.password)
+      await field(page, lang, 'fields.confirmPassword').fill(vendor.password)
       await screenshot(page, testInfo, lang, 'register')
       await button(page, lang, 'auth.register.submit').click()
     })
@@ -66,7 +66,7 @@ for (const lang of testLanguages) {
         })
 
       if (pressesGoToLogin) {
-        await button(page, lang, 'auth.confirm.goLogin').click()
+        await button(page, lang, 'auth.goLogin').click()
         await expect(page).toHaveURL(/\/login\?confirmed=true$/)
         const arrivedAt = await historyChangeTime(page, '/login?confirmed=true')
         note(arrivedAt)
@@ -88,8 +88,8 @@ for (const lang of testLanguages) {
     })
 
     await test.step('sign in: no shop yet, so the shop registration wizard', async () => {
-      await field(page, lang, 'auth.fields.email').fill(vendor.email)
-      await field(page, lang, 'auth.fields.password').fill(vendor.password)
+      await field(page, lang, 'fields.email').fill(vendor.email)
+      await field(page, lang, 'fields.password').fill(vendor.password)
       await button(page, lang, 'auth.login.submit').click()
       await expect(page).toHaveURL(/\/vendor\/register$/)
       await expect(page.getByRole('heading', { name: t(lang, 'vendor.register.title') })).toBeVisible()

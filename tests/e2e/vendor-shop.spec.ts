@@ -21,13 +21,14 @@ import {
   type Language,
 } from './support'
 import type { Page } from '@playwright/test'
+import type { KeyPart, TextKey } from '../../src/web/i18n/keys'
 
 /** A shop name no other test (or earlier run against the same server) has taken: shop names are unique. */
 const uniqueShopName = (base: string) =>
   `${base} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
 
 /** The list of files an upload widget shows under its picker, named after the widget's label. */
-const uploadList = (page: Page, lang: Language, labelKey: string) =>
+const uploadList = (page: Page, lang: Language, labelKey: TextKey) =>
   page.getByRole('list', { name: t(lang, 'uploads.listLabel', { label: t(lang, labelKey) }) })
 
 /**
@@ -37,7 +38,12 @@ const uploadList = (page: Page, lang: Language, labelKey: string) =>
 const storedAs = (file: { name: string }) => file.name.replace(/\.[a-z]+$/i, '')
 
 /** The wizard says which step it is on, in words and in its heading. */
-async function expectWizardStep(page: Page, lang: Language, index: number, step: string) {
+async function expectWizardStep(
+  page: Page,
+  lang: Language,
+  index: number,
+  step: KeyPart<'vendor.register.stepTitles'>,
+) {
   await expect(page.getByText(t(lang, 'vendor.register.stepOf', { current: index, total: 5 }))).toBeVisible()
   await expect(
     page.getByRole('heading', { level: 2, name: t(lang, `vendor.register.stepTitles.${step}`) }),
@@ -75,11 +81,11 @@ for (const lang of testLanguages) {
     })
 
     await test.step('step 1, personal: an empty or non-Rwandan-mobile phone is refused', async () => {
-      const fullName = field(page, lang, 'vendor.register.fields.fullName')
+      const fullName = field(page, lang, 'fields.fullName')
       const phone = field(page, lang, 'vendor.register.fields.phone')
       // The name given at sign-up is offered.
       await expect(fullName).toHaveValue(vendor.fullName)
-      await expect(field(page, lang, 'vendor.register.fields.email')).toHaveValue(vendor.email)
+      await expect(field(page, lang, 'fields.email')).toHaveValue(vendor.email)
 
       await button(page, lang, 'vendor.register.next').click()
       await expectFieldError(phone, t(lang, 'errors.required'))
@@ -101,8 +107,8 @@ for (const lang of testLanguages) {
     })
 
     await test.step('step 2, shop: the name and address are required', async () => {
-      const shopName = field(page, lang, 'vendor.register.fields.shopName')
-      const address = field(page, lang, 'vendor.register.fields.businessAddress')
+      const shopName = field(page, lang, 'fields.shopName')
+      const address = field(page, lang, 'fields.businessAddress')
       await button(page, lang, 'vendor.register.next').click()
       await expectFieldError(shopName, t(lang, 'errors.required'))
       await expectFieldError(address, t(lang, 'errors.required'))
@@ -139,14 +145,14 @@ for (const lang of testLanguages) {
     })
 
     await test.step('step 4, documents: the government ID is required, a PDF will do', async () => {
-      const picker = field(page, lang, 'vendor.register.fields.govId')
+      const picker = field(page, lang, 'fields.govId')
       await button(page, lang, 'vendor.register.next').click()
       await expect(page.getByText(t(lang, 'vendor.register.govIdRequired'))).toBeVisible()
       await expectWizardStep(page, lang, 4, 'documents')
 
       await picker.setInputFiles(govId)
       await expect(
-        uploadList(page, lang, 'vendor.register.fields.govId')
+        uploadList(page, lang, 'fields.govId')
           .getByRole('listitem')
           .filter({ hasText: storedAs(govId) }),
       ).toContainText(t(lang, 'uploads.status.success'))
@@ -162,7 +168,7 @@ for (const lang of testLanguages) {
         .check()
       await page.getByRole('radio', { name: exactly(t(lang, 'vendor.register.providers.mtn')) }).check()
       // The phone from step 1 is offered as the mobile money number.
-      await expect(field(page, lang, 'vendor.register.fields.mobileNumber')).toHaveValue(shop.phone)
+      await expect(field(page, lang, 'fields.mobileNumber')).toHaveValue(shop.phone)
       await screenshot(page, testInfo, lang, 'register-payout')
       await button(page, lang, 'vendor.register.complete').click()
     })
@@ -174,7 +180,7 @@ for (const lang of testLanguages) {
       await expect(notice).toContainText(t(lang, 'vendor.status.pendingBody'))
 
       const overview = page.getByRole('region', { name: t(lang, 'vendor.dashboard.overview') })
-      for (const stat of ['products', 'orders', 'revenue', 'pendingPayouts']) {
+      for (const stat of ['products', 'orders', 'revenue', 'pendingPayouts'] as const) {
         await expect(
           overview.getByRole('term').filter({ hasText: t(lang, `vendor.dashboard.stats.${stat}`) }),
         ).toBeVisible()
@@ -198,22 +204,22 @@ for (const lang of testLanguages) {
       await expect(page).toHaveURL(/\/vendor\/profile$/)
       const shopInfo = page.getByRole('region', { name: t(lang, 'vendor.profile.shopInfo') })
       await expect(shopInfo).toContainText(shop.name)
-      await button(shopInfo, lang, 'vendor.profile.edit').click()
+      await button(shopInfo, lang, 'actions.edit').click()
 
-      const shopName = field(shopInfo, lang, 'vendor.profile.fields.shopName')
+      const shopName = field(shopInfo, lang, 'fields.shopName')
       await expect(shopName).toBeFocused()
       await shopName.fill(edited.name)
-      await field(shopInfo, lang, 'vendor.profile.fields.businessAddress').fill(edited.address)
+      await field(shopInfo, lang, 'fields.businessAddress').fill(edited.address)
       const phone = field(shopInfo, lang, 'vendor.profile.fields.phone')
       await expect(phone).toHaveValue(formatPhone('+250788123456'))
       await screenshot(page, testInfo, lang, 'profile-editing')
-      await button(shopInfo, lang, 'vendor.profile.save').click()
+      await button(shopInfo, lang, 'actions.saveChanges').click()
 
       await expect(shopInfo.getByRole('status')).toHaveText(t(lang, 'vendor.profile.updated'))
       await expect(shopInfo).toContainText(edited.name)
       await expect(shopInfo).toContainText(edited.address)
       await expect(shopInfo).toContainText(formatPhone('+250788123456'))
-      await expect(button(shopInfo, lang, 'vendor.profile.edit')).toBeFocused()
+      await expect(button(shopInfo, lang, 'actions.edit')).toBeFocused()
       await screenshot(page, testInfo, lang, 'profile-updated')
     })
 
@@ -266,7 +272,7 @@ for (const lang of testLanguages) {
         }),
       )
       await screenshot(page, testInfo, lang, 'subscription-confirm', { fullPage: false })
-      await button(dialog, lang, 'vendor.subscription.confirm').click()
+      await button(dialog, lang, 'actions.confirm').click()
 
       await expect(dialog).toBeHidden()
       await expect(

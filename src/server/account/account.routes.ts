@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   createdAccountResponse,
   loginInput,
@@ -18,7 +17,7 @@ import {
   signedIn,
   type Deps,
 } from '../lib/http'
-import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import {
   confirmEmail,
   describeActor,
@@ -33,9 +32,7 @@ const tags = ['Account']
 export function accountRoutes(deps: Deps) {
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/account/register',
+      route('post', '/api/account/register', {
         tags,
         summary: 'Create a vendor account and send the confirmation e-mail',
         request: jsonBody(registerInput),
@@ -56,13 +53,11 @@ export function accountRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/account/login',
+      route('post', '/api/account/login', {
         tags,
         summary: 'Sign in with e-mail and password (sets the session cookie)',
         request: jsonBody(loginInput),
-        responses: { 200: jsonContent(meResponse, 'Signed in'), ...errorResponses(401, 403, 422, 429) },
+        responses: responds(meResponse, 'Signed in', 401, 403, 422, 429),
       }),
       async (c) => {
         const { headers, actor } = await signIn(
@@ -76,9 +71,7 @@ export function accountRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/account/logout',
+      route('post', '/api/account/logout', {
         tags,
         summary: 'Sign out (clears the session)',
         responses: { 200: jsonContent(okResponse, 'Signed out') },
@@ -89,20 +82,16 @@ export function accountRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/account/me',
+      route('get', '/api/account/me', {
         middleware: anySignedIn,
         tags,
         summary: 'The signed-in user, their role and vendor record',
-        responses: { 200: jsonContent(meResponse, 'The signed-in user'), ...errorResponses(401) },
+        responses: responds(meResponse, 'The signed-in user', 401),
       }),
       async (c) => c.json(await describeActor(deps, signedIn(c)), 200),
     )
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/account/session',
+      route('get', '/api/account/session', {
         tags,
         summary: 'The signed-in user, or null when signed out (what the screens poll)',
         responses: { 200: jsonContent(meResponse.nullable(), 'The signed-in user or null') },
@@ -113,16 +102,11 @@ export function accountRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/account/resend-confirmation',
+      route('post', '/api/account/resend-confirmation', {
         tags,
         summary: 'Send the confirmation e-mail again (same answer whether or not the address exists)',
         request: jsonBody(resendInput),
-        responses: {
-          200: jsonContent(okResponse, 'Sent if the account awaits confirmation'),
-          ...errorResponses(422, 429),
-        },
+        responses: responds(okResponse, 'Sent if the account awaits confirmation', 422, 429),
       }),
       async (c) => {
         await resendConfirmation(deps, c.req.valid('json').email, clientIp(c, deps.config.trustProxy))
@@ -130,13 +114,11 @@ export function accountRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/account/confirm-email',
+      route('post', '/api/account/confirm-email', {
         tags,
         summary: 'Confirm an e-mail address with the single-use token from the mail',
         request: jsonBody(tokenInput),
-        responses: { 200: jsonContent(okResponse, 'Confirmed'), ...errorResponses(404, 409, 422) },
+        responses: responds(okResponse, 'Confirmed', 404, 409, 422),
       }),
       async (c) => {
         await confirmEmail(deps, c.req.valid('json').token)
@@ -144,9 +126,7 @@ export function accountRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/account/providers',
+      route('get', '/api/account/providers', {
         tags,
         summary: 'Which sign-in methods are available (Google is off until configured)',
         responses: { 200: jsonContent(providersResponse, 'Sign-in providers') },

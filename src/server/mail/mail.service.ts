@@ -74,11 +74,11 @@ export function confirmationMail(to: string, fullName: string, link: string): Ma
     '',
     `Muraho ${fullName},`,
     '',
-    'Emeza aderesi yawe ya imeyili kugira ngo urangize gufungura konti yawe ya Isoko:',
+    "Emeza aderesi yawe y'imeyili kugira ngo urangize gufungura konti yawe ya Isoko:",
     link,
-    'Iyi link ikora rimwe gusa kandi irarangira nyuma y’amasaha 24.',
+    "Iri huza rikora rimwe gusa kandi rirarangira nyuma y'amasaha 24.",
   ].join('\n')
   const safeLink = escapeHtml(link)
-  const html = `<p>Hello ${escapeHtml(fullName)},</p><p>Confirm your e-mail address to finish creating your Isoko account:</p><p><a href="${safeLink}">Confirm my e-mail</a></p><p>The link works once and expires in 24 hours.</p><hr><p>Muraho ${escapeHtml(fullName)},</p><p>Emeza aderesi yawe ya imeyili kugira ngo urangize gufungura konti yawe ya Isoko:</p><p><a href="${safeLink}">Emeza imeyili yanjye</a></p><p>Iyi link ikora rimwe gusa kandi irarangira nyuma y’amasaha 24.</p>`
+  const html = `<p>Hello ${escapeHtml(fullName)},</p><p>Confirm your e-mail address to finish creating your Isoko account:</p><p><a href="${safeLink}">Confirm my e-mail</a></p><p>The link works once and expires in 24 hours.</p><hr><p>Muraho ${escapeHtml(fullName)},</p><p>Emeza aderesi yawe y'imeyili kugira ngo urangize gufungura konti yawe ya Isoko:</p><p><a href="${safeLink}">Emeza imeyili yanjye</a></p><p>Iri huza rikora rimwe gusa kandi rirarangira nyuma y'amasaha 24.</p>`
   return { to, subject, text, html, link }
 }

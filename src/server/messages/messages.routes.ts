@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   messageDto,
   messageListDto,
@@ -7,7 +6,7 @@ import {
   sendMessageInput,
 } from '../../shared/schemas/message'
 import { adminOnly, createRouter, guard, signedIn, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import { listMessages, markMessageRead, replyToMessage, sendMessage } from './messages.service'
 
 /**
@@ -26,21 +25,17 @@ export function messageRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/messages',
+      route('get', '/api/messages', {
         middleware: anyoneSignedIn,
         tags: ['Messages'],
         summary: 'The messages the user sent or received (admins: all), newest first, with the unread count',
         request: { query: messageListQuery },
-        responses: { 200: jsonContent(messageListDto, 'Messages'), ...errorResponses(401, 422) },
+        responses: responds(messageListDto, 'Messages', 401, 422),
       }),
       async (c) => c.json(await listMessages(db, viewer(c), c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/messages',
+      route('post', '/api/messages', {
         // Admins answer through the reply endpoint; the admin team writing to itself has no recipient.
         middleware: vendorWriting,
         tags: ['Messages'],
@@ -52,21 +47,17 @@ export function messageRoutes(deps: Deps) {
       async (c) => c.json(await sendMessage(db, viewer(c), c.req.valid('json')), 201),
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/messages/{id}/read',
+      route('post', '/api/messages/{id}/read', {
         middleware: anyoneSignedIn,
         tags: ['Messages'],
         summary: 'Open a message: marks it read when the user is its recipient and it is unread',
         request: { params: idParam },
-        responses: { 200: jsonContent(messageDto, 'The message'), ...errorResponses(401, 404) },
+        responses: responds(messageDto, 'The message', 401, 404),
       }),
       async (c) => c.json(await markMessageRead(db, viewer(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/admin/messages/{id}/reply',
+      route('post', '/api/admin/messages/{id}/reply', {
         middleware: adminOnly,
         tags: ['Admin messages'],
         summary: "Reply to a message's sender (subject 'Re: Admin Response', type support)",

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   adminOrderInput,
   orderDto,
@@ -7,7 +6,7 @@ import {
   orderStatusInput,
 } from '../../shared/schemas/order'
 import { adminOnly, adminScope, createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import { createAdminOrder, listOrders, setVendorOrderStatus } from './orders.service'
 
 /**
@@ -18,30 +17,23 @@ export function orderRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/vendor/orders',
+      route('get', '/api/vendor/orders', {
         middleware: vendorOnly,
         tags: ['Vendor orders'],
         summary: "The vendor's orders, newest first, optionally by status",
         request: { query: orderListQuery },
-        responses: {
-          200: jsonContent(orderListDto, 'One page of orders'),
-          ...errorResponses(401, 403, 404, 422),
-        },
+        responses: responds(orderListDto, 'One page of orders', 401, 403, 404, 422),
       }),
       async (c) => c.json(await listOrders(db, vendorScope(c), c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
-        method: 'patch',
-        path: '/api/vendor/orders/{id}/status',
+      route('patch', '/api/vendor/orders/{id}/status', {
         middleware: vendorOnly,
         tags: ['Vendor orders'],
         summary: 'Mark an order completed (from pending) or refunded (from completed); refunded is final',
         description: 'Any other move is 409 orders.invalidTransition with params {from, to}.',
         request: { params: idParam, ...jsonBody(orderStatusInput) },
-        responses: { 200: jsonContent(orderDto, 'Updated'), ...errorResponses(401, 403, 404, 409, 422) },
+        responses: responds(orderDto, 'Updated', 401, 403, 404, 409, 422),
       }),
       async (c) =>
         c.json(
@@ -50,9 +42,7 @@ export function orderRoutes(deps: Deps) {
         ),
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/admin/orders',
+      route('post', '/api/admin/orders', {
         middleware: adminOnly,
         tags: ['Admin orders'],
         summary:

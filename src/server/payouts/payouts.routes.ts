@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   payoutDecisionInput,
   payoutDto,
@@ -7,7 +6,7 @@ import {
   payoutRequestInput,
 } from '../../shared/schemas/payout'
 import { adminOnly, adminScope, createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import { confirmPayoutReceipt, decidePayout, getPayoutOverview, requestPayout } from './payouts.service'
 
 /** The signed-in vendor's own payouts (no vendor id is taken from the client), and the admin's decisions. */
@@ -15,22 +14,18 @@ export function payoutRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/vendor/payouts',
+      route('get', '/api/vendor/payouts', {
         middleware: vendorOnly,
         tags: ['Vendor payouts'],
         summary:
           'Available balance (negative: owed after refunds), pending total, payout method (masked) and the history, newest first',
         request: { query: payoutListQuery },
-        responses: { 200: jsonContent(payoutOverviewDto, 'Overview'), ...errorResponses(401, 403, 404, 422) },
+        responses: responds(payoutOverviewDto, 'Overview', 401, 403, 404, 422),
       }),
       async (c) => c.json(await getPayoutOverview(db, vendorScope(c), c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/vendor/payouts',
+      route('post', '/api/vendor/payouts', {
         middleware: vendorOnly,
         tags: ['Vendor payouts'],
         summary:
@@ -44,15 +39,13 @@ export function payoutRoutes(deps: Deps) {
       async (c) => c.json(await requestPayout(db, vendorScope(c), c.req.valid('json').amount), 201),
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/vendor/payouts/{id}/confirm-receipt',
+      route('post', '/api/vendor/payouts/{id}/confirm-receipt', {
         middleware: vendorOnly,
         tags: ['Vendor payouts'],
         summary:
           "Confirm an approved payout arrived (once; notes become 'Vendor confirmed receipt on {date}')",
         request: { params: idParam },
-        responses: { 200: jsonContent(payoutDto, 'Confirmed'), ...errorResponses(401, 403, 404, 409) },
+        responses: responds(payoutDto, 'Confirmed', 401, 403, 404, 409),
       }),
       async (c) =>
         c.json(
@@ -63,16 +56,14 @@ export function payoutRoutes(deps: Deps) {
         ),
     )
     .openapi(
-      createRoute({
-        method: 'patch',
-        path: '/api/admin/payouts/{id}',
+      route('patch', '/api/admin/payouts/{id}', {
         middleware: adminOnly,
         tags: ['Admin payouts'],
         summary: 'Approve or reject a pending payout (payouts.notPending once decided); audited',
         description:
           'An approval above the shop’s balance net of refunds is 409 payouts.exceedsBalance with params {amount, balance}.',
         request: { params: idParam, ...jsonBody(payoutDecisionInput) },
-        responses: { 200: jsonContent(payoutDto, 'Decided'), ...errorResponses(401, 403, 404, 409, 422) },
+        responses: responds(payoutDto, 'Decided', 401, 403, 404, 409, 422),
       }),
       async (c) =>
         c.json(

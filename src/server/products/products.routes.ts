@@ -1,7 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { productDto, productInput, productListDto, productListQuery } from '../../shared/schemas/product'
 import { createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products.service'
 
 const tags = ['Vendor products']
@@ -20,37 +20,28 @@ export function productRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/vendor/products',
+      route('get', '/api/vendor/products', {
         middleware,
         tags,
         summary:
           "The vendor's products, newest first, with live variants, price range and the plan's product limit",
         request: { query: productListQuery },
-        responses: {
-          200: jsonContent(productListDto, 'One page of products'),
-          ...errorResponses(401, 403, 404, 422),
-        },
+        responses: responds(productListDto, 'One page of products', 401, 403, 404, 422),
       }),
       async (c) => c.json(await listProducts(db, vendorScope(c), c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/vendor/products/{id}',
+      route('get', '/api/vendor/products/{id}', {
         middleware,
         tags,
         summary: 'One of the vendor’s products',
         request: { params: idParam },
-        responses: { 200: jsonContent(productDto, 'The product'), ...errorResponses(401, 403, 404) },
+        responses: responds(productDto, 'The product', 401, 403, 404),
       }),
       async (c) => c.json(await getProduct(db, vendorScope(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/vendor/products',
+      route('post', '/api/vendor/products', {
         middleware,
         tags,
         summary: 'Add a product (live at once, status approved), within the plan’s product limit',
@@ -61,9 +52,7 @@ export function productRoutes(deps: Deps) {
       async (c) => c.json(await createProduct(db, vendorScope(c), c.req.valid('json')), 201),
     )
     .openapi(
-      createRoute({
-        method: 'put',
-        path: '/api/vendor/products/{id}',
+      route('put', '/api/vendor/products/{id}', {
         middleware,
         tags,
         summary:
@@ -72,20 +61,18 @@ export function productRoutes(deps: Deps) {
           `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
           'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
         request: { params: idParam, ...jsonBody(productInput) },
-        responses: { 200: jsonContent(productDto, 'Saved'), ...errorResponses(401, 403, 404, 409, 422) },
+        responses: responds(productDto, 'Saved', 401, 403, 404, 409, 422),
       }),
       async (c) =>
         c.json(await updateProduct(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/api/vendor/products/{id}',
+      route('delete', '/api/vendor/products/{id}', {
         middleware,
         tags,
         summary: 'Delete a product and its variants; its orders keep their snapshot',
         request: { params: idParam },
-        responses: { 200: jsonContent(okResponse, 'Deleted'), ...errorResponses(401, 403, 404) },
+        responses: responds(okResponse, 'Deleted', 401, 403, 404),
       }),
       async (c) => c.json(await deleteProduct(db, vendorScope(c), c.req.valid('param').id), 200),
     )

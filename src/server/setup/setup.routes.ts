@@ -1,7 +1,6 @@
-import { createRoute } from '@hono/zod-openapi'
 import { adminSetupInput, createdAccountResponse, setupStatusResponse } from '../../shared/schemas/auth'
 import { clientIp, createRouter, type Deps } from '../lib/http'
-import { errorResponses, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, jsonBody, jsonContent, route } from '../lib/openapi'
 import { hitRateLimit } from '../lib/rate-limit'
 import { createFirstAdmin, hasAdmin } from './setup.service'
 
@@ -10,9 +9,7 @@ const tags = ['Setup']
 export function setupRoutes(deps: Deps) {
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/setup/status',
+      route('get', '/api/setup/status', {
         tags,
         summary: 'Whether the first admin still has to be created',
         responses: { 200: jsonContent(setupStatusResponse, 'Setup state') },
@@ -20,9 +17,7 @@ export function setupRoutes(deps: Deps) {
       async (c) => c.json({ adminExists: await hasAdmin(deps.database.db) }, 200),
     )
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/setup/admin',
+      route('post', '/api/setup/admin', {
         tags,
         summary: 'Create the first admin with the one-time setup token printed at start',
         request: jsonBody(adminSetupInput),

@@ -1,7 +1,6 @@
-import { createRoute } from '@hono/zod-openapi'
 import { debugResponse, healthResponse } from '../../shared/schemas/system'
 import { createRouter, type Deps } from '../lib/http'
-import { jsonContent } from '../lib/openapi'
+import { jsonContent, route } from '../lib/openapi'
 
 const tags = ['System']
 
@@ -26,9 +25,7 @@ export function systemRoutes(deps: Deps) {
   }
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/health',
+      route('get', '/api/health', {
         tags,
         summary: 'Liveness and database reachability (503 when the database is down)',
         responses: {
@@ -42,9 +39,7 @@ export function systemRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/debug',
+      route('get', '/api/debug', {
         tags,
         summary: 'Connection test and configuration state for the /debug screen (never a secret)',
         responses: { 200: jsonContent(debugResponse, 'Diagnostics') },

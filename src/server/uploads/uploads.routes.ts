@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream'
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { limits } from '../../shared/constants'
 import { UPLOAD_URL, uploadPurposes, uploadResponse } from '../../shared/schemas/upload'
 import { createRouter, getActor, refuseOversizeBody, signedIn, type Deps, type Env } from '../lib/http'
-import { errorResponses, jsonContent } from '../lib/openapi'
+import { errorResponses, jsonContent, route } from '../lib/openapi'
 import type { FileStorage } from '../storage/storage'
 import { contentDisposition, tooLarge } from './file-processing'
 import { countUploadAttempt, createUpload, openStoredFile, type UploadContext } from './uploads.service'
@@ -62,9 +62,7 @@ export function uploadRoutes(deps: Deps, storage: FileStorage) {
   }
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/uploads',
+      route('post', '/api/uploads', {
         tags,
         summary: 'Upload one file (multipart/form-data: purpose, file)',
         description:
@@ -84,9 +82,7 @@ export function uploadRoutes(deps: Deps, storage: FileStorage) {
       },
     )
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/files/{id}',
+      route('get', '/api/files/{id}', {
         tags,
         summary: 'A stored file, or its thumbnail with ?variant=thumb',
         description:

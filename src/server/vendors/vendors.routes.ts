@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   businessDocumentsInput,
   logoInput,
@@ -18,7 +17,7 @@ import {
   vendorScope,
   type Deps,
 } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import {
   chooseSubscription,
   getVendorProfile,
@@ -38,9 +37,7 @@ export function vendorRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/vendor/registration',
+      route('post', '/api/vendor/registration', {
         middleware,
         tags,
         summary: 'Complete the five-step registration: creates the vendor record (pending, starter trial)',
@@ -54,93 +51,70 @@ export function vendorRoutes(deps: Deps) {
         c.json(await registerVendor(db, { userId: signedIn(c, 'vendor').userId }, c.req.valid('json')), 201),
     )
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/vendor/dashboard',
+      route('get', '/api/vendor/dashboard', {
         middleware,
         tags,
         summary: 'Shop, status, subscription and the four dashboard figures',
-        responses: { 200: jsonContent(vendorDashboardDto, 'Dashboard'), ...errorResponses(401, 403, 404) },
+        responses: responds(vendorDashboardDto, 'Dashboard', 401, 403, 404),
       }),
       async (c) => c.json(await vendorDashboard(db, vendorScope(c)), 200),
     )
     .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/vendor/profile',
+      route('get', '/api/vendor/profile', {
         middleware,
         tags,
         summary: 'The vendor profile',
-        responses: { 200: jsonContent(vendorProfileDto, 'Profile'), ...errorResponses(401, 403, 404) },
+        responses: responds(vendorProfileDto, 'Profile', 401, 403, 404),
       }),
       async (c) => c.json(await getVendorProfile(db, vendorScope(c)), 200),
     )
     .openapi(
-      createRoute({
-        method: 'patch',
-        path: '/api/vendor/profile',
+      route('patch', '/api/vendor/profile', {
         middleware,
         tags,
         summary: 'Edit shop name, business address and phone (phone kept when empty)',
         request: jsonBody(profileUpdateInput),
-        responses: {
-          200: jsonContent(vendorProfileDto, 'Updated'),
-          ...errorResponses(401, 403, 404, 409, 422),
-        },
+        responses: responds(vendorProfileDto, 'Updated', 401, 403, 404, 409, 422),
       }),
       async (c) => c.json(await updateVendorProfile(db, vendorScope(c), c.req.valid('json')), 200),
     )
     .openapi(
-      createRoute({
-        method: 'put',
-        path: '/api/vendor/profile/logo',
+      route('put', '/api/vendor/profile/logo', {
         middleware,
         tags,
         summary: 'Set (or remove, with null) the shop logo from an uploaded file',
         request: jsonBody(logoInput),
-        responses: { 200: jsonContent(vendorProfileDto, 'Updated'), ...errorResponses(401, 403, 404, 422) },
+        responses: responds(vendorProfileDto, 'Updated', 401, 403, 404, 422),
       }),
       async (c) => c.json(await setVendorLogo(db, vendorScope(c), c.req.valid('json')), 200),
     )
     .openapi(
-      createRoute({
-        method: 'put',
-        path: '/api/vendor/profile/business-documents',
+      route('put', '/api/vendor/profile/business-documents', {
         middleware,
         tags,
         summary: 'Replace the business documents (up to 5 uploaded files)',
         request: jsonBody(businessDocumentsInput),
-        responses: { 200: jsonContent(vendorProfileDto, 'Updated'), ...errorResponses(401, 403, 404, 422) },
+        responses: responds(vendorProfileDto, 'Updated', 401, 403, 404, 422),
       }),
       async (c) => c.json(await setBusinessDocuments(db, vendorScope(c), c.req.valid('json')), 200),
     )
     .openapi(
-      createRoute({
-        method: 'put',
-        path: '/api/vendor/subscription',
+      route('put', '/api/vendor/subscription', {
         middleware,
         tags,
         summary: 'Choose a subscription plan',
         request: jsonBody(subscriptionInput),
-        responses: {
-          200: jsonContent(vendorProfileDto, 'Plan recorded'),
-          ...errorResponses(401, 403, 404, 422),
-        },
+        responses: responds(vendorProfileDto, 'Plan recorded', 401, 403, 404, 422),
       }),
       async (c) => c.json(await chooseSubscription(db, vendorScope(c), c.req.valid('json').plan), 200),
     )
     .openapi(
-      createRoute({
-        method: 'patch',
-        path: '/api/admin/vendors/{id}/status',
+      route('patch', '/api/admin/vendors/{id}/status', {
         middleware: adminOnly,
         tags: ['Admin vendors'],
         summary: 'Approve or reject a pending vendor application (vendor.notPending once decided); audited',
         request: { params: idParam, ...jsonBody(vendorDecisionInput) },
-        responses: {
-          200: jsonContent(vendorProfileDto, 'Decided'),
-          ...errorResponses(401, 403, 404, 409, 422),
-        },
+        responses: responds(vendorProfileDto, 'Decided', 401, 403, 404, 409, 422),
       }),
       async (c) =>
         c.json(

@@ -92,3 +92,13 @@ export function useCreateFirstAdmin() {
     mutationFn: (input: AdminSetupInput) => call(api.setup.admin.$post({ json: input })),
   })
 }
+
+/**
+ * The signed-in vendor's shop, for screens under the vendor layout: the layout has already sent anyone
+ * without one to /vendor/register, so here it is always there.
+ */
+export function useVendorRecord() {
+  const vendor = useMe().data?.vendor
+  if (!vendor) throw new Error('useVendorRecord is for screens inside the vendor layout')
+  return vendor
+}

@@ -3,7 +3,7 @@ import { PasswordInput, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../shared/constants'
-import { fieldError } from '../components/form-errors'
+import { useFieldProps } from '../components/form-errors'
 
 type AccountValues = { fullName: string; email: string; password: string; confirmPassword: string }
 
@@ -19,43 +19,40 @@ export function AccountFields<Values extends AccountValues>({
   children?: ReactNode
 }) {
   const { t } = useTranslation()
+  const field = useFieldProps(form)
   return (
     <>
       <TextInput
-        label={t('auth.fields.fullName')}
+        label={t('fields.fullName')}
         autoComplete="name"
         required
         maxLength={limits.nameMax}
-        {...form.getInputProps('fullName')}
-        error={fieldError(t, form.errors.fullName)}
+        {...field('fullName')}
       />
       <TextInput
-        label={t('auth.fields.email')}
+        label={t('fields.email')}
         type="email"
         inputMode="email"
         autoComplete="email"
         required
         maxLength={limits.emailMax}
-        {...form.getInputProps('email')}
-        error={fieldError(t, form.errors.email)}
+        {...field('email')}
       />
       {children}
       <PasswordInput
-        label={t('auth.fields.password')}
+        label={t('fields.password')}
         autoComplete="new-password"
         required
         description={t('auth.register.passwordTooShort')}
         visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
-        {...form.getInputProps('password')}
-        error={fieldError(t, form.errors.password)}
+        {...field('password')}
       />
       <PasswordInput
-        label={t('auth.fields.confirmPassword')}
+        label={t('fields.confirmPassword')}
         autoComplete="new-password"
         required
         visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
-        {...form.getInputProps('confirmPassword')}
-        error={fieldError(t, form.errors.confirmPassword)}
+        {...field('confirmPassword')}
       />
     </>
   )

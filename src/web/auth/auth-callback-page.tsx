@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Center, Loader, Stack, Text } from '@mantine/core'
 import { api, ApiError, call } from '../api/client'
 import { accountKeys } from '../api/query-keys'
+import { paths } from '../paths'
 
 /**
  * The return from Google: the server has created the profile (role vendor) if it was missing.
@@ -18,7 +19,7 @@ export default function AuthCallbackPage() {
 
   useEffect(() => {
     if (params.get('error')) {
-      navigate('/login?error=auth_failed', { replace: true })
+      navigate(`${paths.login}?error=auth_failed`, { replace: true })
       return
     }
     let isCancelled = false
@@ -26,15 +27,15 @@ export default function AuthCallbackPage() {
       .then((me) => {
         if (isCancelled) return
         queryClient.setQueryData(accountKeys.named('me'), me)
-        if (me.user.role === 'admin') navigate('/admin', { replace: true })
-        else if (me.vendor) navigate('/vendor', { replace: true })
-        else navigate('/vendor/register', { replace: true })
+        if (me.user.role === 'admin') navigate(paths.admin.dashboard, { replace: true })
+        else if (me.vendor) navigate(paths.vendor.dashboard, { replace: true })
+        else navigate(paths.vendor.register, { replace: true })
       })
       .catch((error: unknown) => {
         if (isCancelled) return
-        if (error instanceof ApiError && error.status === 401) navigate('/login', { replace: true })
-        else if (error instanceof ApiError) navigate('/login?error=profile_error', { replace: true })
-        else navigate('/login?error=unexpected_error', { replace: true })
+        if (error instanceof ApiError && error.status === 401) navigate(paths.login, { replace: true })
+        else if (error instanceof ApiError) navigate(`${paths.login}?error=profile_error`, { replace: true })
+        else navigate(`${paths.login}?error=unexpected_error`, { replace: true })
       })
     return () => {
       isCancelled = true

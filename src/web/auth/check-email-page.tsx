@@ -7,6 +7,8 @@ import { timings } from '../../shared/constants'
 import { useResendConfirmation } from '../api/account'
 import { ApiError } from '../api/client'
 import { AuthCard } from '../components/auth-card'
+import { messageText } from '../i18n/keys'
+import { paths } from '../paths'
 
 type Notice = { tone: 'green' | 'red'; text: string }
 
@@ -36,7 +38,7 @@ export default function CheckEmailPage() {
           tone: 'red',
           text:
             error instanceof ApiError && error.code === 'RATE_LIMITED'
-              ? t(error.messageKey, error.params)
+              ? messageText(t, error.messageKey, error.params)
               : error instanceof ApiError && error.status > 0
                 ? t('auth.checkEmail.resendFailed')
                 : t('auth.checkEmail.resendError'),
@@ -75,17 +77,17 @@ export default function CheckEmailPage() {
         <Button component="a" href="mailto:" variant="default" fullWidth>
           {t('auth.checkEmail.openMail')}
         </Button>
-        <Button component={Link} to="/login" variant="light" fullWidth>
-          {t('auth.checkEmail.goLogin')}
+        <Button component={Link} to={paths.login} variant="light" fullWidth>
+          {t('auth.goLogin')}
         </Button>
         <Group grow gap="xs">
-          <Button component={Link} to="/" variant="subtle" size="sm">
-            {t('auth.checkEmail.goHome')}
+          <Button component={Link} to={paths.home} variant="subtle" size="sm">
+            {t('common.goHome')}
           </Button>
-          <Button component={Link} to="/support" variant="subtle" size="sm">
+          <Button component={Link} to={paths.support} variant="subtle" size="sm">
             {t('auth.checkEmail.support')}
           </Button>
-          <Button component={Link} to="/register" variant="subtle" size="sm">
+          <Button component={Link} to={paths.register} variant="subtle" size="sm">
             {t('auth.checkEmail.registerAgain')}
           </Button>
         </Group>

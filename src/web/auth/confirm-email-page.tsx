@@ -7,10 +7,13 @@ import { timings } from '../../shared/constants'
 import { useConfirmEmail } from '../api/account'
 import { ApiError } from '../api/client'
 import { AuthCard } from '../components/auth-card'
+import type { TextKey } from '../i18n/keys'
+import { paths } from '../paths'
 
-type State = { step: 'loading' } | { step: 'success' } | { step: 'failed'; messageKey: string }
+type State = { step: 'loading' } | { step: 'success' } | { step: 'failed'; messageKey: TextKey }
 
-const failureKeys: Record<string, string> = {
+/** The server's answer → what this screen says about it. */
+const failureKeys: Record<string, TextKey> = {
   'auth.confirm.used': 'auth.confirm.used',
   'auth.confirm.expired': 'auth.confirm.expired',
   'auth.confirm.invalid': 'auth.confirm.invalid',
@@ -39,7 +42,7 @@ export default function ConfirmEmailPage() {
   const [state, setState] = useState<State>({ step: 'loading' })
   const [secondsLeft, setSecondsLeft] = useState<number>(timings.confirmRedirectSeconds)
   const hasStarted = useRef(false)
-  const goToLogin = () => navigate('/login?confirmed=true', { replace: true })
+  const goToLogin = () => navigate(`${paths.login}?confirmed=true`, { replace: true })
 
   useEffect(() => {
     // Once only (the token works once; React may run effects twice in development).
@@ -89,7 +92,7 @@ export default function ConfirmEmailPage() {
           </Alert>
           <Text aria-live="polite">{t('auth.confirm.redirecting', { count: secondsLeft })}</Text>
           <Button onClick={goToLogin} fullWidth>
-            {t('auth.confirm.goLogin')}
+            {t('auth.goLogin')}
           </Button>
         </Stack>
       )}
@@ -102,8 +105,8 @@ export default function ConfirmEmailPage() {
           >
             {t(state.messageKey)}
           </Alert>
-          <Button component={Link} to="/login" fullWidth>
-            {t('auth.confirm.goLogin')}
+          <Button component={Link} to={paths.login} fullWidth>
+            {t('auth.goLogin')}
           </Button>
         </Stack>
       )}

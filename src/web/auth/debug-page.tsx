@@ -4,10 +4,13 @@ import { Link } from 'react-router'
 import { startGoogleSignIn, useDebugInfo, useMe } from '../api/account'
 import { AuthCard } from '../components/auth-card'
 import { errorMessage } from '../components/form-errors'
+import { useFormatDateTime } from '../components/format-date-time'
+import { paths } from '../paths'
 
 /** Authentication debug panel: live connection test and configuration state, never a secret. */
 export default function DebugPage() {
   const { t } = useTranslation()
+  const formatDateTime = useFormatDateTime()
   const debug = useDebugInfo()
   const me = useMe()
   const info = debug.data
@@ -45,7 +48,8 @@ export default function DebugPage() {
           <Text size="sm">{info.mail === 'smtp' ? t('debug.mailSmtp') : t('debug.mailOutbox')}</Text>,
         ],
         [t('debug.storage'), <Text size="sm">{info.storage}</Text>],
-        [t('debug.serverTime'), <Text size="sm">{new Date(info.serverTime).toLocaleString()}</Text>],
+        // In the chosen language (Chromium has no Kinyarwanda dates of its own), on Kigali's clock.
+        [t('debug.serverTime'), <Text size="sm">{formatDateTime(info.serverTime)}</Text>],
       ]
     : []
 
@@ -62,7 +66,7 @@ export default function DebugPage() {
         >
           {t('debug.testGoogle')}
         </Button>
-        <Button component={Link} to="/setup/google" variant="subtle">
+        <Button component={Link} to={paths.setupGoogle} variant="subtle">
           {t('setupGoogle.title')}
         </Button>
       </Group>

@@ -4,6 +4,7 @@ import { IconBrandGoogle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { startGoogleSignIn, useProviders } from '../api/account'
 import { ApiError } from '../api/client'
+import { messageText } from '../i18n/keys'
 
 /**
  * Google sign-in when the server has it configured; otherwise a disabled button with the reason,
@@ -48,7 +49,7 @@ export function GoogleButton({
       </Button>
       {google && !google.enabled && (
         <Text id="google-unavailable" size="xs" c="dimmed">
-          {t(google.reasonKey ?? 'auth.google.notConfigured')}
+          {google.reasonKey ? messageText(t, google.reasonKey) : t('auth.google.notConfigured')}
         </Text>
       )}
     </Stack>

@@ -8,9 +8,10 @@ import { loginInput } from '../../shared/schemas/auth'
 import { useLogin, useMe } from '../api/account'
 import { ApiError } from '../api/client'
 import { AuthCard } from '../components/auth-card'
-import { errorMessage, fieldError } from '../components/form-errors'
+import { errorMessage, useFieldProps } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
 import { GoogleButton } from './google-button'
+import { paths } from '../paths'
 
 const callbackErrors = [
   'auth_failed',
@@ -31,10 +32,11 @@ export default function LoginPage() {
     initialValues: { email: '', password: '' },
     validate: schemaResolver(loginInput, { sync: true }),
   })
+  const field = useFieldProps(form)
 
   if (me.isPending) return <LoadingScreen />
-  if (me.data?.user.role === 'admin') return <Navigate to="/admin" replace />
-  if (me.data?.user.role === 'vendor') return <Navigate to="/vendor" replace />
+  if (me.data?.user.role === 'admin') return <Navigate to={paths.admin.dashboard} replace />
+  if (me.data?.user.role === 'vendor') return <Navigate to={paths.vendor.dashboard} replace />
 
   const callbackError = callbackErrors.find((code) => code === params.get('error'))
   const shownError = failure ?? (callbackError ? t(`auth.login.callbackErrors.${callbackError}`) : null)
@@ -44,7 +46,7 @@ export default function LoginPage() {
     login.mutate(values, {
       onError: (error) => {
         setIsUnconfirmed(error instanceof ApiError && error.messageKey === 'auth.login.emailNotConfirmed')
-        setFailure(errorMessage(t, error, 'auth.login.unexpected'))
+        setFailure(errorMessage(t, error))
       },
     })
   })
@@ -75,7 +77,7 @@ export default function LoginPage() {
                 size="xs"
                 variant="white"
                 onClick={() =>
-                  navigate('/check-email', { state: { email: form.values.email.trim().toLowerCase() } })
+                  navigate(paths.checkEmail, { state: { email: form.values.email.trim().toLowerCase() } })
                 }
               >
                 {t('auth.checkEmail.resend')}
@@ -87,21 +89,19 @@ export default function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
-            label={t('auth.fields.email')}
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
             required
-            {...form.getInputProps('email')}
-            error={fieldError(t, form.errors.email)}
+            {...field('email')}
           />
           <PasswordInput
-            label={t('auth.fields.password')}
+            label={t('fields.password')}
             autoComplete="current-password"
             required
             visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
-            {...form.getInputProps('password')}
-            error={fieldError(t, form.errors.password)}
+            {...field('password')}
           />
           <Button type="submit" loading={login.isPending} fullWidth>
             {t('auth.login.submit')}
@@ -113,11 +113,11 @@ export default function LoginPage() {
       <Group justify="space-between" gap="xs">
         <Text size="sm">
           {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to="/register">
+          <Anchor component={Link} to={paths.register}>
             {t('auth.login.registerLink')}
           </Anchor>
         </Text>
-        <Anchor component={Link} to="/" size="sm">
+        <Anchor component={Link} to={paths.home} size="sm">
           {t('auth.login.backHome')}
         </Anchor>
       </Group>

@@ -7,10 +7,11 @@ import { Link, Navigate, useNavigate } from 'react-router'
 import { registerInput } from '../../shared/schemas/auth'
 import { useMe, useRegister } from '../api/account'
 import { AuthCard } from '../components/auth-card'
-import { errorMessage, fieldError, serverFieldErrors } from '../components/form-errors'
+import { errorMessage, serverFieldErrors, useFieldProps } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
 import { AccountFields } from './account-fields'
 import { GoogleButton } from './google-button'
+import { paths } from '../paths'
 
 export default function RegisterPage() {
   const { t } = useTranslation()
@@ -22,17 +23,18 @@ export default function RegisterPage() {
     initialValues: { fullName: '', email: '', role: 'vendor' as const, password: '', confirmPassword: '' },
     validate: schemaResolver(registerInput, { sync: true }),
   })
+  const field = useFieldProps(form)
 
   if (me.isPending) return <LoadingScreen />
-  if (me.data) return <Navigate to="/" replace />
+  if (me.data) return <Navigate to={paths.home} replace />
 
   const submit = form.onSubmit((values) => {
     setFailure(null)
     register.mutate(values, {
-      onSuccess: (result) => navigate('/check-email', { state: { email: result.email } }),
+      onSuccess: (result) => navigate(paths.checkEmail, { state: { email: result.email } }),
       onError: (error) => {
         form.setErrors(serverFieldErrors(error))
-        setFailure(errorMessage(t, error, 'auth.register.unexpected'))
+        setFailure(errorMessage(t, error))
       },
     })
   })
@@ -53,10 +55,9 @@ export default function RegisterPage() {
         <Stack gap="sm">
           <AccountFields form={form}>
             <NativeSelect
-              label={t('auth.fields.accountType')}
-              data={[{ value: 'vendor', label: t('auth.fields.accountTypeVendor') }]}
-              {...form.getInputProps('role')}
-              error={fieldError(t, form.errors.role)}
+              label={t('auth.register.accountType')}
+              data={[{ value: 'vendor', label: t('auth.register.accountTypeVendor') }]}
+              {...field('role')}
             />
           </AccountFields>
           <Button type="submit" loading={register.isPending} fullWidth>
@@ -68,7 +69,7 @@ export default function RegisterPage() {
       <GoogleButton mode="signUp" onError={setFailure} />
       <Text size="sm">
         {t('auth.register.haveAccount')}{' '}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to={paths.login}>
           {t('auth.register.loginLink')}
         </Anchor>
       </Text>

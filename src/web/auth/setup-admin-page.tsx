@@ -10,6 +10,7 @@ import { AuthCard } from '../components/auth-card'
 import { errorMessage, serverFieldErrors } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
 import { AccountFields } from './account-fields'
+import { paths } from '../paths'
 
 /** The one-time link from the server log carries the token in its hash (kept out of access logs). */
 function readToken(): string {
@@ -35,9 +36,9 @@ export default function SetupAdminPage() {
     return (
       <AuthCard title={t('setupAdmin.title')}>
         <Alert color="blue" role="status">
-          {t('setupAdmin.adminExists')}
+          {t('setup.adminExists')}
         </Alert>
-        <Button component={Link} to="/login">
+        <Button component={Link} to={paths.login}>
           {t('auth.login.submit')}
         </Button>
       </AuthCard>
@@ -49,7 +50,7 @@ export default function SetupAdminPage() {
     create.mutate(values, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: t('setupAdmin.success') })
-        navigate('/login', { replace: true })
+        navigate(paths.login, { replace: true })
       },
       onError: (error) => {
         form.setErrors(serverFieldErrors(error))
@@ -78,7 +79,7 @@ export default function SetupAdminPage() {
           </Button>
         </Stack>
       </form>
-      <Anchor component={Link} to="/login" size="sm">
+      <Anchor component={Link} to={paths.login} size="sm">
         {t('auth.register.loginLink')}
       </Anchor>
     </AuthCard>

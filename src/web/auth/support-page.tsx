@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AuthCard } from '../components/auth-card'
+import { paths } from '../paths'
 
 export default function SupportPage() {
   const { t } = useTranslation()
@@ -12,10 +13,10 @@ export default function SupportPage() {
         {t('support.noAccess')}
       </Text>
       <Group>
-        <Button component={Link} to="/login">
-          {t('auth.checkEmail.goLogin')}
+        <Button component={Link} to={paths.login}>
+          {t('auth.goLogin')}
         </Button>
-        <Button component={Link} to="/register" variant="default">
+        <Button component={Link} to={paths.register} variant="default">
           {t('auth.checkEmail.registerAgain')}
         </Button>
       </Group>

@@ -27,7 +27,7 @@ export function ListPager({
   return (
     <Group component="nav" aria-label={label} justify="space-between" gap="sm">
       <Text size="sm" c="dimmed">
-        {t('orders.pager.summary', { from, to, total })}
+        {t('pager.summary', { from, to, total })}
       </Text>
       <Pagination
         total={pages}
@@ -35,8 +35,8 @@ export function ListPager({
         onChange={onChange}
         size="sm"
         gap={4}
-        getControlProps={(control) => ({ 'aria-label': t(`orders.pager.${control}`) })}
-        getItemProps={(item) => ({ 'aria-label': t('orders.pager.page', { page: item }) })}
+        getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
+        getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
       />
     </Group>
   )

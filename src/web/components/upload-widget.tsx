@@ -1,12 +1,15 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
-import { ActionIcon, Anchor, Progress, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
+import { useEffect, useId, useRef, useState } from 'react'
+import { ActionIcon, Anchor, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { IconCloudUpload, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../shared/constants'
 import { imageContentTypes, uploadMaxMb } from '../../shared/schemas/upload'
 import { ApiError } from '../api/client'
 import { uploadFile, type UploadedFile, type UploadPurpose } from '../api/uploads'
+import { messageText } from '../i18n/keys'
 import classes from './upload-widget.module.css'
+import { useFileDrop } from './use-file-drop'
+import { UploadProgress } from './upload-progress'
 
 /** A stored file as a form keeps it: enough to show it again and to send its id. */
 export type UploadedRef = {
@@ -95,7 +98,6 @@ export function UploadWidget({
   const [pending, setPending] = useState<PendingFile[]>([])
   // A refusal of the whole pick (too many files); its sequence re-announces the same words said twice.
   const [notice, setNotice] = useState<{ reason: Reason; sequence: number } | null>(null)
-  const [isDragging, setIsDragging] = useState(false)
   // Files stored during this visit show "Upload successful"; files the parent already had show no status.
   const [uploadedHere, setUploadedHere] = useState<ReadonlySet<string>>(() => new Set())
 
@@ -194,26 +196,7 @@ export function UploadWidget({
     void drain()
   }
 
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.currentTarget.files ?? [])
-    // Cleared so that picking the same file again (after removing it) still fires a change.
-    event.currentTarget.value = ''
-    addFiles(files)
-  }
-
-  const onDragOver = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault()
-    event.dataTransfer.dropEffect = disabled ? 'none' : 'copy'
-    if (!disabled) setIsDragging(true)
-  }
-  const onDragLeave = (event: DragEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false)
-  }
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault()
-    setIsDragging(false)
-    addFiles(Array.from(event.dataTransfer.files))
-  }
+  const { onPick, zoneProps } = useFileDrop(addFiles, disabled)
 
   const removeStored = (file: UploadedRef) => {
     onChange(value.filter((item) => item.id !== file.id))
@@ -229,7 +212,7 @@ export function UploadWidget({
   }
 
   const say = (reason: Reason) =>
-    t(reason.messageKey, { ...reason.params, defaultValue: t('uploads.failed') })
+    messageText(t, reason.messageKey, { ...reason.params, defaultValue: t('uploads.failed') })
   const typesHint = accept === 'images-pdf' ? t('uploads.typesImagesPdf') : t('uploads.typesImages')
   const shownError = notice ? say(notice.reason) : error
   const describedBy = [hintId, shownError ? errorId : null].filter(Boolean).join(' ')
@@ -251,13 +234,9 @@ export function UploadWidget({
       <label
         htmlFor={inputId}
         className={classes.zone}
-        data-dragging={isDragging || undefined}
+        {...zoneProps}
         data-disabled={disabled || undefined}
         data-invalid={shownError ? true : undefined}
-        onDragEnter={onDragOver}
-        onDragOver={onDragOver}
-        onDragLeave={onDragLeave}
-        onDrop={onDrop}
       >
         <input
           ref={inputRef}
@@ -303,7 +282,7 @@ export function UploadWidget({
               <Anchor href={file.url} target="_blank" rel="noopener" size="sm" className={classes.name}>
                 {file.name}
                 {/* Opened beside the form: leaving it would lose what has been typed. */}
-                <VisuallyHidden> {t('uploads.opensInNewTab')}</VisuallyHidden>
+                <VisuallyHidden> {t('common.opensInNewTab')}</VisuallyHidden>
               </Anchor>
               {uploadedHere.has(file.id) && (
                 <Text size="xs" c="teal.9">
@@ -349,20 +328,7 @@ export function UploadWidget({
                   )}
                 </>
               ) : (
-                <>
-                  <Text size="xs" c="dimmed">
-                    {item.status === 'queued' ? t('uploads.status.queued') : t('uploads.status.uploading')}
-                    {/* The percentage is for the eye; announcing every step of it would drown the rest. */}
-                    {item.status === 'uploading' && <span aria-hidden> {item.progress}%</span>}
-                  </Text>
-                  <Progress
-                    value={item.progress}
-                    size="sm"
-                    mt={4}
-                    animated={item.status === 'uploading'}
-                    aria-label={t('uploads.progressLabel', { name: item.name })}
-                  />
-                </>
+                <UploadProgress status={item.status} progress={item.progress} name={item.name} dimmed />
               )}
             </div>
             {item.status !== 'uploading' && (

@@ -31,9 +31,21 @@ export function rememberLanguage(language: Language) {
   return i18next.changeLanguage(language)
 }
 
+/**
+ * index.html is static and written in English: its description follows the chosen language. i18next emits
+ * languageChanged once that language's bundle has loaded, at start-up and on every change.
+ */
+function describeDocument() {
+  document
+    .querySelector('meta[name="description"]')
+    ?.setAttribute('content', i18next.t('common.metaDescription'))
+}
+
 export function initI18n() {
   const initial = storedLanguage() ?? 'en'
   document.documentElement.lang = initial
+  i18next.off('languageChanged', describeDocument)
+  i18next.on('languageChanged', describeDocument)
   return i18next
     .use(bundleBackend)
     .use(initReactI18next)

@@ -1,6 +1,18 @@
 import { useId, useRef, useState, type MouseEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { AppShell, Badge, Burger, Group, NavLink, Stack, Text, VisuallyHidden, em, px, useMantineTheme } from '@mantine/core'
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  VisuallyHidden,
+  em,
+  px,
+  useMantineTheme,
+} from '@mantine/core'
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { NavLink as RouterNavLink, Outlet, useLocation, useMatch } from 'react-router'
@@ -17,7 +29,13 @@ const mainId = 'main-content'
  * The frame of the vendor and admin areas: header (menu button, logo, language, user, sign-out),
  * a fixed sidebar from 768 px up and a drawer below it, and the screen in <main>.
  */
-export function AreaShell({ items, areaLabelKey }: { items: NavItem[]; areaLabelKey: 'nav.vendorArea' | 'nav.adminArea' }) {
+export function AreaShell({
+  items,
+  areaLabelKey,
+}: {
+  items: NavItem[]
+  areaLabelKey: 'nav.vendorArea' | 'nav.adminArea'
+}) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const theme = useMantineTheme()
@@ -106,7 +124,11 @@ export function AreaShell({ items, areaLabelKey }: { items: NavItem[]; areaLabel
             </ul>
           </AppShell.Section>
           {/* On a phone the header has no room for the user and sign-out: they sit at the foot of the drawer. */}
-          <AppShell.Section hiddenFrom="sm" pt="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+          <AppShell.Section
+            hiddenFrom="sm"
+            pt="sm"
+            style={{ borderTop: '1px solid var(--app-shell-border-color)' }}
+          >
             <Account direction="column" />
           </AppShell.Section>
         </AppShell.Navbar>

@@ -1,18 +1,5 @@
+import { Anchor, Button, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import {
-  Alert,
-  Anchor,
-  Button,
-  DataList,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core'
-import {
-  IconAlertCircle,
   IconCash,
   IconClockDollar,
   IconPackage,
@@ -21,73 +8,66 @@ import {
   IconWallet,
 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, Navigate } from 'react-router'
+import { Link } from 'react-router'
 import type { VendorDashboard } from '../../shared/schemas/vendor'
-import { useMe } from '../api/account'
-import { ApiError } from '../api/client'
+import { useVendorRecord } from '../api/account'
 import { useVendorDashboard } from '../api/vendor'
+import { LoadErrorAlert } from '../components/load-error-alert'
+import { LoadingStatus } from '../components/loading-status'
 import { Money } from '../components/money'
 import { StatusBadge } from '../components/status-badge'
-import { StatCard, StatCardSkeleton } from './components/stat-card'
-import { StatusNotice } from './components/status-notice'
-import { readableAlertStyles } from './components/readable-alert'
+import { StatCard, StatCardSkeleton } from '../components/stat-card'
+import { StatusNotice } from '../components/status-notice'
 import { SubscriptionCard } from './components/subscription-card'
-import classes from './components/vendor-page.module.css'
+import { paths } from '../paths'
+import { SectionCard } from '../components/section-card'
+import { FieldList } from '../components/field-list'
 
 /** /vendor: the shop at a glance (spec §2 "/vendor (dashboard)"). */
 export default function VendorDashboardPage() {
-  const me = useMe().data
-  // The vendor layout's RequireRole has already turned away anyone without a vendor session.
-  if (!me) return null
-  // Spec: a vendor without a vendors record is sent to /vendor/register.
-  if (!me.vendor) return <Navigate to="/vendor/register" replace />
-  return <Dashboard shopName={me.vendor.shopName} />
-}
-
-function Dashboard({ shopName }: { shopName: string }) {
   const { t } = useTranslation()
+  const { shopName } = useVendorRecord()
   const dashboard = useVendorDashboard()
-
-  // The session said there is a shop, the server says there is none (removed meanwhile): register again.
-  if (dashboard.error instanceof ApiError && dashboard.error.messageKey === 'vendor.notRegistered') {
-    return <Navigate to="/vendor/register" replace />
-  }
   if (dashboard.isPending) return <DashboardSkeleton shopName={shopName} />
   if (dashboard.isError) {
     return (
-      <Stack gap="md" maw={720} className={classes.page}>
+      <Stack gap="md" maw={720}>
         <DashboardHeading shopName={shopName} />
-        <Alert
-          color="red"
-          variant="light"
-          styles={readableAlertStyles}
-          icon={<IconAlertCircle aria-hidden />}
+        <LoadErrorAlert
           title={t('vendor.dashboard.loadFailed')}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('vendor.dashboard.loadFailedBody')}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              onClick={() => void dashboard.refetch()}
-              loading={dashboard.isRefetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          body={t('errors.checkConnection')}
+          query={dashboard}
+        />
       </Stack>
     )
   }
   return <DashboardView data={dashboard.data} />
 }
 
+/** Every figure comes from the server (aggregates in the database), never summed in the browser. */
+const statCards = (stats: VendorDashboard['stats']) =>
+  [
+    { key: 'products', value: stats.products.toLocaleString('en-US'), icon: IconPackage, color: 'cyan' },
+    { key: 'orders', value: stats.orders.toLocaleString('en-US'), icon: IconShoppingCart, color: 'indigo' },
+    { key: 'revenue', value: <Money amount={stats.revenue} />, icon: IconCash, color: 'green' },
+    {
+      key: 'pendingPayouts',
+      value: <Money amount={stats.pendingPayouts} />,
+      icon: IconClockDollar,
+      color: 'orange',
+    },
+  ] as const
+
+const quickActions = [
+  { key: 'products', to: paths.vendor.products, icon: IconPackage },
+  { key: 'orders', to: paths.vendor.orders, icon: IconReceipt },
+  { key: 'payouts', to: paths.vendor.payouts, icon: IconWallet },
+] as const
+
 function DashboardView({ data: { vendor, stats } }: { data: VendorDashboard }) {
   const { t } = useTranslation()
   return (
-    <Stack gap="lg" maw={1200} className={classes.page}>
+    <Stack gap="lg" maw={1200}>
       <DashboardHeading shopName={vendor.shopName} />
 
       <StatusNotice status={vendor.status} />
@@ -96,36 +76,17 @@ function DashboardView({ data: { vendor, stats } }: { data: VendorDashboard }) {
         <VisuallyHidden>
           <h2 id="dashboard-overview">{t('vendor.dashboard.overview')}</h2>
         </VisuallyHidden>
-        {/* Every figure comes from the server (aggregates in the database), never summed in the browser. */}
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" m={0}>
-          <StatCard
-            label={t('vendor.dashboard.stats.products')}
-            value={stats.products.toLocaleString('en-US')}
-            hint={t('vendor.dashboard.stats.productsHint')}
-            icon={IconPackage}
-            color="cyan"
-          />
-          <StatCard
-            label={t('vendor.dashboard.stats.orders')}
-            value={stats.orders.toLocaleString('en-US')}
-            hint={t('vendor.dashboard.stats.ordersHint')}
-            icon={IconShoppingCart}
-            color="indigo"
-          />
-          <StatCard
-            label={t('vendor.dashboard.stats.revenue')}
-            value={<Money amount={stats.revenue} />}
-            hint={t('vendor.dashboard.stats.revenueHint')}
-            icon={IconCash}
-            color="green"
-          />
-          <StatCard
-            label={t('vendor.dashboard.stats.pendingPayouts')}
-            value={<Money amount={stats.pendingPayouts} />}
-            hint={t('vendor.dashboard.stats.pendingPayoutsHint')}
-            icon={IconClockDollar}
-            color="orange"
-          />
+          {statCards(stats).map(({ key, value, icon, color }) => (
+            <StatCard
+              key={key}
+              label={t(`vendor.dashboard.stats.${key}`)}
+              value={value}
+              hint={t(`vendor.dashboard.stats.${key}Hint`)}
+              icon={icon}
+              color={color}
+            />
+          ))}
         </SimpleGrid>
       </section>
 
@@ -134,67 +95,37 @@ function DashboardView({ data: { vendor, stats } }: { data: VendorDashboard }) {
           {t('vendor.dashboard.quickActions')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <Button
-            component={Link}
-            to="/vendor/products"
-            variant="default"
-            size="md"
-            leftSection={<IconPackage size={20} aria-hidden />}
-          >
-            {t('vendor.dashboard.actions.products')}
-          </Button>
-          <Button
-            component={Link}
-            to="/vendor/orders"
-            variant="default"
-            size="md"
-            leftSection={<IconReceipt size={20} aria-hidden />}
-          >
-            {t('vendor.dashboard.actions.orders')}
-          </Button>
-          <Button
-            component={Link}
-            to="/vendor/payouts"
-            variant="default"
-            size="md"
-            leftSection={<IconWallet size={20} aria-hidden />}
-          >
-            {t('vendor.dashboard.actions.payouts')}
-          </Button>
+          {quickActions.map(({ key, to, icon: Icon }) => (
+            <Button
+              key={key}
+              component={Link}
+              to={to}
+              variant="default"
+              size="md"
+              leftSection={<Icon size={20} aria-hidden />}
+            >
+              {t(`vendor.dashboard.actions.${key}`)}
+            </Button>
+          ))}
         </SimpleGrid>
       </section>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Paper component="section" withBorder p="md" radius="md" aria-labelledby="dashboard-shop-info">
-          <Stack gap="md">
-            <Title order={2} size="h4" id="dashboard-shop-info">
-              {t('vendor.dashboard.shopInfo')}
-            </Title>
-            <DataList orientation="horizontal" size="sm" gap="xs" labelWidth={140}>
-              <DataList.Item>
-                <DataList.ItemLabel>{t('vendor.profile.fields.shopName')}</DataList.ItemLabel>
-                <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
-                  {vendor.shopName}
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>{t('vendor.profile.fields.status')}</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <StatusBadge status={vendor.status} />
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>{t('vendor.profile.fields.businessAddress')}</DataList.ItemLabel>
-                <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
-                  {vendor.businessAddress}
-                </DataList.ItemValue>
-              </DataList.Item>
-            </DataList>
-            <Anchor component={Link} to="/vendor/profile" size="sm" fw={600}>
-              {t('vendor.dashboard.editProfile')}
-            </Anchor>
-          </Stack>
-        </Paper>
+        <SectionCard id="dashboard-shop-info" title={t('vendor.dashboard.shopInfo')}>
+          <FieldList
+            fields={[
+              { label: t('fields.shopName'), value: vendor.shopName },
+              {
+                label: t('fields.status'),
+                value: <StatusBadge status={vendor.status} />,
+              },
+              { label: t('fields.businessAddress'), value: vendor.businessAddress },
+            ]}
+          />
+          <Anchor component={Link} to={paths.vendor.profile} size="sm" fw={600}>
+            {t('vendor.dashboard.editProfile')}
+          </Anchor>
+        </SectionCard>
         <SubscriptionCard subscription={vendor.subscription} />
       </SimpleGrid>
     </Stack>
@@ -217,13 +148,10 @@ function DashboardHeading({ shopName }: { shopName: string }) {
 }
 
 function DashboardSkeleton({ shopName }: { shopName: string }) {
-  const { t } = useTranslation()
   return (
-    <Stack gap="lg" maw={1200} className={classes.page}>
+    <Stack gap="lg" maw={1200}>
       <DashboardHeading shopName={shopName} />
-      <Text role="status">
-        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-      </Text>
+      <LoadingStatus />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" aria-hidden>
         <StatCardSkeleton />
         <StatCardSkeleton />

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
 import {
-  Alert,
   Badge,
   Button,
   EmptyState,
@@ -16,31 +15,25 @@ import {
   VisuallyHidden,
 } from '@mantine/core'
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks'
-import {
-  IconAlertCircle,
-  IconArrowLeft,
-  IconInbox,
-  IconMailOpened,
-  IconPencil,
-  IconSearch,
-} from '@tabler/icons-react'
+import { IconArrowLeft, IconInbox, IconMailOpened, IconPencil, IconSearch } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, Navigate, useNavigate, useSearchParams, type To } from 'react-router'
+import { Link, useNavigate, useSearchParams, type To } from 'react-router'
 import { messageTypes } from '../../shared/constants'
 import type { MessageDto } from '../../shared/schemas/message'
-import { useMe } from '../api/account'
-import { ApiError } from '../api/client'
+import { useVendorRecord } from '../api/account'
 import { useMessages, type MessageFilters } from '../api/messages'
 import { useVendorProfile } from '../api/vendor'
-import { FlashAlert } from './components/flash-alert'
-import { readableAlertStyles } from './components/readable-alert'
-import { useFlashMessage } from './components/use-flash-message'
-import pageClasses from './components/vendor-page.module.css'
+import { FlashAlert } from '../components/flash-alert'
+import { useFlashMessage } from '../components/use-flash-message'
 import { ComposeForm } from './messages/compose-form'
 import { MessageList } from './messages/message-list'
 import { MessageView } from './messages/message-view'
 import classes from './messages/messages.module.css'
 import { ListPager } from '../components/list-pager'
+import { LoadErrorAlert } from '../components/load-error-alert'
+import { LoadingStatus } from '../components/loading-status'
+import { ListEmpty } from '../components/list-empty'
+import { FocusHeading } from '../components/focus-heading'
 
 const typeFilters = ['all', ...messageTypes] as const
 type TypeFilter = MessageFilters['type']
@@ -84,14 +77,8 @@ function useMessageParams() {
 
 /** /vendor/messages (spec §2 "/vendor/messages", §4 Message, §5 Messages, §8 Messages). */
 export default function VendorMessagesPage() {
-  const me = useMe().data
-  if (!me) return null
-  if (!me.vendor) return <Navigate to="/vendor/register" replace />
-  return <Messages sessionShopName={me.vendor.shopName} />
-}
-
-function Messages({ sessionShopName }: { sessionShopName: string }) {
   const { t } = useTranslation()
+  const sessionShopName = useVendorRecord().shopName
   const navigate = useNavigate()
   const { type, q, page, id, isComposing, linkTo, update } = useMessageParams()
   const list = useMessages({ type, q, page })
@@ -147,10 +134,6 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
     }
   }, [view, isTwoPanes])
 
-  if (list.error instanceof ApiError && list.error.messageKey === 'vendor.notRegistered') {
-    return <Navigate to="/vendor/register" replace />
-  }
-
   const clearFilters = () => {
     setSearch('')
     pushedQuery.current = ''
@@ -159,7 +142,7 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
 
   const onSent = (message: MessageDto) => {
     setJustSent(message)
-    feedback.success(t('messages.sendSuccess'))
+    feedback.success(t('vendor.messages.sendSuccess'))
     // The new message opens in a list without filters, where it stands first.
     setSearch('')
     pushedQuery.current = ''
@@ -170,18 +153,18 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
   const hasFilters = type !== 'all' || q !== ''
 
   return (
-    <Stack gap="lg" maw={1200} className={pageClasses.page}>
+    <Stack gap="lg" maw={1200}>
       <header>
         <Group gap="sm" align="center">
-          <Title order={1}>{t('messages.title')}</Title>
+          <Title order={1}>{t('vendor.messages.title')}</Title>
           {unread > 0 && (
             <Badge variant="filled" color="cyan.9" size="lg">
-              {t('messages.unread', { count: unread })}
+              {t('vendor.messages.unread', { count: unread })}
             </Badge>
           )}
         </Group>
         <Text c="dimmed" mt={4}>
-          {t('messages.subtitle')}
+          {t('vendor.messages.subtitle')}
         </Text>
       </header>
 
@@ -192,39 +175,32 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
           <Paper component="section" withBorder radius="md" p="sm" aria-labelledby="messages-list-title">
             <Stack gap="sm">
               <Group justify="space-between" gap="xs">
-                <Title
-                  order={2}
-                  size="h4"
-                  id="messages-list-title"
-                  ref={listTitleRef}
-                  tabIndex={-1}
-                  className={classes.focusTarget}
-                >
-                  {t('messages.listTitle')}
-                </Title>
+                <FocusHeading size="h4" id="messages-list-title" ref={listTitleRef}>
+                  {t('vendor.messages.listTitle')}
+                </FocusHeading>
                 <Button
                   component={Link}
                   to={linkTo({ compose: '1', id: null })}
                   size="xs"
                   leftSection={<IconPencil size={16} aria-hidden />}
                 >
-                  {t('messages.newMessage')}
+                  {t('vendor.messages.newMessage')}
                 </Button>
               </Group>
               <TextInput
                 type="search"
-                aria-label={t('messages.search')}
-                placeholder={t('messages.searchPlaceholder')}
+                aria-label={t('vendor.messages.search')}
+                placeholder={t('vendor.messages.searchPlaceholder')}
                 leftSection={<IconSearch size={16} aria-hidden />}
                 value={search}
                 onChange={(event) => setSearch(event.currentTarget.value)}
                 maxLength={200}
               />
               <SegmentedControl
-                aria-label={t('messages.typeFilter')}
+                aria-label={t('vendor.messages.typeFilter')}
                 value={type}
                 onChange={(value) => update({ type: value, page: null, id: null })}
-                data={typeFilters.map((value) => ({ value, label: t(`messages.types.${value}`) }))}
+                data={typeFilters.map((value) => ({ value, label: t(`vendor.messages.types.${value}`) }))}
                 fullWidth
                 size="xs"
               />
@@ -232,53 +208,29 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
               {list.isPending ? (
                 <ListSkeleton />
               ) : list.isError && !list.data ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  styles={readableAlertStyles}
-                  icon={<IconAlertCircle aria-hidden />}
-                  title={t('messages.loadFailed')}
-                  role="alert"
-                >
-                  <Stack gap="sm" align="flex-start">
-                    <Text size="sm">{t('messages.loadFailedBody')}</Text>
-                    <Button
-                      size="xs"
-                      variant="white"
-                      color="red"
-                      onClick={() => void list.refetch()}
-                      loading={list.isRefetching}
-                    >
-                      {t('common.retry')}
-                    </Button>
-                  </Stack>
-                </Alert>
+                <LoadErrorAlert
+                  title={t('vendor.messages.loadFailed')}
+                  body={t('errors.checkConnection')}
+                  query={list}
+                />
               ) : list.data && list.data.total === 0 ? (
                 hasFilters ? (
-                  <EmptyState
-                    icon={<IconSearch size={28} aria-hidden />}
-                    withIndicatorBackground
-                    size="sm"
-                    py="md"
-                  >
-                    <EmptyState.Title order={3}>{t('messages.noResultsTitle')}</EmptyState.Title>
-                    <EmptyState.Description>{t('messages.noResultsBody')}</EmptyState.Description>
-                    <EmptyState.Actions>
-                      <Button variant="light" size="xs" onClick={clearFilters}>
-                        {t('messages.clearFilters')}
-                      </Button>
-                    </EmptyState.Actions>
-                  </EmptyState>
+                  <ListEmpty
+                    icon={IconSearch}
+                    title={t('vendor.messages.noResultsTitle')}
+                    body={t('vendor.messages.noResultsBody')}
+                    action={{ label: t('vendor.messages.clearFilters'), onClick: clearFilters }}
+                    titleOrder={3}
+                    compact
+                  />
                 ) : (
-                  <EmptyState
-                    icon={<IconInbox size={28} aria-hidden />}
-                    withIndicatorBackground
-                    size="sm"
-                    py="md"
-                  >
-                    <EmptyState.Title order={3}>{t('messages.emptyTitle')}</EmptyState.Title>
-                    <EmptyState.Description>{t('messages.emptyBody')}</EmptyState.Description>
-                  </EmptyState>
+                  <ListEmpty
+                    icon={IconInbox}
+                    title={t('vendor.messages.emptyTitle')}
+                    body={t('vendor.messages.emptyBody')}
+                    titleOrder={3}
+                    compact
+                  />
                 )
               ) : list.data ? (
                 <>
@@ -293,7 +245,7 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
                     total={list.data.total}
                     pageSize={list.data.pageSize}
                     onChange={(next) => update({ page: next })}
-                    label={t('messages.pagesLabel')}
+                    label={t('vendor.messages.pagesLabel')}
                   />
                 </>
               ) : null}
@@ -308,7 +260,7 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
             radius="md"
             p="md"
             className={classes.detail}
-            aria-label={isComposing ? t('messages.compose.title') : t('messages.detailLabel')}
+            aria-label={isComposing ? t('vendor.messages.compose.title') : t('vendor.messages.detailLabel')}
           >
             <Stack gap="md">
               {!isTwoPanes && (
@@ -320,7 +272,7 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
                   leftSection={<IconArrowLeft size={16} aria-hidden />}
                   style={{ alignSelf: 'flex-start' }}
                 >
-                  {t('messages.back')}
+                  {t('vendor.messages.back')}
                 </Button>
               )}
               {isComposing ? (
@@ -355,12 +307,12 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
                     tabIndex={-1}
                     className={classes.focusTarget}
                   >
-                    {t('messages.notInList')}
+                    {t('vendor.messages.notInList')}
                   </EmptyState.Title>
                   {hasFilters || page > 1 ? (
                     <EmptyState.Actions>
                       <Button variant="light" size="xs" onClick={clearFilters}>
-                        {t('messages.showAll')}
+                        {t('vendor.messages.showAll')}
                       </Button>
                     </EmptyState.Actions>
                   ) : null}
@@ -372,7 +324,7 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
                   size="sm"
                   py="xl"
                 >
-                  <EmptyState.Description>{t('messages.selectPrompt')}</EmptyState.Description>
+                  <EmptyState.Description>{t('vendor.messages.selectPrompt')}</EmptyState.Description>
                 </EmptyState>
               )}
             </Stack>
@@ -384,12 +336,9 @@ function Messages({ sessionShopName }: { sessionShopName: string }) {
 }
 
 function ListSkeleton() {
-  const { t } = useTranslation()
   return (
     <>
-      <Text role="status">
-        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-      </Text>
+      <LoadingStatus />
       <Stack gap="xs" aria-hidden>
         {Array.from({ length: 5 }, (_, index) => (
           <Skeleton key={index} h={64} radius="sm" />

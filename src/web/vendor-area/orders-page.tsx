@@ -1,35 +1,28 @@
-import { useEffect, useRef, useState } from 'react'
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { Button, EmptyState, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconAlertCircle, IconFilterOff, IconShoppingCartOff } from '@tabler/icons-react'
+import { IconFilterOff, IconShoppingCartOff } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { orderStatuses, type OrderStatus } from '../../shared/constants'
 import type { OrderDto } from '../../shared/schemas/order'
-import { useMe } from '../api/account'
 import { ApiError } from '../api/client'
 import { useSetOrderStatus, useVendorOrders, type OrderFilters } from '../api/orders'
 import { orderKeys } from '../api/query-keys'
-import { FlashAlert } from './components/flash-alert'
-import { readableAlertStyles } from './components/readable-alert'
-import { failureDetail, useFlashMessage } from './components/use-flash-message'
-import classes from './components/vendor-page.module.css'
+import { FlashAlert } from '../components/flash-alert'
+import { failureDetail, useFlashMessage } from '../components/use-flash-message'
 import { ListPager } from '../components/list-pager'
+import { BusyRegion } from '../components/busy-region'
+import { LoadErrorAlert } from '../components/load-error-alert'
+import { LoadingStatus } from '../components/loading-status'
+import { SkeletonList } from '../components/skeleton-list'
+import { useFocusAfterUpdate } from '../components/use-focus-after-update'
+import { pageFrom, withPage } from '../components/use-page-param'
 import { OrderCards, OrderTable } from './orders/order-list'
 import { RefundModal } from './orders/refund-modal'
+import { ListEmpty } from '../components/list-empty'
+import { FocusHeading } from '../components/focus-heading'
 
 const pageSize = 20
 const filters = ['all', ...orderStatuses] as const
@@ -40,17 +33,15 @@ function useOrderFilters() {
   const [params, setParams] = useSearchParams()
   const raw = params.get('status')
   const status: StatusFilter = filters.includes(raw as StatusFilter) ? (raw as StatusFilter) : 'all'
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1))
+  const page = pageFrom(params)
   const update = (next: { status?: StatusFilter; page?: number }, options?: { replace?: boolean }) =>
     setParams((current) => {
-      const query = new URLSearchParams(current)
       const nextStatus = next.status ?? status
       // A new filter starts at its first page.
       const nextPage = next.status !== undefined && next.status !== status ? 1 : (next.page ?? page)
+      const query = withPage(current, nextPage)
       if (nextStatus === 'all') query.delete('status')
       else query.set('status', nextStatus)
-      if (nextPage <= 1) query.delete('page')
-      else query.set('page', String(nextPage))
       return query
     }, options)
   return { status, page, update }
@@ -58,13 +49,6 @@ function useOrderFilters() {
 
 /** /vendor/orders (spec §2 "/vendor/orders", §4 Order). */
 export default function VendorOrdersPage() {
-  const me = useMe().data
-  if (!me) return null
-  if (!me.vendor) return <Navigate to="/vendor/register" replace />
-  return <Orders />
-}
-
-function Orders() {
   const { t } = useTranslation()
   const { status, page, update } = useOrderFilters()
   const queryFilters: OrderFilters = { status, page, pageSize }
@@ -79,19 +63,13 @@ function Orders() {
   // Four filter labels side by side fit a 375 px phone in both languages at the small size.
   const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
 
-  const titleRef = useRef<HTMLHeadingElement>(null)
-  const listRef = useRef<HTMLDivElement>(null)
-  // The order whose button was pressed: once the list has settled, focus goes back to that order's next action,
-  // or to the heading when the order left the filtered list (its button is gone with it).
-  const focusAfterUpdate = useRef<string | null>(null)
-  useEffect(() => {
-    const id = focusAfterUpdate.current
-    if (id === null || setStatus.isPending || orders.isFetching) return
-    focusAfterUpdate.current = null
-    const row = listRef.current?.querySelector(`[data-order-id="${CSS.escape(id)}"]`)
-    const button = row?.querySelector<HTMLButtonElement>('button:not(:disabled)')
-    ;(button ?? titleRef.current)?.focus()
-  }, [setStatus.isPending, orders.isFetching, orders.data])
+  // The order whose button was pressed: once the list has settled, focus goes back to that order's next
+  // action, or to the heading when the order left the filtered list (its button is gone with it).
+  const {
+    listRef,
+    fallbackRef: titleRef,
+    focusAfterUpdate,
+  } = useFocusAfterUpdate(!setStatus.isPending && !orders.isFetching, orders.data)
 
   // A page that emptied (its last order changed status under a filter) moves back to the last page there is.
   const data = orders.data
@@ -101,10 +79,6 @@ function Orders() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer for this page comes back empty
   }, [data, page])
 
-  if (orders.error instanceof ApiError && orders.error.messageKey === 'vendor.notRegistered') {
-    return <Navigate to="/vendor/register" replace />
-  }
-
   const changeStatus = (order: OrderDto, next: 'completed' | 'refunded') => {
     feedback.clear()
     setStatus.mutate(
@@ -113,7 +87,7 @@ function Orders() {
         onSuccess: () => {
           setRefunding(null)
           feedback.success(
-            t(next === 'completed' ? 'orders.completedDone' : 'orders.refundDone', {
+            t(next === 'completed' ? 'vendor.orders.completedDone' : 'vendor.orders.refundDone', {
               product: order.productName,
             }),
           )
@@ -125,12 +99,10 @@ function Orders() {
             void client.invalidateQueries({ queryKey: orderKeys.all })
             feedback.error(t('orders.invalidTransition'))
           } else {
-            feedback.error(t('orders.updateFailed'), failureDetail(t, error))
+            feedback.error(t('vendor.orders.updateFailed'), failureDetail(t, error))
           }
         },
-        onSettled: () => {
-          focusAfterUpdate.current = order.id
-        },
+        onSettled: () => focusAfterUpdate(order.id),
       },
     )
   }
@@ -146,28 +118,31 @@ function Orders() {
   }
 
   return (
-    <Stack gap="lg" maw={1200} className={classes.page}>
+    <Stack gap="lg" maw={1200}>
       <Group component="header" justify="space-between" align="flex-end" gap="sm">
         <div>
-          <Title order={1} ref={titleRef} tabIndex={-1} style={{ outline: 'none' }}>
-            {t('orders.title')}
-          </Title>
+          <FocusHeading order={1} ref={titleRef}>
+            {t('vendor.orders.title')}
+          </FocusHeading>
           <Text c="dimmed" mt={4}>
-            {t('orders.subtitle')}
+            {t('vendor.orders.subtitle')}
           </Text>
         </div>
         {data && (
           <Text fw={500} aria-live="polite">
-            {t('orders.count', { count: data.total })}
+            {t('vendor.orders.count', { count: data.total })}
           </Text>
         )}
       </Group>
 
       <SegmentedControl
-        aria-label={t('orders.filterLabel')}
+        aria-label={t('vendor.orders.filterLabel')}
         value={status}
         onChange={(value) => update({ status: value as StatusFilter })}
-        data={filters.map((value) => ({ value, label: t(`orders.filters.${value}`) }))}
+        data={filters.map((value) => ({
+          value,
+          label: value === 'all' ? t('vendor.orders.filters.all') : t(`status.${value}`),
+        }))}
         fullWidth
         maw={560}
         size={isPhone ? 'xs' : 'sm'}
@@ -178,48 +153,28 @@ function Orders() {
       {orders.isPending ? (
         <OrdersSkeleton isDesktop={isDesktop} />
       ) : orders.isError && !data ? (
-        <Alert
-          color="red"
-          variant="light"
-          styles={readableAlertStyles}
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('orders.loadFailed')}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('orders.loadFailedBody')}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              onClick={() => void orders.refetch()}
-              loading={orders.isRefetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          title={t('vendor.orders.loadFailed')}
+          body={t('errors.checkConnection')}
+          query={orders}
+        />
       ) : data && data.total === 0 ? (
         <OrdersEmpty status={status} onShowAll={() => update({ status: 'all' })} />
       ) : data ? (
         <Stack gap="md">
-          <div
-            ref={listRef}
-            aria-busy={orders.isPlaceholderData}
-            style={{ opacity: orders.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          >
+          <BusyRegion ref={listRef} isBusy={orders.isPlaceholderData}>
             {isDesktop ? (
               <OrderTable orders={data.items} {...listProps} />
             ) : (
               <OrderCards orders={data.items} {...listProps} />
             )}
-          </div>
+          </BusyRegion>
           <ListPager
             page={page}
             total={data.total}
             pageSize={pageSize}
             onChange={(next) => update({ page: next })}
-            label={t('orders.pagesLabel')}
+            label={t('vendor.orders.pagesLabel')}
           />
         </Stack>
       ) : null}
@@ -228,7 +183,6 @@ function Orders() {
         order={refunding}
         isPending={setStatus.isPending}
         onConfirm={(order) => changeStatus(order, 'refunded')}
-        // Cancel: the dialog hands focus back to the button that opened it.
         onClose={() => setRefunding(null)}
       />
     </Stack>
@@ -240,19 +194,22 @@ function OrdersEmpty({ status, onShowAll }: { status: StatusFilter; onShowAll: (
   const { t } = useTranslation()
   if (status === 'all') {
     return (
-      <EmptyState icon={<IconShoppingCartOff size={32} aria-hidden />} withIndicatorBackground py="xl">
-        <EmptyState.Title order={2}>{t('orders.empty.allTitle')}</EmptyState.Title>
-        <EmptyState.Description>{t('orders.empty.allBody')}</EmptyState.Description>
-      </EmptyState>
+      <ListEmpty
+        icon={IconShoppingCartOff}
+        title={t('vendor.orders.empty.allTitle')}
+        body={t('vendor.orders.empty.allBody')}
+      />
     )
   }
   return (
     <EmptyState icon={<IconFilterOff size={32} aria-hidden />} withIndicatorBackground py="xl">
-      <EmptyState.Title order={2}>{t(`orders.empty.${status satisfies OrderStatus}`)}</EmptyState.Title>
-      <EmptyState.Description>{t('orders.empty.filteredBody')}</EmptyState.Description>
+      <EmptyState.Title order={2}>
+        {t(`vendor.orders.empty.${status satisfies OrderStatus}`)}
+      </EmptyState.Title>
+      <EmptyState.Description>{t('vendor.orders.empty.filteredBody')}</EmptyState.Description>
       <EmptyState.Actions>
         <Button variant="light" onClick={onShowAll}>
-          {t('orders.empty.showAll')}
+          {t('vendor.orders.empty.showAll')}
         </Button>
       </EmptyState.Actions>
     </EmptyState>
@@ -260,18 +217,11 @@ function OrdersEmpty({ status, onShowAll }: { status: StatusFilter; onShowAll: (
 }
 
 function OrdersSkeleton({ isDesktop }: { isDesktop: boolean }) {
-  const { t } = useTranslation()
   return (
     <>
-      <Text role="status">
-        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-      </Text>
+      <LoadingStatus />
       {isDesktop ? (
-        <Stack gap="xs" aria-hidden>
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} h={56} radius="sm" />
-          ))}
-        </Stack>
+        <SkeletonList count={6} height={56} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
           {Array.from({ length: 4 }, (_, index) => (

@@ -1,95 +1,47 @@
-import { useEffect, useRef, useState } from 'react'
-import {
-  Alert,
-  Button,
-  EmptyState,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core'
+import { useState } from 'react'
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconAlertCircle, IconReceipt2 } from '@tabler/icons-react'
+import { IconReceipt2 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useSearchParams } from 'react-router'
 import type { PayoutDto, PayoutOverview } from '../../shared/schemas/payout'
-import { useMe } from '../api/account'
-import { ApiError } from '../api/client'
 import { useConfirmReceipt, useVendorPayouts } from '../api/payouts'
-import { FlashAlert } from './components/flash-alert'
-import { readableAlertStyles } from './components/readable-alert'
-import { StatCardSkeleton } from './components/stat-card'
-import { failureDetail, useFlashMessage } from './components/use-flash-message'
-import classes from './components/vendor-page.module.css'
+import { FlashAlert } from '../components/flash-alert'
+import { StatCardSkeleton } from '../components/stat-card'
+import { failureDetail, useFlashMessage } from '../components/use-flash-message'
 import { ListPager } from '../components/list-pager'
+import { BusyRegion } from '../components/busy-region'
+import { LoadErrorAlert } from '../components/load-error-alert'
+import { LoadingStatus } from '../components/loading-status'
+import { PageHeader } from '../components/page-header'
+import { SkeletonList } from '../components/skeleton-list'
+import { usePageParam } from '../components/use-page-param'
+import { useFocusAfterUpdate } from '../components/use-focus-after-update'
 import { ConfirmReceiptModal } from './payouts/confirm-receipt-modal'
 import { PayoutCards, PayoutTable } from './payouts/payout-history'
 import { PayoutRequestForm } from './payouts/payout-request-form'
 import { BalanceOwedNotice, NoPayoutMethodWarning, PayoutSummary } from './payouts/payout-summary'
+import { ListEmpty } from '../components/list-empty'
+import { FocusHeading } from '../components/focus-heading'
 
 /** What GET /api/vendor/payouts returns per page (web/api/payouts.ts). */
 const pageSize = 20
 
 /** /vendor/payouts (spec §2 "/vendor/payouts", §4 Payout, §5 "Payout request", §8 "Payout"). */
 export default function VendorPayoutsPage() {
-  const me = useMe().data
-  if (!me) return null
-  if (!me.vendor) return <Navigate to="/vendor/register" replace />
-  return <Payouts />
-}
-
-function Payouts() {
   const { t } = useTranslation()
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1))
+  const [page, setPage] = usePageParam()
   const payouts = useVendorPayouts(page)
-
-  if (payouts.error instanceof ApiError && payouts.error.messageKey === 'vendor.notRegistered') {
-    return <Navigate to="/vendor/register" replace />
-  }
-
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const query = new URLSearchParams(current)
-      if (next <= 1) query.delete('page')
-      else query.set('page', String(next))
-      return query
-    })
-
   return (
-    <Stack gap="lg" maw={1200} className={classes.page}>
-      <header>
-        <Title order={1}>{t('payouts.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('payouts.subtitle')}
-        </Text>
-      </header>
+    <Stack gap="lg" maw={1200}>
+      <PageHeader title={t('vendor.payouts.title')} subtitle={t('vendor.payouts.subtitle')} />
       {payouts.isPending ? (
         <PayoutsSkeleton />
       ) : payouts.isError && !payouts.data ? (
-        <Alert
-          color="red"
-          variant="light"
-          styles={readableAlertStyles}
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('payouts.loadFailed')}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('payouts.loadFailedBody')}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              onClick={() => void payouts.refetch()}
-              loading={payouts.isRefetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          title={t('vendor.payouts.loadFailed')}
+          body={t('errors.checkConnection')}
+          query={payouts}
+        />
       ) : payouts.data ? (
         <PayoutsView
           overview={payouts.data}
@@ -124,26 +76,20 @@ function PayoutsView({
 
   // Focus after a confirmation, once the list has refreshed: the confirmed payout's button is gone, so focus
   // goes to the history heading (after a failure, back to the button), never to the top of the page.
-  const historyTitleRef = useRef<HTMLHeadingElement>(null)
-  const listRef = useRef<HTMLDivElement>(null)
-  const focusAfterUpdate = useRef<string | null>(null)
-  useEffect(() => {
-    const id = focusAfterUpdate.current
-    if (id === null || confirmReceipt.isPending || isFetching) return
-    focusAfterUpdate.current = null
-    const row = listRef.current?.querySelector(`[data-payout-id="${CSS.escape(id)}"]`)
-    const button = row?.querySelector<HTMLButtonElement>('button:not(:disabled)')
-    ;(button ?? historyTitleRef.current)?.focus()
-  }, [confirmReceipt.isPending, isFetching, overview])
+  const {
+    listRef,
+    fallbackRef: historyTitleRef,
+    focusAfterUpdate,
+  } = useFocusAfterUpdate(!confirmReceipt.isPending && !isFetching, overview)
 
   const confirm = (payout: PayoutDto) => {
     feedback.clear()
     confirmReceipt.mutate(payout.id, {
-      onSuccess: () => feedback.success(t('payouts.receiptConfirmed')),
-      onError: (error) => feedback.error(t('payouts.confirmFailed'), failureDetail(t, error)),
+      onSuccess: () => feedback.success(t('vendor.payouts.receiptConfirmed')),
+      onError: (error) => feedback.error(t('vendor.payouts.confirmFailed'), failureDetail(t, error)),
       onSettled: () => {
         setConfirming(null)
-        focusAfterUpdate.current = payout.id
+        focusAfterUpdate(payout.id)
       },
     })
   }
@@ -165,37 +111,28 @@ function PayoutsView({
 
       <section aria-labelledby="payout-history-title">
         <Stack gap="md">
-          <Title
-            order={2}
-            size="h4"
-            id="payout-history-title"
-            ref={historyTitleRef}
-            tabIndex={-1}
-            style={{ outline: 'none' }}
-          >
-            {t('payouts.history.title')}
-          </Title>
+          <FocusHeading size="h4" id="payout-history-title" ref={historyTitleRef}>
+            {t('vendor.payouts.history.title')}
+          </FocusHeading>
           <FlashAlert flash={feedback.flash} />
           {overview.total === 0 ? (
-            <EmptyState icon={<IconReceipt2 size={32} aria-hidden />} withIndicatorBackground py="lg">
-              <EmptyState.Title order={3}>{t('payouts.history.emptyTitle')}</EmptyState.Title>
-              <EmptyState.Description>{t('payouts.history.emptyBody')}</EmptyState.Description>
-            </EmptyState>
+            <ListEmpty
+              icon={IconReceipt2}
+              title={t('vendor.payouts.history.emptyTitle')}
+              body={t('vendor.payouts.history.emptyBody')}
+              titleOrder={3}
+            />
           ) : (
             <>
-              <div
-                ref={listRef}
-                aria-busy={isUpdating}
-                style={{ opacity: isUpdating ? 0.6 : 1, transition: 'opacity 150ms' }}
-              >
+              <BusyRegion ref={listRef} isBusy={isUpdating}>
                 {isDesktop ? <PayoutTable {...listProps} /> : <PayoutCards {...listProps} />}
-              </div>
+              </BusyRegion>
               <ListPager
                 page={page}
                 total={overview.total}
                 pageSize={pageSize}
                 onChange={onPageChange}
-                label={t('payouts.history.pagesLabel')}
+                label={t('vendor.payouts.history.pagesLabel')}
               />
             </>
           )}
@@ -206,7 +143,6 @@ function PayoutsView({
         payout={confirming}
         isPending={confirmReceipt.isPending}
         onConfirm={confirm}
-        // Cancel: the dialog hands focus back to the button that opened it.
         onClose={() => setConfirming(null)}
       />
     </>
@@ -214,23 +150,16 @@ function PayoutsView({
 }
 
 function PayoutsSkeleton() {
-  const { t } = useTranslation()
   return (
     <>
-      <Text role="status">
-        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-      </Text>
+      <LoadingStatus />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" aria-hidden>
         <StatCardSkeleton />
         <StatCardSkeleton />
         <StatCardSkeleton />
       </SimpleGrid>
       <Skeleton h={160} radius="md" aria-hidden />
-      <Stack gap="xs" aria-hidden>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} h={52} radius="sm" />
-        ))}
-      </Stack>
+      <SkeletonList count={4} height={52} />
     </>
   )
 }

@@ -12,37 +12,33 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
-  VisuallyHidden,
 } from '@mantine/core'
 import { modals } from '@mantine/modals'
-import { IconAlertCircle, IconAlertTriangle, IconLogin, IconPackage, IconPlus } from '@tabler/icons-react'
+import { IconAlertTriangle, IconPackage, IconPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { vendorStatuses, type VendorStatus } from '../../shared/constants'
 import type { ProductDto, ProductList } from '../../shared/schemas/product'
-import { useMe } from '../api/account'
-import { ApiError } from '../api/client'
+import { useVendorRecord } from '../api/account'
+import { LoadErrorAlert } from '../components/load-error-alert'
+import { LoadingStatus } from '../components/loading-status'
 import { useDeleteProduct, useVendorProducts } from '../api/products'
-import { FlashAlert } from './components/flash-alert'
-import { readableAlertStyles } from './components/readable-alert'
-import { StatusNotice } from './components/status-notice'
-import { failureDetail, useFlashMessage } from './components/use-flash-message'
-import vendorClasses from './components/vendor-page.module.css'
+import { FlashAlert } from '../components/flash-alert'
+import { StatusNotice } from '../components/status-notice'
+import { failureDetail, useFlashMessage } from '../components/use-flash-message'
 import { ProductCard, ProductCardSkeleton } from './products/product-card'
 import { ProductDialog, type SavedProduct } from './products/product-dialog'
 import classes from './products/products.module.css'
+import { paths } from '../paths'
+import { FocusHeading } from '../components/focus-heading'
 
 /** Spec: a page of the grid. */
 const pageSize = 24
 
 /** /vendor/products (spec §2 "/vendor/products"). */
 export default function VendorProductsPage() {
-  const me = useMe().data
-  // The vendor layout already turns away anyone signed out; this covers a session that ended meanwhile.
-  if (!me) return <SignedOutPrompt />
-  if (!me.vendor) return <NoVendorMessage />
-  const status = vendorStatuses.find((value) => value === me.vendor?.status) ?? 'pending'
+  const vendor = useVendorRecord()
+  const status = vendorStatuses.find((value) => value === vendor.status) ?? 'pending'
   return <Products vendorStatus={status} />
 }
 
@@ -85,7 +81,9 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
   const onSaved = ({ product, mode }: SavedProduct) => {
     closeDialog()
     feedback.success(
-      t(mode === 'create' ? 'products.saved.created' : 'products.saved.updated', { name: product.name }),
+      t(mode === 'create' ? 'vendor.products.saved.created' : 'vendor.products.saved.updated', {
+        name: product.name,
+      }),
     )
   }
   const onDialogClosed = () => {
@@ -95,51 +93,47 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
 
   const confirmDelete = (product: ProductDto) =>
     modals.openConfirmModal({
-      title: t('products.delete.title'),
+      title: t('vendor.products.delete.title'),
       children: (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t('products.delete.body', { name: product.name })}
+          {t('vendor.products.delete.body', { name: product.name })}
         </Text>
       ),
-      labels: { confirm: t('products.delete.confirm'), cancel: t('products.delete.cancel') },
+      labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
       confirmProps: { color: 'red.9' },
       // The safe choice has focus: Enter on an opened dialog must not delete.
       cancelProps: { 'data-autofocus': true },
-      closeButtonProps: { 'aria-label': t('common.close') },
+      closeButtonProps: { 'aria-label': t('actions.close') },
       onConfirm: () => {
         feedback.clear()
         setDeletingId(product.id)
         remove.mutate(product.id, {
           onSuccess: () => {
-            feedback.success(t('products.delete.done', { name: product.name }))
+            feedback.success(t('vendor.products.delete.done', { name: product.name }))
             // The card and its buttons are gone: focus goes to the top of the list rather than the page's end.
             headingRef.current?.focus()
           },
-          onError: (error) => feedback.error(t('products.delete.failed'), failureDetail(t, error)),
+          onError: (error) => feedback.error(t('vendor.products.delete.failed'), failureDetail(t, error)),
           onSettled: () => setDeletingId(null),
         })
       },
     })
 
-  if (products.error instanceof ApiError && products.error.messageKey === 'vendor.notRegistered') {
-    return <NoVendorMessage />
-  }
-
   const isAtLimit = data !== undefined && data.limit !== null && data.total >= data.limit
   const canAdd = data !== undefined && !isAtLimit
 
   return (
-    <Stack gap="lg" maw={1280} className={`${vendorClasses.page} ${classes.pageWithFab}`}>
+    <Stack gap="lg" maw={1280} className={classes.pageWithFab}>
       <Group component="header" justify="space-between" align="flex-start" gap="md">
         <div>
-          <Title order={1} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-            {t('products.title')}
-          </Title>
+          <FocusHeading order={1} ref={headingRef}>
+            {t('vendor.products.title')}
+          </FocusHeading>
           {data && (
             <Text c="dimmed" size="sm" mt={2}>
               {data.limit === null
-                ? t('products.count', { count: data.total })
-                : t('products.limit.usage', { count: data.total, limit: data.limit })}
+                ? t('vendor.products.count', { count: data.total })
+                : t('vendor.products.limit.usage', { count: data.total, limit: data.limit })}
             </Text>
           )}
         </div>
@@ -151,7 +145,7 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
           disabled={!canAdd}
           aria-describedby={isAtLimit ? 'products-limit-note' : undefined}
         >
-          {t('products.add')}
+          {t('vendor.products.add')}
         </Button>
       </Group>
 
@@ -165,33 +159,17 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
       {!data && !products.isError ? (
         <GridSkeleton />
       ) : !data ? (
-        <Alert
-          color="red"
-          variant="light"
-          styles={readableAlertStyles}
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('products.loadFailed')}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{failureDetail(t, products.error) ?? t('products.loadFailedBody')}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              onClick={() => void products.refetch()}
-              loading={products.isRefetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          title={t('vendor.products.loadFailed')}
+          body={failureDetail(t, products.error) ?? t('errors.checkConnection')}
+          query={products}
+        />
       ) : data.total === 0 ? (
         <EmptyState
           icon={<IconPackage size={32} aria-hidden />}
           variant="light"
-          title={t('products.empty.title')}
-          description={t('products.empty.body')}
+          title={t('vendor.products.empty.title')}
+          description={t('vendor.products.empty.body')}
           py="xl"
         >
           <EmptyState.Actions>
@@ -200,7 +178,7 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
               onClick={() => openDialog(null)}
               disabled={!canAdd}
             >
-              {t('products.addFirst')}
+              {t('vendor.products.addFirst')}
             </Button>
           </EmptyState.Actions>
         </EmptyState>
@@ -211,7 +189,7 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
             className={classes.grid}
             cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
             spacing="md"
-            aria-label={t('products.listLabel')}
+            aria-label={t('vendor.products.listLabel')}
             // While another page loads, the old one stays in view, marked busy.
             aria-busy={products.isPlaceholderData || undefined}
             style={{ opacity: products.isPlaceholderData ? 0.6 : 1 }}
@@ -228,17 +206,17 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
             ))}
           </SimpleGrid>
           {data.total > data.pageSize && (
-            <Group justify="center" component="nav" aria-label={t('products.pagination')}>
+            <Group justify="center" component="nav" aria-label={t('vendor.products.pagination')}>
               <Pagination
                 total={lastPage}
                 value={Math.min(page, lastPage)}
                 onChange={goToPage}
-                getItemProps={(item) => ({ 'aria-label': t('products.pageLabel', { page: item }) })}
+                getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
                 getControlProps={(control) =>
                   control === 'previous'
-                    ? { 'aria-label': t('products.previousPage') }
+                    ? { 'aria-label': t('pager.previous') }
                     : control === 'next'
-                      ? { 'aria-label': t('products.nextPage') }
+                      ? { 'aria-label': t('pager.next') }
                       : {}
                 }
               />
@@ -261,8 +239,8 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
           size={56}
           radius="xl"
           variant="filled"
-          aria-label={t('products.add')}
-          title={t('products.add')}
+          aria-label={t('vendor.products.add')}
+          title={t('vendor.products.add')}
           onClick={() => openDialog(null)}
           disabled={!canAdd}
           aria-describedby={isAtLimit ? 'products-limit-note' : undefined}
@@ -293,79 +271,33 @@ function LimitNote({ list }: { list: ProductList }) {
       role="note"
       color="yellow"
       variant="light"
-      styles={readableAlertStyles}
       icon={<IconAlertTriangle aria-hidden />}
-      title={t('products.limit.reachedTitle')}
+      title={t('vendor.products.limit.reachedTitle')}
     >
-      <Text size="sm">{t('products.limit.reachedBody', { limit: list.limit })}</Text>
-      <Anchor component={Link} to="/vendor/subscription" size="sm" fw={600} mt={4} display="inline-block">
-        {t('products.limit.upgrade')}
+      <Text size="sm">{t('vendor.products.limit.reachedBody', { limit: list.limit })}</Text>
+      <Anchor
+        component={Link}
+        to={paths.vendor.subscription}
+        size="sm"
+        fw={600}
+        mt={4}
+        display="inline-block"
+      >
+        {t('vendor.products.limit.upgrade')}
       </Anchor>
     </Alert>
   )
 }
 
 function GridSkeleton() {
-  const { t } = useTranslation()
   return (
     <>
-      <Text role="status">
-        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-      </Text>
+      <LoadingStatus />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" aria-hidden>
         {Array.from({ length: 8 }, (_, index) => (
           <ProductCardSkeleton key={index} />
         ))}
       </SimpleGrid>
     </>
-  )
-}
-
-/** Spec: not logged in, a prompt to log in. */
-function SignedOutPrompt() {
-  const { t } = useTranslation()
-  return (
-    <Stack gap="md" maw={720} className={vendorClasses.page}>
-      <Title order={1}>{t('products.title')}</Title>
-      <Alert
-        role="note"
-        variant="light"
-        styles={readableAlertStyles}
-        icon={<IconLogin aria-hidden />}
-        title={t('products.signedOut.title')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('products.signedOut.body')}</Text>
-          <Button component={Link} to="/login" size="xs">
-            {t('products.signedOut.action')}
-          </Button>
-        </Stack>
-      </Alert>
-    </Stack>
-  )
-}
-
-/** Spec: no vendor profile, a message with a link to /vendor/register. */
-function NoVendorMessage() {
-  const { t } = useTranslation()
-  return (
-    <Stack gap="md" maw={720} className={vendorClasses.page}>
-      <Title order={1}>{t('products.title')}</Title>
-      <Alert
-        role="note"
-        color="yellow"
-        variant="light"
-        styles={readableAlertStyles}
-        icon={<IconAlertTriangle aria-hidden />}
-        title={t('products.noVendor.title')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('products.noVendor.body')}</Text>
-          <Button component={Link} to="/vendor/register" size="xs">
-            {t('products.noVendor.action')}
-          </Button>
-        </Stack>
-      </Alert>
-    </Stack>
   )
 }

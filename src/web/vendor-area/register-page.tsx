@@ -7,7 +7,7 @@ import { Logo } from '../components/logo'
 import { RequireRole } from '../components/require-role'
 import { SignOutButton } from '../layouts/sign-out-button'
 import { RegistrationWizard } from './register/registration-wizard'
-import classes from './register/registration-wizard.module.css'
+import { paths } from '../paths'
 
 /** /vendor/register, outside the vendor layout: there is no shop to navigate yet. */
 export default function VendorRegisterPage() {
@@ -23,9 +23,9 @@ function RegisterShop() {
   const me = useMe().data
   if (!me) return null
   // One shop per vendor: someone already registered goes to their dashboard.
-  if (me.vendor) return <Navigate to="/vendor" replace />
+  if (me.vendor) return <Navigate to={paths.vendor.dashboard} replace />
   return (
-    <Container size="md" px={{ base: 'sm', sm: 'md' }} py="md" className={classes.page}>
+    <Container size="md" px={{ base: 'sm', sm: 'md' }} py="md">
       <Stack gap="lg">
         <Group component="header" justify="space-between" wrap="nowrap">
           <Logo size="sm" />

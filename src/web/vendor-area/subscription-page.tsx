@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react'
 import {
   Accordion,
-  Alert,
   Button,
   Group,
   Modal,
@@ -15,43 +14,30 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core'
-import { IconAlertCircle, IconGift } from '@tabler/icons-react'
+import { IconGift } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Navigate } from 'react-router'
 import { limits, planDetails, plans, type Plan } from '../../shared/constants'
 import type { VendorProfile } from '../../shared/schemas/vendor'
 import { DAY_MS, describeSubscription } from '../../shared/subscription'
 import { formatRwf } from '../../shared/money'
-import { useMe } from '../api/account'
-import { ApiError } from '../api/client'
 import { useChooseSubscription, useVendorProfile } from '../api/vendor'
 import { StatusBadge } from '../components/status-badge'
-import { FlashAlert } from './components/flash-alert'
+import { FlashAlert } from '../components/flash-alert'
 import { PlanCard } from './components/plan-card'
-import { readableAlertStyles } from './components/readable-alert'
-import classes from './components/vendor-page.module.css'
-import { failureDetail, useFlashMessage } from './components/use-flash-message'
+import { failureDetail, useFlashMessage } from '../components/use-flash-message'
+import { LoadErrorAlert } from '../components/load-error-alert'
+import { LoadingStatus } from '../components/loading-status'
 
 /** Spec §2: the plan the page opens on. */
 const defaultPlan: Plan = 'growth'
 
 /** /vendor/subscription: the five plans, the launch offer and the FAQ (spec §2, §9). */
 export default function VendorSubscriptionPage() {
-  const me = useMe().data
-  if (!me) return null
-  if (!me.vendor) return <Navigate to="/vendor/register" replace />
-  return <Subscription />
-}
-
-function Subscription() {
   const { t } = useTranslation()
   const profile = useVendorProfile()
 
-  if (profile.error instanceof ApiError && profile.error.messageKey === 'vendor.notRegistered') {
-    return <Navigate to="/vendor/register" replace />
-  }
   return (
-    <Stack gap="xl" maw={1200} className={classes.page}>
+    <Stack gap="xl" maw={1200}>
       <div>
         <Title order={1}>{t('vendor.subscription.title')}</Title>
         <Text c="dimmed" mt={4}>
@@ -61,24 +47,7 @@ function Subscription() {
       {profile.isPending ? (
         <PlansSkeleton />
       ) : profile.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          styles={readableAlertStyles}
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('vendor.subscription.loadFailed')}
-          role="alert"
-        >
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            onClick={() => void profile.refetch()}
-            loading={profile.isRefetching}
-          >
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert title={t('vendor.subscription.loadFailed')} query={profile} />
       ) : (
         <PlanChooser profile={profile.data} />
       )}
@@ -186,17 +155,17 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
           document.getElementById(target)?.focus()
         }}
         title={t('vendor.subscription.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        closeButtonProps={{ 'aria-label': t('actions.close') }}
         centered
       >
         <Stack gap="lg">
           <Text>{confirmText}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setIsConfirming(false)} disabled={choose.isPending}>
-              {t('vendor.subscription.cancel')}
+              {t('actions.cancel')}
             </Button>
             <Button onClick={confirm} loading={choose.isPending}>
-              {t('vendor.subscription.confirm')}
+              {t('actions.confirm')}
             </Button>
           </Group>
         </Stack>
@@ -237,7 +206,7 @@ function Faq() {
   const params = {
     card: { plan: t('vendor.subscription.plans.starter.name') },
     limit: { plan: t('vendor.subscription.plans.unlimited.name') },
-  } as Partial<Record<(typeof faq)[number], Record<string, string>>>
+  } as Partial<Record<(typeof faq)[number], { plan: string }>>
   return (
     <section aria-labelledby="faq-title">
       <Title order={2} size="h4" mb="sm" id="faq-title">
@@ -247,7 +216,7 @@ function Faq() {
         {faq.map((entry) => (
           <Accordion.Item key={entry} value={entry}>
             <Accordion.Control>{t(`vendor.subscription.faq.${entry}Q`)}</Accordion.Control>
-            <Accordion.Panel>{t(`vendor.subscription.faq.${entry}A`, params[entry])}</Accordion.Panel>
+            <Accordion.Panel>{t(`vendor.subscription.faq.${entry}A`, { ...params[entry] })}</Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>
@@ -256,12 +225,9 @@ function Faq() {
 }
 
 function PlansSkeleton() {
-  const { t } = useTranslation()
   return (
     <Stack gap="md">
-      <Text role="status">
-        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-      </Text>
+      <LoadingStatus />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-hidden>
         {plans.map((plan) => (
           <Skeleton key={plan} h={190} radius="md" />

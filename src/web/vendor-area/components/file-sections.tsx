@@ -5,9 +5,9 @@ import { limits } from '../../../shared/constants'
 import type { FileRefDto, VendorProfile } from '../../../shared/schemas/vendor'
 import { fileIdFromUrl, fileUrl } from '../../../shared/schemas/upload'
 import { useSetBusinessDocuments, useSetVendorLogo } from '../../api/vendor'
-import { UploadWidget, type UploadedRef } from '../../components/upload-widget'
-import { FlashAlert } from './flash-alert'
-import { failureDetail, useFlashMessage } from './use-flash-message'
+import { UploadWidget, type UploadedRef, type UploadWidgetProps } from '../../components/upload-widget'
+import { FlashAlert } from '../../components/flash-alert'
+import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 
 /**
  * A file saved on the vendor record as the upload widget shows it. The record keeps only url, name and type;
@@ -26,62 +26,87 @@ const isFileId = (id: string) => fileIdFromUrl(fileUrl(id)) === id
 const sameIds = (a: UploadedRef[], b: UploadedRef[]) =>
   a.length === b.length && a.every((file, index) => file.id === b[index]?.id)
 
-/** The shop logo: upload a new one (or remove it), then Save logo. */
-export function LogoSection({ profile }: { profile: VendorProfile }) {
+type SavedFilesProps = {
+  id: string
+  title: string
+  intro?: string
+  none: string
+  widget: Pick<UploadWidgetProps, 'purpose' | 'label' | 'description' | 'maxFiles' | 'accept'>
+  saved: UploadedRef[]
+  /** A message when the draft cannot be sent as it is, or null to send it. */
+  check: (files: UploadedRef[]) => string | null
+  save: {
+    mutate: (
+      fileIds: string[],
+      callbacks: { onSuccess: () => void; onError: (error: unknown) => void },
+    ) => void
+    isPending: boolean
+  }
+  labels: { discard: string; save: (files: UploadedRef[]) => string; updated: string; failed: string }
+}
+
+/**
+ * Files kept on the vendor record, edited in place: uploads and removals make a draft, which Save sends and
+ * Discard drops. After a save the Save button goes with the draft: focus stays in the section, on its heading.
+ */
+function SavedFilesSection({ id, title, intro, none, widget, saved, check, save, labels }: SavedFilesProps) {
   const { t } = useTranslation()
-  const setLogo = useSetVendorLogo()
   const feedback = useFlashMessage()
-  const saved: UploadedRef[] = profile.shopLogo
-    ? [toRef({ url: profile.shopLogo, name: t('vendor.profile.logo.current'), type: 'logo' })]
-    : []
   // null: nothing changed here, show what is saved.
   const [draft, setDraft] = useState<UploadedRef[] | null>(null)
   const [isBusy, setIsBusy] = useState(false)
   const value = draft ?? saved
   const isDirty = draft !== null && !sameIds(draft, saved)
 
-  const save = () => {
+  const submit = () => {
     feedback.clear()
-    const fileId = value[0]?.id ?? null
-    if (fileId !== null && !isFileId(fileId)) return feedback.error(t('vendor.profile.logo.failed'))
-    setLogo.mutate(fileId, {
-      onSuccess: () => {
-        setDraft(null)
-        feedback.success(t('vendor.profile.logo.updated'))
+    const refused = check(value)
+    if (refused) return feedback.error(refused)
+    save.mutate(
+      value.map((file) => file.id),
+      {
+        onSuccess: () => {
+          setDraft(null)
+          feedback.success(labels.updated)
+          requestAnimationFrame(() => document.getElementById(id)?.focus())
+        },
+        onError: (error) => feedback.error(labels.failed, failureDetail(t, error)),
       },
-      onError: (error) => feedback.error(t('vendor.profile.logo.failed'), failureDetail(t, error)),
-    })
+    )
   }
 
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-logo">
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={id}>
       <Stack gap="md">
-        <Title order={2} size="h4" id="profile-logo">
-          {t('vendor.profile.logo.title')}
-        </Title>
+        <div>
+          <Title order={2} size="h4" id={id} tabIndex={-1}>
+            {title}
+          </Title>
+          {intro && (
+            <Text size="sm" c="dimmed" mt={4}>
+              {intro}
+            </Text>
+          )}
+        </div>
         {value.length === 0 && !isDirty && (
           <Text size="sm" c="dimmed">
-            {t('vendor.profile.logo.none')}
+            {none}
           </Text>
         )}
         <UploadWidget
-          purpose="logo"
-          label={t('vendor.profile.logo.upload')}
-          description={t('vendor.profile.logo.description')}
-          maxFiles={limits.files.logo}
-          accept="images"
+          {...widget}
           value={value}
           onChange={setDraft}
           onBusyChange={setIsBusy}
-          disabled={setLogo.isPending}
+          disabled={save.isPending}
         />
         {isDirty && (
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDraft(null)} disabled={setLogo.isPending || isBusy}>
-              {t('vendor.profile.logo.discard')}
+            <Button variant="default" onClick={() => setDraft(null)} disabled={save.isPending || isBusy}>
+              {labels.discard}
             </Button>
-            <Button onClick={save} loading={setLogo.isPending} disabled={isBusy}>
-              {value.length === 0 ? t('vendor.profile.logo.remove') : t('vendor.profile.logo.save')}
+            <Button onClick={submit} loading={save.isPending} disabled={isBusy}>
+              {labels.save(value)}
             </Button>
           </Group>
         )}
@@ -91,75 +116,70 @@ export function LogoSection({ profile }: { profile: VendorProfile }) {
   )
 }
 
+/** The shop logo: upload a new one (it replaces the current one) or remove it, then Save logo. */
+export function LogoSection({ profile }: { profile: VendorProfile }) {
+  const { t } = useTranslation()
+  const setLogo = useSetVendorLogo()
+  const saved: UploadedRef[] = profile.shopLogo
+    ? [toRef({ url: profile.shopLogo, name: t('vendor.profile.logo.current'), type: 'logo' })]
+    : []
+  return (
+    <SavedFilesSection
+      id="profile-logo"
+      title={t('vendor.profile.logo.title')}
+      none={t('vendor.profile.logo.none')}
+      widget={{
+        purpose: 'logo',
+        label: t('vendor.profile.logo.upload'),
+        description: t('vendor.profile.logo.description'),
+        maxFiles: limits.files.logo,
+        accept: 'images',
+      }}
+      saved={saved}
+      check={(files) => (files.every((file) => isFileId(file.id)) ? null : t('vendor.profile.logo.failed'))}
+      save={{
+        isPending: setLogo.isPending,
+        mutate: ([fileId], callbacks) => setLogo.mutate(fileId ?? null, callbacks),
+      }}
+      labels={{
+        discard: t('vendor.profile.logo.discard'),
+        save: (files) =>
+          files.length === 0 ? t('vendor.profile.logo.remove') : t('vendor.profile.logo.save'),
+        updated: t('vendor.profile.logo.updated'),
+        failed: t('vendor.profile.logo.failed'),
+      }}
+    />
+  )
+}
+
 /** Business documents, up to 5 images or PDFs: the kept ones plus new uploads replace the list on save. */
 export function BusinessDocumentsSection({ profile }: { profile: VendorProfile }) {
   const { t } = useTranslation()
   const setDocuments = useSetBusinessDocuments()
-  const feedback = useFlashMessage()
-  const saved = profile.businessDocuments.map(toRef)
-  const [draft, setDraft] = useState<UploadedRef[] | null>(null)
-  const [isBusy, setIsBusy] = useState(false)
-  const value = draft ?? saved
-  const isDirty = draft !== null && !sameIds(draft, saved)
-
-  const save = () => {
-    feedback.clear()
-    const fileIds = value.map((file) => file.id)
-    // A saved document whose address holds no file id cannot be sent back: say so instead of dropping it.
-    if (!fileIds.every(isFileId)) return feedback.error(t('vendor.profile.documents.processFailed'))
-    setDocuments.mutate(fileIds, {
-      onSuccess: () => {
-        setDraft(null)
-        feedback.success(t('vendor.profile.documents.updated'))
-        // The Save button disappears with the draft: keep keyboard focus in this section, on its heading.
-        requestAnimationFrame(() => document.getElementById('profile-documents')?.focus())
-      },
-      onError: (error) => feedback.error(t('vendor.profile.documents.failed'), failureDetail(t, error)),
-    })
-  }
-
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-documents">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4" id="profile-documents" tabIndex={-1}>
-            {t('vendor.profile.documents.title')}
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {t('vendor.profile.documents.intro')}
-          </Text>
-        </div>
-        {value.length === 0 && !isDirty && (
-          <Text size="sm" c="dimmed">
-            {t('vendor.profile.documents.none')}
-          </Text>
-        )}
-        <UploadWidget
-          purpose="business_document"
-          label={t('vendor.profile.documents.upload')}
-          maxFiles={limits.files.businessDocuments}
-          accept="images-pdf"
-          value={value}
-          onChange={setDraft}
-          onBusyChange={setIsBusy}
-          disabled={setDocuments.isPending}
-        />
-        {isDirty && (
-          <Group justify="flex-end" gap="sm">
-            <Button
-              variant="default"
-              onClick={() => setDraft(null)}
-              disabled={setDocuments.isPending || isBusy}
-            >
-              {t('vendor.profile.documents.discard')}
-            </Button>
-            <Button onClick={save} loading={setDocuments.isPending} disabled={isBusy}>
-              {t('vendor.profile.documents.save')}
-            </Button>
-          </Group>
-        )}
-        <FlashAlert flash={feedback.flash} />
-      </Stack>
-    </Paper>
+    <SavedFilesSection
+      id="profile-documents"
+      title={t('vendor.profile.documents.title')}
+      intro={t('vendor.profile.documents.intro')}
+      none={t('vendor.profile.documents.none')}
+      widget={{
+        purpose: 'business_document',
+        label: t('vendor.profile.documents.upload'),
+        maxFiles: limits.files.businessDocuments,
+        accept: 'images-pdf',
+      }}
+      saved={profile.businessDocuments.map(toRef)}
+      // A saved document whose address holds no file id cannot be sent back: say so instead of dropping it.
+      check={(files) =>
+        files.every((file) => isFileId(file.id)) ? null : t('vendor.profile.documents.processFailed')
+      }
+      save={setDocuments}
+      labels={{
+        discard: t('vendor.profile.documents.discard'),
+        save: () => t('vendor.profile.documents.save'),
+        updated: t('vendor.profile.documents.updated'),
+        failed: t('vendor.profile.documents.failed'),
+      }}
+    />
   )
 }

@@ -1,8 +1,10 @@
-import { Anchor, DataList, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Anchor, DataList, List, Text, VisuallyHidden } from '@mantine/core'
 import { IconExternalLink } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { mobileMoneyProviders } from '../../../shared/constants'
 import type { VendorProfile } from '../../../shared/schemas/vendor'
+import { SectionCard } from '../../components/section-card'
+import { FieldList } from '../../components/field-list'
 
 /** A link to a stored file. Private files are served to their owner by the server, so a plain link works. */
 function FileLink({ href, children }: { href: string; children: string }) {
@@ -11,7 +13,7 @@ function FileLink({ href, children }: { href: string; children: string }) {
     <Anchor href={href} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
       {children}
       <IconExternalLink size={14} aria-hidden style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />
-      <VisuallyHidden> {t('vendor.profile.documents.newTab')}</VisuallyHidden>
+      <VisuallyHidden> {t('common.opensInNewTab')}</VisuallyHidden>
     </Anchor>
   )
 }
@@ -20,26 +22,18 @@ function FileLink({ href, children }: { href: string; children: string }) {
 export function PersonalInfoSection({ profile }: { profile: VendorProfile }) {
   const { t } = useTranslation()
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-personal">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="profile-personal">
-          {t('vendor.profile.personalInfo')}
-        </Title>
-        <DataList orientation="horizontal" size="sm" gap="xs" labelWidth={150}>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('vendor.profile.fields.fullName')}</DataList.ItemLabel>
-            <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{profile.fullName}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('vendor.profile.fields.email')}</DataList.ItemLabel>
-            <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{profile.email}</DataList.ItemValue>
-          </DataList.Item>
-        </DataList>
-        <Text size="xs" c="dimmed">
-          {t('vendor.profile.personalHint')}
-        </Text>
-      </Stack>
-    </Paper>
+    <SectionCard id="profile-personal" title={t('vendor.profile.personalInfo')}>
+      <FieldList
+        labelWidth={150}
+        fields={[
+          { label: t('fields.fullName'), value: profile.fullName },
+          { label: t('fields.email'), value: profile.email },
+        ]}
+      />
+      <Text size="xs" c="dimmed">
+        {t('vendor.profile.personalHint')}
+      </Text>
+    </SectionCard>
   )
 }
 
@@ -47,28 +41,25 @@ export function PersonalInfoSection({ profile }: { profile: VendorProfile }) {
 export function IdentitySection({ profile }: { profile: VendorProfile }) {
   const { t } = useTranslation()
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-identity">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="profile-identity">
-          {t('vendor.profile.identity.title')}
-        </Title>
-        <DataList orientation="vertical" size="sm" gap="sm">
-          <DataList.Item>
-            <DataList.ItemLabel>{t('vendor.profile.identity.govId')}</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {profile.govId ? (
-                <FileLink href={profile.govId}>{t('vendor.profile.identity.view')}</FileLink>
-              ) : (
-                <Text span size="sm" c="dimmed">
-                  {t('vendor.profile.identity.none')}
-                </Text>
-              )}
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('vendor.profile.identity.idDocuments')}</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {profile.idDocuments.length > 0 ? (
+    <SectionCard id="profile-identity" title={t('vendor.profile.identity.title')}>
+      <FieldList
+        orientation="vertical"
+        gap="sm"
+        fields={[
+          {
+            label: t('fields.govId'),
+            value: profile.govId ? (
+              <FileLink href={profile.govId}>{t('vendor.profile.identity.view')}</FileLink>
+            ) : (
+              <Text span size="sm" c="dimmed">
+                {t('vendor.profile.identity.none')}
+              </Text>
+            ),
+          },
+          {
+            label: t('fields.idDocuments'),
+            value:
+              profile.idDocuments.length > 0 ? (
                 <List size="sm" spacing={4} listStyleType="none" withPadding={false}>
                   {profile.idDocuments.map((document) => (
                     <List.Item key={document.url}>
@@ -80,15 +71,14 @@ export function IdentitySection({ profile }: { profile: VendorProfile }) {
                 <Text span size="sm" c="dimmed">
                   {t('vendor.profile.identity.none')}
                 </Text>
-              )}
-            </DataList.ItemValue>
-          </DataList.Item>
-        </DataList>
-        <Text size="xs" c="dimmed">
-          {t('vendor.profile.identity.hint')}
-        </Text>
-      </Stack>
-    </Paper>
+              ),
+          },
+        ]}
+      />
+      <Text size="xs" c="dimmed">
+        {t('vendor.profile.identity.hint')}
+      </Text>
+    </SectionCard>
   )
 }
 
@@ -113,36 +103,31 @@ export function PayoutInfoSection({ profile }: { profile: VendorProfile }) {
     return value
   }
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-payout">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="profile-payout">
-          {t('vendor.profile.payout.title')}
-        </Title>
-        {method ? (
-          <DataList orientation="horizontal" size="sm" gap="xs" labelWidth={150}>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('vendor.profile.payout.method')}</DataList.ItemLabel>
-              <DataList.ItemValue>{t(`vendor.profile.payout.methods.${method}`)}</DataList.ItemValue>
-            </DataList.Item>
-            {payoutFields[method].map((key) => {
-              const value = shown(key)
-              return value ? (
-                <DataList.Item key={key}>
-                  <DataList.ItemLabel>{t(`vendor.profile.payout.${key}`)}</DataList.ItemLabel>
-                  <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{value}</DataList.ItemValue>
-                </DataList.Item>
-              ) : null
-            })}
-          </DataList>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('vendor.profile.payout.none')}
-          </Text>
-        )}
-        <Text size="xs" c="dimmed">
-          {t('vendor.profile.payout.hint')}
+    <SectionCard id="profile-payout" title={t('vendor.profile.payout.title')}>
+      {method ? (
+        <DataList orientation="horizontal" size="sm" gap="xs" labelWidth={150}>
+          <DataList.Item>
+            <DataList.ItemLabel>{t('fields.payoutMethod')}</DataList.ItemLabel>
+            <DataList.ItemValue>{t(`vendor.profile.payout.methods.${method}`)}</DataList.ItemValue>
+          </DataList.Item>
+          {payoutFields[method].map((key) => {
+            const value = shown(key)
+            return value ? (
+              <DataList.Item key={key}>
+                <DataList.ItemLabel>{t(`fields.${key}`)}</DataList.ItemLabel>
+                <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{value}</DataList.ItemValue>
+              </DataList.Item>
+            ) : null
+          })}
+        </DataList>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('vendor.profile.payout.none')}
         </Text>
-      </Stack>
-    </Paper>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('vendor.profile.payout.hint')}
+      </Text>
+    </SectionCard>
   )
 }

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, DataList, Group, Paper, Stack, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { IconPencil } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { formatPhone } from '../../../shared/phone'
 import { profileUpdateInput, type VendorProfile } from '../../../shared/schemas/vendor'
 import { useUpdateVendorProfile } from '../../api/vendor'
-import { fieldError, serverFieldErrors } from '../../components/form-errors'
+import { serverFieldErrors, useFieldProps } from '../../components/form-errors'
 import { StatusBadge } from '../../components/status-badge'
-import { FlashAlert } from './flash-alert'
-import { failureDetail, useFlashMessage } from './use-flash-message'
+import { FlashAlert } from '../../components/flash-alert'
+import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
+import { FieldList } from '../../components/field-list'
+import { PhoneInput } from '../../components/phone-input'
 
 type ShopInfoValues = { shopName: string; businessAddress: string; phone: string }
 
@@ -44,6 +46,7 @@ export function ShopInfoSection({ profile }: { profile: VendorProfile }) {
     // The server's own rule (profileUpdateInput), so the screen refuses exactly what the server would.
     validate: schemaResolver(profileUpdateInput, { sync: true }),
   })
+  const field = useFieldProps(form)
 
   const startEditing = () => {
     form.setInitialValues(valuesOf(profile))
@@ -90,7 +93,7 @@ export function ShopInfoSection({ profile }: { profile: VendorProfile }) {
               leftSection={<IconPencil size={16} aria-hidden />}
               onClick={startEditing}
             >
-              {t('vendor.profile.edit')}
+              {t('actions.edit')}
             </Button>
           )}
         </Group>
@@ -99,64 +102,49 @@ export function ShopInfoSection({ profile }: { profile: VendorProfile }) {
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
               <TextInput
-                label={t('vendor.profile.fields.shopName')}
+                label={t('fields.shopName')}
                 required
                 autoComplete="organization"
                 ref={shopNameRef}
-                {...form.getInputProps('shopName')}
-                error={fieldError(t, form.errors.shopName)}
+                {...field('shopName')}
               />
               <TextInput
-                label={t('vendor.profile.fields.businessAddress')}
+                label={t('fields.businessAddress')}
                 required
                 autoComplete="street-address"
-                {...form.getInputProps('businessAddress')}
-                error={fieldError(t, form.errors.businessAddress)}
+                {...field('businessAddress')}
               />
-              <TextInput
+              <PhoneInput
                 label={t('vendor.profile.fields.phone')}
                 description={t('vendor.profile.phoneHint')}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                {...form.getInputProps('phone')}
-                error={fieldError(t, form.errors.phone)}
+                {...field('phone')}
               />
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={() => switchMode(false)} disabled={update.isPending}>
-                  {t('vendor.profile.cancel')}
+                  {t('actions.cancel')}
                 </Button>
                 <Button type="submit" loading={update.isPending}>
-                  {t('vendor.profile.save')}
+                  {t('actions.saveChanges')}
                 </Button>
               </Group>
             </Stack>
           </form>
         ) : (
-          <DataList orientation="horizontal" size="sm" gap="xs" labelWidth={150}>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('vendor.profile.fields.shopName')}</DataList.ItemLabel>
-              <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{profile.shopName}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('vendor.profile.fields.businessAddress')}</DataList.ItemLabel>
-              <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
-                {profile.businessAddress}
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('vendor.profile.fields.phone')}</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {profile.phone ? formatPhone(profile.phone) : t('common.notSet')}
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('vendor.profile.fields.status')}</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <StatusBadge status={profile.status} />
-              </DataList.ItemValue>
-            </DataList.Item>
-          </DataList>
+          <FieldList
+            labelWidth={150}
+            fields={[
+              { label: t('fields.shopName'), value: profile.shopName },
+              { label: t('fields.businessAddress'), value: profile.businessAddress },
+              {
+                label: t('vendor.profile.fields.phone'),
+                value: profile.phone ? formatPhone(profile.phone) : t('common.notSet'),
+              },
+              {
+                label: t('fields.status'),
+                value: <StatusBadge status={profile.status} />,
+              },
+            ]}
+          />
         )}
 
         <FlashAlert flash={feedback.flash} />

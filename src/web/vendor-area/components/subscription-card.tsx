@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconAlertTriangle, IconArrowUpRight } from '@tabler/icons-react'
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconArrowUpRight } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { planDetails } from '../../../shared/constants'
@@ -8,7 +8,9 @@ import { describeSubscription } from '../../../shared/subscription'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { useFormatDate } from '../../components/format-date'
-import { readableAlertStyles } from './readable-alert'
+import { paths } from '../../paths'
+import { FieldList } from '../../components/field-list'
+import { Notice } from '../../components/notice'
 
 /**
  * The dashboard's subscription card, following the display rules of spec §4 (describeSubscription): Active,
@@ -32,75 +34,64 @@ export function SubscriptionCard({ subscription }: { subscription: VendorProfile
           <StatusBadge status={view.display} />
         </Group>
 
-        <DataList orientation="horizontal" size="sm" gap="xs" labelWidth={110}>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('vendor.subscription.card.plan')}</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <Group gap="xs" component="span">
-                <Text span fw={600} inherit>
-                  {planName}
-                </Text>
-                {view.isFreeTrial && (
-                  <Badge color="teal.9" variant="filled" size="sm">
-                    {t('vendor.subscription.card.free')}
-                  </Badge>
-                )}
-              </Group>
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('vendor.subscription.card.price')}</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {view.isFreeTrial ? (
+        <FieldList
+          labelWidth={110}
+          fields={[
+            {
+              label: t('vendor.subscription.card.plan'),
+              value: (
+                <>
+                  <Group gap="xs" component="span">
+                    <Text span fw={600} inherit>
+                      {planName}
+                    </Text>
+                    {view.isFreeTrial && (
+                      <Badge color="teal.9" variant="filled" size="sm">
+                        {t('vendor.subscription.card.free')}
+                      </Badge>
+                    )}
+                  </Group>
+                </>
+              ),
+            },
+            {
+              label: t('vendor.subscription.card.price'),
+              value: view.isFreeTrial ? (
                 t('vendor.subscription.card.freeTrial')
               ) : (
                 <>
                   <Money amount={plan.priceRwf} /> {t('vendor.subscription.perMonth')}
                 </>
-              )}
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>{t('vendor.subscription.card.products')}</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {plan.productLimit === null
-                ? t('vendor.subscription.unlimitedProducts')
-                : t('vendor.subscription.productLimit', { count: plan.productLimit })}
-            </DataList.ItemValue>
-          </DataList.Item>
-        </DataList>
+              ),
+            },
+            {
+              label: t('vendor.subscription.card.products'),
+              value:
+                plan.productLimit === null
+                  ? t('vendor.subscription.unlimitedProducts')
+                  : t('vendor.subscription.productLimit', { count: plan.productLimit }),
+            },
+          ]}
+        />
 
         <ExpiryLine subscription={subscription} formatDate={formatDate} />
 
         {view.isExpiringSoon && (
-          <Alert
-            role="note"
-            color="yellow"
-            variant="light"
-            styles={readableAlertStyles}
-            icon={<IconAlertTriangle aria-hidden />}
-            title={t('vendor.subscription.card.expiringSoonTitle')}
-          >
+          <Notice title={t('vendor.subscription.card.expiringSoonTitle')}>
             {t('vendor.subscription.card.expiringSoonBody')}
-          </Alert>
+          </Notice>
         )}
         {view.display !== 'active' && (
-          <Alert
-            role="note"
-            color="red"
-            variant="light"
-            styles={readableAlertStyles}
-            icon={<IconAlertTriangle aria-hidden />}
-          >
+          <Notice color="red">
             {view.display === 'expired'
               ? t('vendor.subscription.card.expiredBody')
               : t('vendor.subscription.card.cancelledBody')}
-          </Alert>
+          </Notice>
         )}
 
         <Button
           component={Link}
-          to="/vendor/subscription"
+          to={paths.vendor.subscription}
           variant="light"
           rightSection={<IconArrowUpRight size={18} aria-hidden />}
           style={{ alignSelf: 'flex-start' }}

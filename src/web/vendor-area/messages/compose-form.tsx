@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { Button, Group, NativeSelect, Stack, TextInput, Textarea, Title } from '@mantine/core'
+import { Button, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { IconSend } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -7,10 +7,10 @@ import { messageTypes, type MessageType } from '../../../shared/constants'
 import { sendMessageInput, type MessageDto } from '../../../shared/schemas/message'
 import { ApiError } from '../../api/client'
 import { useSendMessage } from '../../api/messages'
-import { fieldError, serverFieldErrors } from '../../components/form-errors'
-import { FlashAlert } from '../components/flash-alert'
-import { failureDetail, useFlashMessage } from '../components/use-flash-message'
-import classes from './messages.module.css'
+import { serverFieldErrors, useFieldProps } from '../../components/form-errors'
+import { FlashAlert } from '../../components/flash-alert'
+import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
+import { FocusHeading } from '../../components/focus-heading'
 
 type ComposeValues = { type: MessageType; subject: string; content: string }
 
@@ -38,7 +38,8 @@ export function ComposeForm({
     // The server's own rule, so an empty message is refused here with the same words.
     validate: schemaResolver(sendMessageInput, { sync: true }),
   })
-  const defaultSubject = t('messages.compose.defaultSubject', { shop: shopName })
+  const field = useFieldProps(form)
+  const defaultSubject = t('vendor.messages.compose.defaultSubject', { shop: shopName })
 
   const submit = form.onSubmit((values) => {
     feedback.clear()
@@ -55,7 +56,7 @@ export function ComposeForm({
             // No admin to receive it (spec §8): the system error, word for word.
             feedback.error(t('messages.noRecipient'))
           } else {
-            feedback.error(t('messages.sendFailed'), failureDetail(t, error))
+            feedback.error(t('vendor.messages.sendFailed'), failureDetail(t, error))
           }
         },
       },
@@ -65,47 +66,37 @@ export function ComposeForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="compose-title">
       <Stack gap="sm">
-        <Title
-          order={2}
-          size="h3"
-          id="compose-title"
-          ref={headingRef}
-          tabIndex={-1}
-          className={classes.focusTarget}
-        >
-          {t('messages.compose.title')}
-        </Title>
+        <FocusHeading size="h3" id="compose-title" ref={headingRef}>
+          {t('vendor.messages.compose.title')}
+        </FocusHeading>
         <NativeSelect
-          label={t('messages.compose.type')}
-          data={messageTypes.map((type) => ({ value: type, label: t(`messages.types.${type}`) }))}
-          {...form.getInputProps('type')}
-          error={fieldError(t, form.errors.type)}
+          label={t('vendor.messages.compose.type')}
+          data={messageTypes.map((type) => ({ value: type, label: t(`vendor.messages.types.${type}`) }))}
+          {...field('type')}
         />
         <TextInput
-          label={t('messages.compose.subject')}
+          label={t('vendor.messages.compose.subject')}
           placeholder={defaultSubject}
-          description={t('messages.compose.subjectHint')}
+          description={t('vendor.messages.compose.subjectHint')}
           maxLength={200}
-          {...form.getInputProps('subject')}
-          error={fieldError(t, form.errors.subject)}
+          {...field('subject')}
         />
         <Textarea
-          label={t('messages.compose.content')}
+          label={t('vendor.messages.compose.content')}
           required
           autosize
           minRows={6}
           maxRows={16}
           maxLength={5000}
-          {...form.getInputProps('content')}
-          error={fieldError(t, form.errors.content)}
+          {...field('content')}
         />
         <FlashAlert flash={feedback.flash} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={send.isPending}>
-            {t('messages.compose.cancel')}
+            {t('actions.cancel')}
           </Button>
           <Button type="submit" loading={send.isPending} leftSection={<IconSend size={18} aria-hidden />}>
-            {t('messages.compose.send')}
+            {t('vendor.messages.compose.send')}
           </Button>
         </Group>
       </Stack>

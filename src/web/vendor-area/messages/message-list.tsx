@@ -12,11 +12,11 @@ export const isUnreadForMe = (message: MessageDto) => !message.isOwn && message.
 
 /** Who wrote it: 'You', or the admin by name ('Isoko team' when the server names no one). */
 export const senderName = (t: TFunction, message: MessageDto) =>
-  message.isOwn ? t('messages.you') : (message.sender?.fullName ?? t('messages.team'))
+  message.isOwn ? t('vendor.messages.you') : (message.sender?.fullName ?? t('vendor.messages.team'))
 
 /** Who it went to: a vendor's own messages go to the whole admin team (README: deliberate divergences). */
 export const recipientName = (t: TFunction, message: MessageDto) =>
-  message.isOwn ? (message.recipient?.fullName ?? t('messages.team')) : t('messages.you')
+  message.isOwn ? (message.recipient?.fullName ?? t('vendor.messages.team')) : t('vendor.messages.you')
 
 /** The first words of the message, on one line. */
 const preview = (content: string) => content.replace(/\s+/g, ' ').trim()
@@ -53,7 +53,7 @@ export function MessageList({
                 </Text>
                 {isUnread && (
                   <Badge size="xs" variant="filled" color="cyan.9" style={{ flexShrink: 0 }}>
-                    {t('messages.new')}
+                    {t('vendor.messages.new')}
                   </Badge>
                 )}
               </Group>
@@ -66,7 +66,7 @@ export function MessageList({
                     {senderName(t, message)}
                   </Text>
                   <Badge size="xs" variant="default" style={{ flexShrink: 0 }}>
-                    {t(`messages.types.${message.type}`)}
+                    {t(`vendor.messages.types.${message.type}`)}
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>

@@ -3,4 +3,4 @@ import { adminReplySubject } from '../../../shared/schemas/message'
 
 /** Admin replies carry a fixed English subject (specification); show it in the reader's language. */
 export const displaySubject = (t: TFunction, subject: string) =>
-  subject === adminReplySubject ? t('messages.adminReplySubject') : subject
+  subject === adminReplySubject ? t('vendor.messages.adminReplySubject') : subject

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type Ref } from 'react'
-import { Anchor, Badge, DataList, Divider, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Divider, Group, List, Stack, Text, Title } from '@mantine/core'
 import { IconCornerUpLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { displaySubject } from './message-subject'
@@ -9,6 +9,8 @@ import { useMarkMessageRead } from '../../api/messages'
 import { useFormatDateTime } from '../../components/format-date-time'
 import { isUnreadForMe, recipientName, senderName } from './message-list'
 import classes from './messages.module.css'
+import { FieldList } from '../../components/field-list'
+import { FocusHeading } from '../../components/focus-heading'
 
 /**
  * One message in full. Opening an unread message addressed to the vendor marks it read (spec §4), once: the
@@ -47,42 +49,34 @@ export function MessageView({
   return (
     <Stack gap="md">
       <div>
-        <Title order={2} size="h3" ref={headingRef} tabIndex={-1} className={classes.focusTarget}>
+        <FocusHeading size="h3" ref={headingRef}>
           <span style={{ overflowWrap: 'anywhere' }}>{displaySubject(t, message.subject)}</span>
-        </Title>
+        </FocusHeading>
         <Group gap="xs" mt="xs">
-          <Badge variant="default">{t(`messages.types.${message.type}`)}</Badge>
+          <Badge variant="default">{t(`vendor.messages.types.${message.type}`)}</Badge>
         </Group>
       </div>
 
-      <DataList orientation="horizontal" size="sm" gap={4} labelWidth={90}>
-        <DataList.Item>
-          <DataList.ItemLabel>{t('messages.from')}</DataList.ItemLabel>
-          <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
-            {senderName(t, message)}
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{t('messages.to')}</DataList.ItemLabel>
-          <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
-            {recipientName(t, message)}
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{t('messages.sentAt')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-          </DataList.ItemValue>
-        </DataList.Item>
-      </DataList>
+      <FieldList
+        labelWidth={90}
+        gap={4}
+        fields={[
+          { label: t('vendor.messages.from'), value: senderName(t, message) },
+          { label: t('vendor.messages.to'), value: recipientName(t, message) },
+          {
+            label: t('vendor.messages.sentAt'),
+            value: <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>,
+          },
+        ]}
+      />
 
       {message.replyToId && (
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconCornerUpLeft size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">
-            {t('messages.inReplyTo')}{' '}
+            {t('vendor.messages.inReplyTo')}{' '}
             <Anchor component={Link} to={hrefFor(message.replyToId)} inherit fw={600}>
-              {original ? displaySubject(t, original.subject) : t('messages.originalMessage')}
+              {original ? displaySubject(t, original.subject) : t('vendor.messages.originalMessage')}
             </Anchor>
           </Text>
         </Group>
@@ -96,7 +90,7 @@ export function MessageView({
           <Divider />
           <section aria-labelledby="message-replies">
             <Title order={3} size="h5" id="message-replies" mb="xs">
-              {t('messages.replies')}
+              {t('vendor.messages.replies')}
             </Title>
             <List spacing={4} size="sm">
               {replies.map((reply) => (

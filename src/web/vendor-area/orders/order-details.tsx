@@ -2,12 +2,14 @@ import { Anchor, Button, Group, Text } from '@mantine/core'
 import { IconCheck, IconReceiptRefund } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { colors, type Color } from '../../../shared/constants'
 import type { OrderDto } from '../../../shared/schemas/order'
 
 /** Ids are shown by their first 8 characters (docs/architecture.md): enough to quote an order to support. */
 export const shortId = (id: string) => id.slice(0, 8)
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
+const isColor = (value: string): value is Color => (colors as readonly string[]).includes(value)
 
 /**
  * "Color: Red · Size: M", or nothing for a product without variants. Colour names come from the products
@@ -17,9 +19,11 @@ export function describeAttributes(t: TFunction, attributes: OrderDto['attribute
   const parts: string[] = []
   const { color, size } = attributes
   if (color)
-    parts.push(`${t('orders.color')}: ${t(`products.colors.${color}`, { defaultValue: capitalise(color) })}`)
+    parts.push(
+      `${t('vendor.orders.color')}: ${isColor(color) ? t(`vendor.products.colors.${color}`) : capitalise(color)}`,
+    )
   // Letter sizes read in capitals (XL); shoe sizes are numbers and stay as they are.
-  if (size) parts.push(`${t('orders.size')}: ${size.toUpperCase()}`)
+  if (size) parts.push(`${t('vendor.orders.size')}: ${size.toUpperCase()}`)
   return parts.join(' · ')
 }
 
@@ -33,9 +37,9 @@ export function OrderProduct({ order, nameId }: { order: OrderDto; nameId: strin
         {order.productName}
       </Text>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
-        {t('orders.orderNumber', { id: shortId(order.id) })}
+        {t('vendor.orders.orderNumber', { id: shortId(order.id) })}
         {' · '}
-        {t('orders.sku')}: {order.sku}
+        {t('fields.sku')}: {order.sku}
       </Text>
       {attributes && (
         <Text size="xs" c="dimmed">
@@ -69,21 +73,22 @@ export function OrderCustomer({ order }: { order: OrderDto }) {
 export function OrderAction({
   order,
   describedBy,
-  isBusy,
-  isDisabled,
+  busyId,
   onMarkCompleted,
   onRefund,
   fullWidth = false,
 }: {
   order: OrderDto
   describedBy: string
-  isBusy: boolean
-  isDisabled: boolean
+  /** The order whose change is on its way: its button shows progress, the others wait. */
+  busyId: string | null
   onMarkCompleted: (order: OrderDto) => void
   onRefund: (order: OrderDto) => void
   fullWidth?: boolean
 }) {
   const { t } = useTranslation()
+  const isBusy = busyId === order.id
+  const isDisabled = busyId !== null && !isBusy
   if (order.status === 'pending') {
     return (
       <Button
@@ -95,7 +100,7 @@ export function OrderAction({
         disabled={isDisabled}
         onClick={() => onMarkCompleted(order)}
       >
-        {t('orders.markCompleted')}
+        {t('vendor.orders.markCompleted')}
       </Button>
     )
   }
@@ -111,14 +116,14 @@ export function OrderAction({
         disabled={isDisabled}
         onClick={() => onRefund(order)}
       >
-        {t('orders.refund')}
+        {t('vendor.orders.refund')}
       </Button>
     )
   }
   return (
     <Group gap={4} wrap="nowrap" justify={fullWidth ? 'center' : 'flex-start'}>
       <Text size="sm" c="dimmed">
-        {t('orders.refundFinal')}
+        {t('vendor.orders.refundFinal')}
       </Text>
     </Group>
   )

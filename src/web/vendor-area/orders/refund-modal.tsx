@@ -1,17 +1,14 @@
-import { useState } from 'react'
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { IconAlertTriangle } from '@tabler/icons-react'
+import { Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { OrderDto } from '../../../shared/schemas/order'
-import { readableAlertStyles } from '../components/readable-alert'
+import { ConfirmModal } from '../../components/confirm-modal'
+import { Notice } from '../../components/notice'
 
 /** Asks before a refund: it is final (spec §4), so it never happens on a single click. */
 export function RefundModal({
   order,
-  isPending,
-  onConfirm,
-  onClose,
+  ...actions
 }: {
   order: OrderDto | null
   isPending: boolean
@@ -19,45 +16,27 @@ export function RefundModal({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  // The last order asked about stays in the dialog while it fades out, rather than emptying it mid-transition.
-  const [shown, setShown] = useState(order)
-  if (order && order !== shown) setShown(order)
   return (
-    <Modal
-      opened={order !== null}
-      onClose={() => !isPending && onClose()}
-      title={t('orders.refundTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      centered
+    <ConfirmModal
+      subject={order}
+      title={t('vendor.orders.refundTitle')}
+      confirmLabel={t('vendor.orders.refundConfirm')}
+      cancelLabel={t('actions.cancel')}
+      color="red"
+      {...actions}
     >
-      {shown && (
-        <Stack gap="lg">
+      {(shown) => (
+        <>
           <Text>
-            {t('orders.refundBody', {
+            {t('vendor.orders.refundBody', {
               total: formatRwf(shown.totalAmount),
               customer: shown.customerName,
               product: shown.productName,
             })}
           </Text>
-          <Alert
-            role="note"
-            color="yellow"
-            variant="light"
-            styles={readableAlertStyles}
-            icon={<IconAlertTriangle aria-hidden />}
-          >
-            {t('orders.refundWarning')}
-          </Alert>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={isPending}>
-              {t('orders.cancel')}
-            </Button>
-            <Button color="red" onClick={() => onConfirm(shown)} loading={isPending}>
-              {t('orders.refundConfirm')}
-            </Button>
-          </Group>
-        </Stack>
+          <Notice>{t('vendor.orders.refundWarning')}</Notice>
+        </>
       )}
-    </Modal>
+    </ConfirmModal>
   )
 }

@@ -1,11 +1,14 @@
 import { useId } from 'react'
-import { Button, DataList, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
+import { Button, Group, Table, Text } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { receiptNoteDate, type PayoutDto } from '../../../shared/schemas/payout'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { useFormatDate } from '../../components/format-date'
+import { FieldList } from '../../components/field-list'
+import { CardList } from '../../components/card-list'
+import { ItemCard } from '../../components/item-card'
 
 export type PayoutListProps = {
   payouts: PayoutDto[]
@@ -38,7 +41,7 @@ function ConfirmReceiptButton({
       onClick={() => onConfirmReceipt(payout)}
       aria-describedby={describedBy}
     >
-      {t('payouts.confirmReceipt')}
+      {t('vendor.payouts.confirmReceipt')}
     </Button>
   )
 }
@@ -51,12 +54,12 @@ function Notes({ notes }: { notes: string | null }) {
   return notes ? (
     <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
       {receiptDate
-        ? t('payouts.history.receiptNote', { date: formatDate(`${receiptDate}T12:00:00Z`) })
+        ? t('vendor.payouts.history.receiptNote', { date: formatDate(`${receiptDate}T12:00:00Z`) })
         : notes}
     </Text>
   ) : (
     <Text size="sm" c="dimmed">
-      {t('payouts.history.noNotes')}
+      {t('vendor.payouts.history.noNotes')}
     </Text>
   )
 }
@@ -68,7 +71,7 @@ function ProcessedDate({ payout }: { payout: PayoutDto }) {
     <time dateTime={payout.processedAt}>{formatDate(payout.processedAt)}</time>
   ) : (
     <Text span size="sm" c="dimmed">
-      {t('payouts.history.notProcessed')}
+      {t('vendor.payouts.history.notProcessed')}
     </Text>
   )
 }
@@ -83,13 +86,13 @@ export function PayoutTable({ payouts, onConfirmReceipt }: PayoutListProps) {
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col" ta="end">
-            {t('payouts.history.amount')}
+            {t('vendor.payouts.history.amount')}
           </Table.Th>
-          <Table.Th scope="col">{t('payouts.history.status')}</Table.Th>
-          <Table.Th scope="col">{t('payouts.history.requestedAt')}</Table.Th>
-          <Table.Th scope="col">{t('payouts.history.processedAt')}</Table.Th>
-          <Table.Th scope="col">{t('payouts.history.notes')}</Table.Th>
-          <Table.Th scope="col">{t('payouts.history.actions')}</Table.Th>
+          <Table.Th scope="col">{t('fields.status')}</Table.Th>
+          <Table.Th scope="col">{t('vendor.payouts.history.requestedAt')}</Table.Th>
+          <Table.Th scope="col">{t('vendor.payouts.history.processedAt')}</Table.Th>
+          <Table.Th scope="col">{t('vendor.payouts.history.notes')}</Table.Th>
+          <Table.Th scope="col">{t('fields.actions')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -97,7 +100,7 @@ export function PayoutTable({ payouts, onConfirmReceipt }: PayoutListProps) {
           const amountId = `${idPrefix}-${payout.id}-amount`
           const dateId = `${idPrefix}-${payout.id}-date`
           return (
-            <Table.Tr key={payout.id} data-payout-id={payout.id}>
+            <Table.Tr key={payout.id} data-row-id={payout.id}>
               <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                 <Text span inherit fw={600} id={amountId}>
                   <Money amount={payout.amount} />
@@ -138,68 +141,49 @@ export function PayoutCards({ payouts, onConfirmReceipt }: PayoutListProps) {
   const formatDate = useFormatDate()
   const idPrefix = useId()
   return (
-    <SimpleGrid
-      component="ul"
-      cols={{ base: 1, sm: 2 }}
-      spacing="sm"
-      m={0}
-      p={0}
-      style={{ listStyle: 'none' }}
-    >
-      {payouts.map((payout) => {
+    <CardList items={payouts} keyOf={(payout) => payout.id}>
+      {(payout) => {
         const amountId = `${idPrefix}-${payout.id}-amount`
         const dateId = `${idPrefix}-${payout.id}-date`
         return (
-          <li key={payout.id}>
-            <Paper
-              component="article"
-              data-payout-id={payout.id}
-              aria-labelledby={amountId}
-              withBorder
-              radius="md"
-              p="md"
-              h="100%"
-            >
-              <Stack gap="sm">
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text span fw={700} size="lg" id={amountId}>
-                    <Money amount={payout.amount} />
-                  </Text>
-                  <StatusBadge status={payout.status} style={{ flexShrink: 0 }} />
-                </Group>
-                <DataList orientation="horizontal" size="sm" gap={6} labelWidth={120}>
-                  <DataList.Item>
-                    <DataList.ItemLabel>{t('payouts.history.requestedAt')}</DataList.ItemLabel>
-                    <DataList.ItemValue>
-                      <time dateTime={payout.requestedAt} id={dateId}>
-                        {formatDate(payout.requestedAt)}
-                      </time>
-                    </DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>{t('payouts.history.processedAt')}</DataList.ItemLabel>
-                    <DataList.ItemValue>
-                      <ProcessedDate payout={payout} />
-                    </DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>{t('payouts.history.notes')}</DataList.ItemLabel>
-                    <DataList.ItemValue>
-                      <Notes notes={payout.notes} />
-                    </DataList.ItemValue>
-                  </DataList.Item>
-                </DataList>
-                <ConfirmReceiptButton
-                  payout={payout}
-                  describedBy={`${amountId} ${dateId}`}
-                  onConfirmReceipt={onConfirmReceipt}
-                  fullWidth
-                />
-              </Stack>
-            </Paper>
-          </li>
+          <ItemCard labelledBy={amountId} rowId={payout.id}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Text span fw={700} size="lg" id={amountId}>
+                <Money amount={payout.amount} />
+              </Text>
+              <StatusBadge status={payout.status} style={{ flexShrink: 0 }} />
+            </Group>
+            <FieldList
+              labelWidth={120}
+              gap={6}
+              fields={[
+                {
+                  label: t('vendor.payouts.history.requestedAt'),
+                  value: (
+                    <time dateTime={payout.requestedAt} id={dateId}>
+                      {formatDate(payout.requestedAt)}
+                    </time>
+                  ),
+                },
+                {
+                  label: t('vendor.payouts.history.processedAt'),
+                  value: <ProcessedDate payout={payout} />,
+                },
+                {
+                  label: t('vendor.payouts.history.notes'),
+                  value: <Notes notes={payout.notes} />,
+                },
+              ]}
+            />
+            <ConfirmReceiptButton
+              payout={payout}
+              describedBy={`${amountId} ${dateId}`}
+              onConfirmReceipt={onConfirmReceipt}
+              fullWidth
+            />
+          </ItemCard>
         )
-      })}
-    </SimpleGrid>
+      }}
+    </CardList>
   )
 }

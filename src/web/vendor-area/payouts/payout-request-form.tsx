@@ -7,8 +7,8 @@ import { payoutRequestInput } from '../../../shared/schemas/payout'
 import { ApiError } from '../../api/client'
 import { useRequestPayout } from '../../api/payouts'
 import { fieldError, serverFieldErrors } from '../../components/form-errors'
-import { FlashAlert } from '../components/flash-alert'
-import { failureDetail, useFlashMessage } from '../components/use-flash-message'
+import { FlashAlert } from '../../components/flash-alert'
+import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 
 type RequestValues = { amount: number | '' }
 
@@ -38,14 +38,14 @@ export function PayoutRequestForm({ balance }: { balance: number }) {
     request.mutate(values.amount, {
       onSuccess: () => {
         form.reset()
-        feedback.success(t('payouts.requested'))
+        feedback.success(t('vendor.payouts.requested'))
       },
       onError: (error) => {
         const fields = serverFieldErrors(error)
         if (error instanceof ApiError && (error.messageKey === 'payouts.invalidAmount' || fields.amount)) {
           form.setFieldError('amount', fields.amount ?? 'payouts.invalidAmount')
         } else {
-          feedback.error(t('payouts.requestFailed'), failureDetail(t, error))
+          feedback.error(t('vendor.payouts.requestFailed'), failureDetail(t, error))
         }
       },
     })
@@ -56,17 +56,17 @@ export function PayoutRequestForm({ balance }: { balance: number }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4" id="payout-request-title">
-            {t('payouts.request.title')}
+            {t('vendor.payouts.request.title')}
           </Title>
           {!hasBalance && (
             <Text size="sm" c="dimmed" id="payout-no-balance">
-              {t('payouts.request.noBalance')}
+              {t('vendor.payouts.request.noBalance')}
             </Text>
           )}
           <NumberInput
-            label={t('payouts.request.amount')}
+            label={t('vendor.payouts.request.amount')}
             description={
-              hasBalance ? t('payouts.request.amountHint', { balance: formatRwf(balance) }) : undefined
+              hasBalance ? t('vendor.payouts.request.amountHint', { balance: formatRwf(balance) }) : undefined
             }
             required
             min={1}
@@ -91,7 +91,7 @@ export function PayoutRequestForm({ balance }: { balance: number }) {
               disabled={!hasBalance || isEmpty || isOverBalance}
               aria-describedby={hasBalance ? undefined : 'payout-no-balance'}
             >
-              {t('payouts.request.submit')}
+              {t('vendor.payouts.request.submit')}
             </Button>
           </Group>
           <FlashAlert flash={feedback.flash} />

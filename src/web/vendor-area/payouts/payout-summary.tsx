@@ -1,14 +1,15 @@
 import { formatRwf } from '../../../shared/money'
-import { Alert, Anchor, Group, SimpleGrid, VisuallyHidden } from '@mantine/core'
-import { IconAlertTriangle, IconBuildingBank, IconClockDollar, IconWallet } from '@tabler/icons-react'
+import { Anchor, Group, SimpleGrid, VisuallyHidden } from '@mantine/core'
+import { IconBuildingBank, IconClockDollar, IconWallet } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { mobileMoneyProviders } from '../../../shared/constants'
 import type { PayoutOverview } from '../../../shared/schemas/payout'
 import { Money } from '../../components/money'
-import { readableAlertStyles } from '../components/readable-alert'
-import { StatCard } from '../components/stat-card'
+import { StatCard } from '../../components/stat-card'
+import { paths } from '../../paths'
+import { Notice } from '../../components/notice'
 
 /** The details that identify where the money goes, already masked by the server ("Bank of Kigali · ****4821"). */
 function describeDetails(t: TFunction, overview: PayoutOverview): string {
@@ -34,29 +35,31 @@ export function PayoutSummary({ overview }: { overview: PayoutOverview }) {
   return (
     <section aria-labelledby="payouts-summary">
       <VisuallyHidden>
-        <h2 id="payouts-summary">{t('payouts.summary.label')}</h2>
+        <h2 id="payouts-summary">{t('vendor.payouts.summary.label')}</h2>
       </VisuallyHidden>
       {/* The balance is the server's: completed orders minus non-rejected payouts, negative when refunds of
           paid-out orders leave money owed (docs/decisions/006). */}
       <SimpleGrid component="dl" cols={{ base: 1, md: 3 }} spacing="md" m={0}>
         <StatCard
-          label={t('payouts.summary.available')}
+          label={t('vendor.payouts.summary.available')}
           value={<Money amount={overview.availableBalance} />}
-          hint={t('payouts.summary.availableHint')}
+          hint={t('vendor.payouts.summary.availableHint')}
           icon={IconWallet}
           color="green"
         />
         <StatCard
-          label={t('payouts.summary.pending')}
+          label={t('vendor.payouts.summary.pending')}
           value={<Money amount={overview.pendingTotal} />}
-          hint={t('payouts.summary.pendingHint')}
+          hint={t('vendor.payouts.summary.pendingHint')}
           icon={IconClockDollar}
           color="orange"
         />
         <StatCard
-          label={t('payouts.summary.method')}
-          value={method ? t(`vendor.profile.payout.methods.${method}`) : t('payouts.summary.methodNone')}
-          hint={method ? describeDetails(t, overview) : t('payouts.summary.methodNoneHint')}
+          label={t('fields.payoutMethod')}
+          value={
+            method ? t(`vendor.profile.payout.methods.${method}`) : t('vendor.payouts.summary.methodNone')
+          }
+          hint={method ? describeDetails(t, overview) : t('vendor.payouts.summary.methodNoneHint')}
           icon={IconBuildingBank}
           color="cyan"
         />
@@ -73,16 +76,9 @@ export function BalanceOwedNotice({ balance }: { balance: number }) {
   const { t } = useTranslation()
   if (balance >= 0) return null
   return (
-    <Alert
-      role="note"
-      color="orange"
-      variant="light"
-      styles={readableAlertStyles}
-      icon={<IconAlertTriangle aria-hidden />}
-      title={t('payouts.owedTitle')}
-    >
-      {t('payouts.owedBody', { amount: formatRwf(-balance) })}
-    </Alert>
+    <Notice color="orange" title={t('vendor.payouts.owedTitle')}>
+      {t('vendor.payouts.owedBody', { amount: formatRwf(-balance) })}
+    </Notice>
   )
 }
 
@@ -90,23 +86,16 @@ export function BalanceOwedNotice({ balance }: { balance: number }) {
 export function NoPayoutMethodWarning() {
   const { t } = useTranslation()
   return (
-    <Alert
-      role="note"
-      color="yellow"
-      variant="light"
-      styles={readableAlertStyles}
-      icon={<IconAlertTriangle aria-hidden />}
-      title={t('payouts.noMethod.title')}
-    >
-      {t('payouts.noMethod.body')}
+    <Notice title={t('vendor.payouts.noMethod.title')}>
+      {t('vendor.payouts.noMethod.body')}
       <Group gap="md" mt="xs">
-        <Anchor component={Link} to="/vendor/profile" inherit c="inherit" underline="always" fw={600}>
-          {t('payouts.noMethod.profileLink')}
+        <Anchor component={Link} to={paths.vendor.profile} inherit c="inherit" underline="always" fw={600}>
+          {t('vendor.payouts.noMethod.profileLink')}
         </Anchor>
-        <Anchor component={Link} to="/vendor/messages" inherit c="inherit" underline="always" fw={600}>
-          {t('payouts.noMethod.messageLink')}
+        <Anchor component={Link} to={paths.vendor.messages} inherit c="inherit" underline="always" fw={600}>
+          {t('vendor.messageSupport')}
         </Anchor>
       </Group>
-    </Alert>
+    </Notice>
   )
 }

@@ -61,7 +61,7 @@ export function ProductCard({
         ) : (
           <div className={classes.cardPlaceholder}>
             <IconPhoto size={40} stroke={1.4} aria-hidden />
-            <Text size="xs">{t('products.card.noImage')}</Text>
+            <Text size="xs">{t('vendor.products.card.noImage')}</Text>
           </div>
         )}
       </Card.Section>
@@ -73,10 +73,10 @@ export function ProductCard({
           </Title>
           {/* As buyers see it: an approved product of a shop still under review is hidden, not "Approved". */}
           {product.status === 'approved' && !product.isVisible ? (
-            <Tooltip label={t('products.hiddenReason')} withArrow>
+            <Tooltip label={t('vendor.products.hiddenReason')} withArrow>
               <Badge variant="dot" color="gray" style={{ flexShrink: 0 }}>
-                {t('products.hidden')}
-                <VisuallyHidden>: {t('products.hiddenReason')}</VisuallyHidden>
+                {t('vendor.products.hidden')}
+                <VisuallyHidden>: {t('vendor.products.hiddenReason')}</VisuallyHidden>
               </Badge>
             </Tooltip>
           ) : (
@@ -84,14 +84,14 @@ export function ProductCard({
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          {t(`products.categories.${product.category}`, { defaultValue: product.category })}
+          {t(`vendor.products.categories.${product.category}`, { defaultValue: product.category })}
         </Text>
         <Group justify="space-between" align="baseline" gap="xs" mt={4}>
           <Text fw={700}>
             <PriceRange min={product.priceMin} max={product.priceMax} />
           </Text>
           <Text size="sm" c="dimmed">
-            {t('products.card.variants', { count: product.variants.length })}
+            {t('vendor.products.variants.count', { count: product.variants.length })}
           </Text>
         </Group>
       </Stack>
@@ -103,7 +103,7 @@ export function ProductCard({
           onClick={onEdit}
           disabled={isDeleting}
         >
-          {t('products.card.edit')}
+          {t('actions.edit')}
           <VisuallyHidden> {product.name}</VisuallyHidden>
         </Button>
         <Button
@@ -114,7 +114,7 @@ export function ProductCard({
           onClick={onDelete}
           loading={isDeleting}
         >
-          {t('products.card.delete')}
+          {t('actions.delete')}
           <VisuallyHidden> {product.name}</VisuallyHidden>
         </Button>
       </Group>
@@ -125,7 +125,7 @@ export function ProductCard({
 /** One price, or the lowest and highest across the variants. */
 function PriceRange({ min, max }: { min: number | null; max: number | null }) {
   const { t } = useTranslation()
-  if (min === null) return <>{t('products.card.noPrice')}</>
+  if (min === null) return <>{t('vendor.products.card.noPrice')}</>
   if (max === null || max === min) return <Money amount={min} />
   return (
     <>

@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -26,9 +25,7 @@ import type { ProductDto } from '../../../shared/schemas/product'
 import { ApiError } from '../../api/client'
 import { useCreateProduct, useReloadProduct, useUpdateProduct } from '../../api/products'
 import { fieldError } from '../../components/form-errors'
-import { readableAlertStyles } from '../components/readable-alert'
-import { failureDetail } from '../components/use-flash-message'
-import vendorClasses from '../components/vendor-page.module.css'
+import { failureDetail } from '../../components/use-flash-message'
 import { ProductImagesField } from './product-images-field'
 import {
   emptyProductValues,
@@ -49,6 +46,8 @@ import { useProductImages } from './use-product-images'
 import { VariantOptions } from './variant-options'
 import { VariantsTable, type VariantField } from './variants-table'
 import classes from './products.module.css'
+import { paths } from '../../paths'
+import { WholeNumberInput } from '../../components/whole-number-input'
 
 /** Mantine's `sm` breakpoint (48em = 768 px): under it a phone, with the spec's mobile layout. */
 export const phoneQuery = '(max-width: 47.99em)'
@@ -93,14 +92,13 @@ export function ProductDialog({
       opened={opened}
       onClose={close}
       onExitTransitionEnd={onClosed}
-      title={product ? t('products.dialog.editTitle') : t('products.dialog.createTitle')}
+      title={product ? t('vendor.products.dialog.editTitle') : t('vendor.products.dialog.createTitle')}
       fullScreen={isPhone}
       size="xl"
       // A click beside a long form must not throw away what was typed.
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
-      className={vendorClasses.page}
     >
       <ProductForm
         key={`${sessionKey}-${current?.count ?? 0}`}
@@ -158,7 +156,7 @@ function ProductForm({
     try {
       onReload(await reloadProduct(productId))
     } catch {
-      setFailure({ title: t('products.loadFailed') })
+      setFailure({ title: t('vendor.products.loadFailed') })
     }
   }
 
@@ -172,9 +170,9 @@ function ProductForm({
   const isSaveBlocked = isWorking || images.isUploading || isColorOrSizeMissing
   // The colour-and-size rule is said once, beside the colours and sizes; Save points at it instead of repeating it.
   const blockedReason = isUploading
-    ? t('products.dialog.uploadingImages')
+    ? t('vendor.products.dialog.uploadingImages')
     : phase === 'saving'
-      ? t('products.dialog.saving')
+      ? t('vendor.products.dialog.saving')
       : null
   const colorSizeErrorId = `${id}-color-size`
   const blockedReasonId = `${id}-blocked`
@@ -198,7 +196,7 @@ function ProductForm({
   }
 
   const saveFailure = (error: unknown, currentRows: VariantRow[]): Failure => {
-    if (!(error instanceof ApiError)) return { title: t('products.saveFailed') }
+    if (!(error instanceof ApiError)) return { title: t('vendor.products.saveFailed') }
     const fields = issuesToFields(
       Object.entries(error.fields ?? {}).map(([path, message]) => ({ path: path.split('.'), message })),
       currentRows,
@@ -211,9 +209,9 @@ function ProductForm({
     }
     switch (error.messageKey) {
       case 'products.planLimit':
-        return { title: t('products.planLimit', error.params), showUpgrade: true }
+        return { title: t('products.planLimit', { ...error.params }), showUpgrade: true }
       case 'vendor.notRegistered':
-        return { title: t('products.vendorMissing') }
+        return { title: t('vendor.products.vendorMissing') }
       case 'products.variantsMismatch':
         return { title: t('products.variantsMismatch') }
       // Another edit, or an order that took stock, since the form opened: saving would write old figures back.
@@ -221,9 +219,9 @@ function ProductForm({
         return { title: t('products.staleVersion'), canReload: true }
       // The server says errors.notFound for a product that is not (or no longer) this vendor's.
       case 'errors.notFound':
-        return product ? { title: t('products.notFound') } : { title: t('products.saveFailed') }
+        return product ? { title: t('vendor.products.notFound') } : { title: t('vendor.products.saveFailed') }
       default:
-        return { title: t('products.saveFailed'), detail: failureDetail(t, error) }
+        return { title: t('vendor.products.saveFailed'), detail: failureDetail(t, error) }
     }
   }
 
@@ -250,7 +248,7 @@ function ProductForm({
     setPhase('uploading')
     // Spec §2: new or replaced pictures are stored first, then the product; any upload failure stops here.
     const imageIds = await images.settle()
-    if (!imageIds) return fail({ title: t('products.uploadFailed') })
+    if (!imageIds) return fail({ title: t('vendor.products.uploadFailed') })
 
     // From here the request is on its way: the dialog stays open until the server answers.
     isSavingRef.current = true
@@ -266,7 +264,7 @@ function ProductForm({
 
   const categoryData = categories.map((category) => ({
     value: category,
-    label: t(`products.categories.${category}`),
+    label: t(`vendor.products.categories.${category}`),
   }))
 
   return (
@@ -274,7 +272,7 @@ function ProductForm({
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label={t('products.fields.name')}
+            label={t('vendor.products.fields.name')}
             required
             maxLength={120}
             data-autofocus
@@ -282,12 +280,12 @@ function ProductForm({
             error={errors.name}
           />
           <Select
-            label={t('products.fields.category')}
-            placeholder={t('products.fields.categoryPlaceholder')}
+            label={t('vendor.products.fields.category')}
+            placeholder={t('vendor.products.fields.categoryPlaceholder')}
             required
             searchable
             data={categoryData}
-            nothingFoundMessage={t('products.fields.categoryNothingFound')}
+            nothingFoundMessage={t('vendor.products.fields.categoryNothingFound')}
             maxDropdownHeight={280}
             value={values.category}
             onChange={(value) => form.setFieldValue('category', value as Category | null)}
@@ -296,15 +294,10 @@ function ProductForm({
           />
         </SimpleGrid>
 
-        <NumberInput
-          label={t('products.fields.price')}
-          description={t('products.fields.priceHint')}
+        <WholeNumberInput
+          label={t('vendor.products.fields.price')}
+          description={t('vendor.products.fields.priceHint')}
           required
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator=","
-          inputMode="numeric"
           maw={{ base: '100%', sm: 320 }}
           value={values.price}
           onChange={(value) => form.setFieldValue('price', toNumber(value))}
@@ -312,8 +305,8 @@ function ProductForm({
         />
 
         <Textarea
-          label={t('products.fields.description')}
-          description={t('products.fields.descriptionHint')}
+          label={t('vendor.products.fields.description')}
+          description={t('vendor.products.fields.descriptionHint')}
           autosize
           minRows={3}
           maxRows={10}
@@ -325,11 +318,11 @@ function ProductForm({
         <ProductImagesField images={images} disabled={phase === 'saving'} error={errors.images} />
 
         <Checkbox
-          label={t('products.fields.hasVariants')}
+          label={t('vendor.products.fields.hasVariants')}
           description={
             forcesVariants(values.category)
-              ? t('products.fields.hasVariantsForced')
-              : t('products.fields.hasVariantsHint')
+              ? t('vendor.products.fields.hasVariantsForced')
+              : t('vendor.products.fields.hasVariantsHint')
           }
           // Clothes and Shoes always have them: the box shows ticked and cannot be unticked.
           checked={withVariants}
@@ -351,20 +344,22 @@ function ProductForm({
         <section aria-labelledby={`${id}-variants`}>
           <Group justify="space-between" align="baseline" gap="xs" mb={4}>
             <Title order={3} size="h5" id={`${id}-variants`}>
-              {t('products.variants.title')}
+              {t('vendor.products.variants.title')}
             </Title>
             {!isColorOrSizeMissing && (
               <Text size="sm" c="dimmed">
-                {t('products.variants.count', { count: rows.length })}
+                {t('vendor.products.variants.count', { count: rows.length })}
               </Text>
             )}
           </Group>
           <Text size="xs" c="dimmed" mb="xs">
-            {withVariants ? t('products.variants.hintWithOptions') : t('products.variants.hintDefault')}
+            {withVariants
+              ? t('vendor.products.variants.hintWithOptions')
+              : t('vendor.products.variants.hintDefault')}
           </Text>
           {isColorOrSizeMissing ? (
             <Text size="sm" c="dimmed">
-              {t('products.variants.pickBoth')}
+              {t('vendor.products.variants.pickBoth')}
             </Text>
           ) : (
             <VariantsTable
@@ -384,7 +379,6 @@ function ProductForm({
               <Alert
                 color="red"
                 variant="light"
-                styles={readableAlertStyles}
                 icon={<IconAlertCircle aria-hidden />}
                 role="alert"
                 title={failure.detail || failure.showUpgrade ? failure.title : undefined}
@@ -392,14 +386,14 @@ function ProductForm({
                 mb="xs"
               >
                 {failure.showUpgrade ? (
-                  <Anchor component={Link} to="/vendor/subscription" size="sm" fw={600}>
-                    {t('products.limit.upgrade')}
+                  <Anchor component={Link} to={paths.vendor.subscription} size="sm" fw={600}>
+                    {t('vendor.products.limit.upgrade')}
                   </Anchor>
                 ) : failure.canReload && product ? (
                   <Group gap="sm" wrap="wrap">
                     <Text size="sm">{failure.title}</Text>
                     <Button size="xs" variant="white" color="red" onClick={() => void reload(product.id)}>
-                      {t('products.reload')}
+                      {t('vendor.products.reload')}
                     </Button>
                   </Group>
                 ) : (
@@ -418,7 +412,7 @@ function ProductForm({
           </div>
           <Group justify="flex-end" gap="sm" wrap="nowrap">
             <Button variant="default" onClick={onCancel} disabled={phase === 'saving'}>
-              {t('products.dialog.cancel')}
+              {t('actions.cancel')}
             </Button>
             {/*
               aria-disabled rather than disabled: the button keeps focus while the save runs (a disabled one drops
@@ -433,7 +427,7 @@ function ProductForm({
               }
               leftSection={isWorking ? <Loader size={16} color="gray" aria-hidden /> : undefined}
             >
-              {t('products.dialog.save')}
+              {t('vendor.products.dialog.save')}
             </Button>
           </Group>
         </div>

@@ -1,14 +1,5 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
-import {
-  ActionIcon,
-  Badge,
-  FileButton,
-  Progress,
-  Stack,
-  Text,
-  ThemeIcon,
-  VisuallyHidden,
-} from '@mantine/core'
+import { useEffect, useId, useRef, useState } from 'react'
+import { ActionIcon, Badge, FileButton, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -21,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../shared/constants'
 import { uploadMaxMb } from '../../../shared/schemas/upload'
+import { messageText } from '../../i18n/keys'
 import {
   imageAccept,
   type ImageItem,
@@ -29,6 +21,8 @@ import {
   type Refusal,
 } from './use-product-images'
 import classes from './products.module.css'
+import { useFileDrop } from '../../components/use-file-drop'
+import { UploadProgress } from '../../components/upload-progress'
 
 type Action = 'left' | 'right' | 'replace' | 'remove' | 'retry'
 
@@ -53,7 +47,6 @@ export function ProductImagesField({
   const noticeId = `${id}-notice`
   const listRef = useRef<HTMLUListElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
-  const [isDragging, setIsDragging] = useState(false)
   // A refusal of a pick: news, said once as an alert and left in view until the next action.
   const [notice, setNotice] = useState<string[] | null>(null)
   // Polite news (moved, removed, added, uploaded); the sequence re-announces the same words said twice.
@@ -65,7 +58,7 @@ export function ProductImagesField({
   const isFull = total >= limits.maxProductImages
   const say = (text: string) => setAnnouncement((current) => ({ text, sequence: current.sequence + 1 }))
   const reasonText = (reason: ImageReason) =>
-    t(reason.messageKey, { ...reason.params, defaultValue: t('uploads.failed') })
+    messageText(t, reason.messageKey, { ...reason.params, defaultValue: t('uploads.failed') })
 
   // After a move or removal the pressed button has gone or changed place: focus follows the picture (or the
   // next one, or the Add tile), never the top of the dialog.
@@ -92,48 +85,32 @@ export function ProductImagesField({
   useEffect(() => {
     if (!lastUploaded) return
     const position = itemsPosition(images.items, lastUploaded)
-    if (position > 0) say(t('products.images.uploaded', { position }))
+    if (position > 0) say(t('vendor.products.images.uploaded', { position }))
     // Only a new upload announces; reordering afterwards does not repeat it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [uploadedCount])
 
   const refusalLines = (refused: Refusal[]) =>
-    refused.map((item) => t('products.images.refused', { name: item.name, reason: reasonText(item.reason) }))
+    refused.map((item) =>
+      t('vendor.products.images.refused', { name: item.name, reason: reasonText(item.reason) }),
+    )
 
   const addFiles = (files: File[]) => {
     if (disabled || files.length === 0) return
     const result = images.add(files)
     if (result.tooMany) return setNotice([t('products.tooManyImages')])
     setNotice(result.refused.length ? refusalLines(result.refused) : null)
-    if (result.added) say(t('products.images.added', { count: result.added }))
+    if (result.added) say(t('vendor.products.images.added', { count: result.added }))
   }
 
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.currentTarget.files ?? [])
-    // Cleared so that picking the same file again still fires a change.
-    event.currentTarget.value = ''
-    addFiles(files)
-  }
-  const onDragOver = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault()
-    event.dataTransfer.dropEffect = disabled || isFull ? 'none' : 'copy'
-    if (!disabled && !isFull) setIsDragging(true)
-  }
-  const onDragLeave = (event: DragEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false)
-  }
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault()
-    setIsDragging(false)
-    addFiles(Array.from(event.dataTransfer.files))
-  }
+  const { onPick, zoneProps } = useFileDrop(addFiles, disabled || isFull)
 
   const move = (item: ImageItem, offset: -1 | 1) => {
     const position = itemsPosition(items, item.key) + offset
     images.move(item.key, offset)
     setNotice(null)
     setFocusTarget({ key: item.key, action: offset < 0 ? 'left' : 'right' })
-    say(t('products.images.moved', { position, total }))
+    say(t('vendor.products.images.moved', { position, total }))
   }
   const remove = (item: ImageItem) => {
     const index = items.findIndex((entry) => entry.key === item.key)
@@ -141,7 +118,7 @@ export function ProductImagesField({
     images.remove(item.key)
     setNotice(null)
     setFocusTarget({ key: neighbour?.key ?? null, action: 'remove' })
-    say(t('products.images.removed', { count: total - 1 }))
+    say(t('vendor.products.images.removed', { count: total - 1 }))
   }
   const replace = (item: ImageItem, file: File | null) => {
     if (!file) return
@@ -156,14 +133,14 @@ export function ProductImagesField({
     <Stack gap={6}>
       <div>
         <Text id={labelId} fw={500} size="sm">
-          {t('products.images.label')}
+          {t('vendor.products.images.label')}
         </Text>
         <Text id={hintId} size="xs" c="dimmed">
-          {t('products.images.hint', { size: uploadMaxMb })}
+          {t('vendor.products.images.hint', { size: uploadMaxMb })}
         </Text>
       </div>
 
-      <ul ref={listRef} className={classes.imageGrid} aria-label={t('products.images.listLabel')}>
+      <ul ref={listRef} className={classes.imageGrid} aria-label={t('vendor.products.images.listLabel')}>
         {items.map((item, index) => (
           <ImageTile
             key={item.key}
@@ -181,15 +158,7 @@ export function ProductImagesField({
         ))}
         {!isFull && (
           <li>
-            <label
-              className={classes.addTile}
-              data-dragging={isDragging || undefined}
-              data-disabled={disabled || undefined}
-              onDragEnter={onDragOver}
-              onDragOver={onDragOver}
-              onDragLeave={onDragLeave}
-              onDrop={onDrop}
-            >
+            <label className={classes.addTile} {...zoneProps} data-disabled={disabled || undefined}>
               <input
                 ref={inputRef}
                 className={classes.fileInput}
@@ -206,7 +175,7 @@ export function ProductImagesField({
                 <IconPhotoPlus size={20} />
               </ThemeIcon>
               <Text size="sm" fw={600} id={`${id}-add`}>
-                {t('products.images.add')}
+                {t('vendor.products.images.add')}
               </Text>
               <Text size="xs" c="dimmed" aria-hidden>
                 {total} / {limits.maxProductImages}
@@ -271,7 +240,7 @@ function ImageTile({
         {source && !hasBrokenImage ? (
           <img
             src={source}
-            alt={t('products.images.alt', { position, total })}
+            alt={t('vendor.products.images.alt', { position, total })}
             className={classes.frameImage}
             width={300}
             height={300}
@@ -280,33 +249,22 @@ function ImageTile({
         ) : (
           <Stack h="100%" align="center" justify="center" gap={4}>
             <IconPhotoX size={28} aria-hidden />
-            <VisuallyHidden>{t('products.images.alt', { position, total })}</VisuallyHidden>
+            <VisuallyHidden>{t('vendor.products.images.alt', { position, total })}</VisuallyHidden>
           </Stack>
         )}
         {position === 1 && (
           <Badge className={classes.frameBadge} variant="filled" color="dark" size="sm">
-            {t('products.images.cover')}
+            {t('vendor.products.images.cover')}
           </Badge>
         )}
         {(isBusy || isFailed || isUploaded) && (
           <div className={classes.frameStatus}>
-            {isBusy && (
-              <>
-                <Text size="xs" fw={500}>
-                  {item.status === 'queued' ? t('uploads.status.queued') : t('uploads.status.uploading')}
-                  {/* The percentage is for the eye; announcing every step of it would drown the rest. */}
-                  {item.status === 'uploading' && <span aria-hidden> {item.progress}%</span>}
-                </Text>
-                <Progress
-                  value={item.progress}
-                  size="sm"
-                  mt={4}
-                  animated={item.status === 'uploading'}
-                  aria-label={t('uploads.progressLabel', {
-                    name: t('products.images.alt', { position, total }),
-                  })}
-                />
-              </>
+            {(item.status === 'queued' || item.status === 'uploading') && (
+              <UploadProgress
+                status={item.status}
+                progress={item.progress}
+                name={t('vendor.products.images.alt', { position, total })}
+              />
             )}
             {isFailed && (
               <>
@@ -335,8 +293,8 @@ function ImageTile({
           size="lg"
           data-action="left"
           disabled={disabled || position === 1}
-          aria-label={t('products.images.moveLeft', { position })}
-          title={t('products.images.moveLeft', { position })}
+          aria-label={t('vendor.products.images.moveLeft', { position })}
+          title={t('vendor.products.images.moveLeft', { position })}
           onClick={() => onMove(-1)}
         >
           <IconArrowLeft size={18} aria-hidden />
@@ -347,8 +305,8 @@ function ImageTile({
           size="lg"
           data-action="right"
           disabled={disabled || position === total}
-          aria-label={t('products.images.moveRight', { position })}
-          title={t('products.images.moveRight', { position })}
+          aria-label={t('vendor.products.images.moveRight', { position })}
+          title={t('vendor.products.images.moveRight', { position })}
           onClick={() => onMove(1)}
         >
           <IconArrowRight size={18} aria-hidden />
@@ -360,8 +318,8 @@ function ImageTile({
             size="lg"
             data-action="retry"
             disabled={disabled}
-            aria-label={t('products.images.retry', { position })}
-            title={t('products.images.retry', { position })}
+            aria-label={t('vendor.products.images.retry', { position })}
+            title={t('vendor.products.images.retry', { position })}
             onClick={onRetry}
           >
             <IconRefresh size={18} aria-hidden />
@@ -376,8 +334,8 @@ function ImageTile({
                 size="lg"
                 data-action="replace"
                 disabled={disabled || isBusy}
-                aria-label={t('products.images.replace', { position })}
-                title={t('products.images.replace', { position })}
+                aria-label={t('vendor.products.images.replace', { position })}
+                title={t('vendor.products.images.replace', { position })}
               >
                 <IconReplace size={18} aria-hidden />
               </ActionIcon>
@@ -390,8 +348,8 @@ function ImageTile({
           size="lg"
           data-action="remove"
           disabled={disabled}
-          aria-label={t('products.images.remove', { position })}
-          title={t('products.images.remove', { position })}
+          aria-label={t('vendor.products.images.remove', { position })}
+          title={t('vendor.products.images.remove', { position })}
           onClick={onRemove}
         >
           <IconTrash size={18} aria-hidden />

@@ -61,7 +61,7 @@ export function VariantOptions({
     <Stack gap="md">
       <fieldset className={classes.options} aria-describedby={describedBy} disabled={disabled}>
         <Text component="legend" size="sm" fw={500} className={classes.legend}>
-          {t('products.fields.colors')}{' '}
+          {t('vendor.products.fields.colors')}{' '}
           <Text span c="red.9" aria-hidden>
             *
           </Text>
@@ -82,7 +82,7 @@ export function VariantOptions({
                     withShadow
                     aria-hidden
                   />
-                  {t(`products.colors.${color}`)}
+                  {t(`vendor.products.colors.${color}`)}
                 </span>
               </Chip>
             ))}
@@ -92,20 +92,20 @@ export function VariantOptions({
 
       <fieldset className={classes.options} aria-describedby={describedBy} disabled={disabled}>
         <Text component="legend" size="sm" fw={500} className={classes.legend}>
-          {t('products.fields.sizes')}{' '}
+          {t('vendor.products.fields.sizes')}{' '}
           <Text span c="red.9" aria-hidden>
             *
           </Text>
         </Text>
         <Stack gap="xs">
           <SizeGroup
-            label={t('products.fields.clothingSizes')}
+            label={t('vendor.products.fields.clothingSizes')}
             options={clothingSizes}
             value={clothing}
             onChange={(value) => onSizesChange(sortSizes([...value, ...shoes]))}
           />
           <SizeGroup
-            label={t('products.fields.shoeSizes')}
+            label={t('vendor.products.fields.shoeSizes')}
             options={shoeSizes}
             value={shoes}
             onChange={(value) => onSizesChange(sortSizes([...clothing, ...value]))}

@@ -1,9 +1,10 @@
-import { Code, ColorSwatch, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
+import { Code, ColorSwatch, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { VariantRow } from './product-form'
 import { colorSwatches, sizeLabel } from './variant-options'
 import classes from './products.module.css'
+import { WholeNumberInput } from '../../components/whole-number-input'
 
 export type VariantField = 'price' | 'stock'
 
@@ -20,8 +21,8 @@ type Props = {
 /** "Red / M", or "default" for the one variant of a product without colours and sizes. */
 export function variantName(t: TFunction, row: Pick<VariantRow, 'color' | 'size'>) {
   return row.color && row.size
-    ? `${t(`products.colors.${row.color}`)} / ${sizeLabel(row.size)}`
-    : t('products.variants.default')
+    ? `${t(`vendor.products.colors.${row.color}`)} / ${sizeLabel(row.size)}`
+    : t('vendor.products.variants.default')
 }
 
 const toValue = (value: string | number): number | '' =>
@@ -41,13 +42,13 @@ export function VariantsTable({ rows, errors, onChange, isStacked, disabled }: P
         m={0}
         p={0}
         style={{ listStyle: 'none' }}
-        aria-label={t('products.variants.title')}
+        aria-label={t('vendor.products.variants.title')}
       >
         {rows.map((row) => (
           <Paper component="li" key={row.key} withBorder radius="md" className={classes.variantCard}>
             <VariantLabel row={row} />
             <Text size="xs" c="dimmed" mt={2} className={classes.skuCell}>
-              {t('products.variants.sku')}: <Code>{row.sku}</Code>
+              {t('fields.sku')}: <Code>{row.sku}</Code>
             </Text>
             <SimpleGrid cols={2} spacing="xs" mt="xs">
               <PriceInput row={row} errors={errors} onChange={onChange} disabled={disabled} withLabel />
@@ -60,16 +61,16 @@ export function VariantsTable({ rows, errors, onChange, isStacked, disabled }: P
   }
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" striped withTableBorder aria-label={t('products.variants.title')}>
+      <Table verticalSpacing="xs" striped withTableBorder aria-label={t('vendor.products.variants.title')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{t('products.variants.variant')}</Table.Th>
-            <Table.Th scope="col">{t('products.variants.sku')}</Table.Th>
+            <Table.Th scope="col">{t('vendor.products.variants.variant')}</Table.Th>
+            <Table.Th scope="col">{t('fields.sku')}</Table.Th>
             <Table.Th scope="col" w={170}>
-              {t('products.variants.price')}
+              {t('vendor.products.fields.price')}
             </Table.Th>
             <Table.Th scope="col" w={130}>
-              {t('products.variants.stock')}
+              {t('vendor.products.variants.stock')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -120,17 +121,12 @@ type InputProps = {
 
 function PriceInput({ row, errors, onChange, disabled, withLabel }: InputProps) {
   const { t } = useTranslation()
-  const name = t('products.variants.priceOf', { variant: variantName(t, row) })
+  const name = t('vendor.products.variants.priceOf', { variant: variantName(t, row) })
   return (
-    <NumberInput
-      label={withLabel ? t('products.variants.price') : undefined}
+    <WholeNumberInput
+      label={withLabel ? t('vendor.products.fields.price') : undefined}
       aria-label={name}
       size="sm"
-      min={0}
-      allowDecimal={false}
-      allowNegative={false}
-      thousandSeparator=","
-      inputMode="numeric"
       value={row.price}
       onChange={(value) => onChange(row.key, 'price', toValue(value))}
       error={errors[`variants.${row.key}.price`]}
@@ -144,15 +140,10 @@ function PriceInput({ row, errors, onChange, disabled, withLabel }: InputProps) 
 function StockInput({ row, errors, onChange, disabled, withLabel }: InputProps) {
   const { t } = useTranslation()
   return (
-    <NumberInput
-      label={withLabel ? t('products.variants.stock') : undefined}
-      aria-label={t('products.variants.stockOf', { variant: variantName(t, row) })}
+    <WholeNumberInput
+      label={withLabel ? t('vendor.products.variants.stock') : undefined}
+      aria-label={t('vendor.products.variants.stockOf', { variant: variantName(t, row) })}
       size="sm"
-      min={0}
-      allowDecimal={false}
-      allowNegative={false}
-      thousandSeparator=","
-      inputMode="numeric"
       value={row.stock}
       onChange={(value) => onChange(row.key, 'stock', toValue(value))}
       error={errors[`variants.${row.key}.stock`]}

@@ -1,12 +1,14 @@
 import { Group, Radio, Stack, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { mobileMoneyProviders, payoutMethods, type PayoutMethod } from '../../../shared/constants'
-import { fieldError } from '../../components/form-errors'
+import { fieldError, useFieldProps } from '../../components/form-errors'
 import type { WizardForm } from './wizard-form'
+import { PhoneInput } from '../../components/phone-input'
 
 /** Step 5: how Isoko pays the vendor, and the details that method needs. */
 export function PayoutStep({ form }: { form: WizardForm }) {
   const { t } = useTranslation()
+  const field = useFieldProps(form)
   const values = form.getValues()
 
   const chooseMethod = (method: string) => {
@@ -20,7 +22,7 @@ export function PayoutStep({ form }: { form: WizardForm }) {
   return (
     <Stack gap="md">
       <Radio.Group
-        label={t('vendor.register.fields.payoutMethod')}
+        label={t('fields.payoutMethod')}
         required
         value={values.payoutMethod}
         onChange={chooseMethod}
@@ -36,52 +38,42 @@ export function PayoutStep({ form }: { form: WizardForm }) {
 
       {values.payoutMethod === 'bank' && (
         <Stack gap="sm">
+          <TextInput label={t('fields.bankName')} required maxLength={100} {...field('bank.bankName')} />
           <TextInput
-            label={t('vendor.register.fields.bankName')}
-            required
-            maxLength={100}
-            {...form.getInputProps('bank.bankName')}
-            error={fieldError(t, form.errors['bank.bankName'])}
-          />
-          <TextInput
-            label={t('vendor.register.fields.accountNumber')}
+            label={t('fields.accountNumber')}
             required
             maxLength={34}
             autoComplete="off"
-            {...form.getInputProps('bank.accountNumber')}
-            error={fieldError(t, form.errors['bank.accountNumber'])}
+            {...field('bank.accountNumber')}
           />
           <TextInput
-            label={t('vendor.register.fields.routingNumber')}
+            label={t('fields.routingNumber')}
             description={t('vendor.register.optional')}
             maxLength={34}
             autoComplete="off"
-            {...form.getInputProps('bank.routingNumber')}
-            error={fieldError(t, form.errors['bank.routingNumber'])}
+            {...field('bank.routingNumber')}
           />
         </Stack>
       )}
 
       {values.payoutMethod === 'paypal' && (
         <TextInput
-          label={t('vendor.register.fields.paypalEmail')}
+          label={t('fields.paypalEmail')}
           type="email"
           inputMode="email"
           autoComplete="email"
           required
           maxLength={254}
-          {...form.getInputProps('paypal.paypalEmail')}
-          error={fieldError(t, form.errors['paypal.paypalEmail'])}
+          {...field('paypal.paypalEmail')}
         />
       )}
 
       {values.payoutMethod === 'mobile_money' && (
         <Stack gap="sm">
           <Radio.Group
-            label={t('vendor.register.fields.provider')}
+            label={t('fields.provider')}
             required
-            {...form.getInputProps('mobileMoney.provider')}
-            error={fieldError(t, form.errors['mobileMoney.provider'])}
+            {...field('mobileMoney.provider')}
             data-error-group={form.errors['mobileMoney.provider'] ? true : undefined}
           >
             <Group gap="lg" mt={6}>
@@ -90,17 +82,11 @@ export function PayoutStep({ form }: { form: WizardForm }) {
               ))}
             </Group>
           </Radio.Group>
-          <TextInput
-            label={t('vendor.register.fields.mobileNumber')}
+          <PhoneInput
+            label={t('fields.mobileNumber')}
             description={t('vendor.register.fields.mobileNumberHint')}
-            placeholder="07XX XXX XXX"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
             required
-            maxLength={32}
-            {...form.getInputProps('mobileMoney.mobileNumber')}
-            error={fieldError(t, form.errors['mobileMoney.mobileNumber'])}
+            {...field('mobileMoney.mobileNumber')}
           />
         </Stack>
       )}

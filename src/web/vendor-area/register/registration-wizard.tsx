@@ -24,6 +24,7 @@ import {
   wizardSteps,
   type WizardValues,
 } from './wizard-form'
+import { paths } from '../../paths'
 
 const lastStep = wizardSteps.length - 1
 
@@ -95,7 +96,7 @@ export function RegistrationWizard({ me }: { me: Me }) {
               }
             : current,
         )
-        void navigate('/vendor', { replace: true })
+        void navigate(paths.vendor.dashboard, { replace: true })
       },
       onError: (error) => {
         setFailure(error)
@@ -128,7 +129,7 @@ export function RegistrationWizard({ me }: { me: Me }) {
   }
 
   const total = wizardSteps.length
-  const stepName = (index: number) => t(`vendor.register.stepTitles.${wizardSteps[index]}`)
+  const stepName = (index: number) => t(`vendor.register.stepTitles.${wizardSteps[index]!}`)
 
   return (
     <Stack gap="md">

@@ -1,23 +1,23 @@
 import { Stack, Textarea, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { fieldError } from '../../components/form-errors'
+import { useFieldProps } from '../../components/form-errors'
 import type { WizardForm } from './wizard-form'
 
 /** Step 2: the shop's name (unique on Isoko, checked by the server) and where it does business. */
 export function ShopStep({ form }: { form: WizardForm }) {
   const { t } = useTranslation()
+  const field = useFieldProps(form)
   return (
     <Stack gap="sm">
       <TextInput
-        label={t('vendor.register.fields.shopName')}
+        label={t('fields.shopName')}
         autoComplete="organization"
         required
         maxLength={100}
-        {...form.getInputProps('shopName')}
-        error={fieldError(t, form.errors.shopName)}
+        {...field('shopName')}
       />
       <Textarea
-        label={t('vendor.register.fields.businessAddress')}
+        label={t('fields.businessAddress')}
         description={t('vendor.register.fields.businessAddressHint')}
         autoComplete="street-address"
         required
@@ -25,8 +25,7 @@ export function ShopStep({ form }: { form: WizardForm }) {
         minRows={2}
         maxRows={5}
         maxLength={300}
-        {...form.getInputProps('businessAddress')}
-        error={fieldError(t, form.errors.businessAddress)}
+        {...field('businessAddress')}
       />
     </Stack>
   )

@@ -2,8 +2,8 @@ import { Alert, Anchor } from '@mantine/core'
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { VendorStatus } from '../../../shared/constants'
-import { readableAlertStyles } from './readable-alert'
+import type { VendorStatus } from '../../shared/constants'
+import { paths } from '../paths'
 
 /**
  * The notice a vendor sees while not approved (spec §4): pending is 'Under Review', rejected is
@@ -18,7 +18,6 @@ export function StatusNotice({ status }: { status: VendorStatus }) {
     <Alert
       role="note"
       variant="light"
-      styles={readableAlertStyles}
       color={isPending ? 'yellow' : 'red'}
       icon={isPending ? <IconClockHour4 aria-hidden /> : <IconAlertTriangle aria-hidden />}
       title={isPending ? t('vendor.status.pendingTitle') : t('vendor.status.rejectedTitle')}
@@ -28,8 +27,8 @@ export function StatusNotice({ status }: { status: VendorStatus }) {
       ) : (
         <>
           {t('vendor.status.rejectedBody')}{' '}
-          <Anchor component={Link} to="/vendor/messages" inherit c="inherit" underline="always" fw={600}>
-            {t('vendor.status.contactSupport')}
+          <Anchor component={Link} to={paths.vendor.messages} inherit c="inherit" underline="always" fw={600}>
+            {t('vendor.messageSupport')}
           </Anchor>
         </>
       )}

@@ -1,6 +1,5 @@
 import { Alert, Text } from '@mantine/core'
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
-import { readableAlertStyles } from './readable-alert'
 import type { Flash } from './use-flash-message'
 
 /**
@@ -15,7 +14,6 @@ export function FlashAlert({ flash }: { flash: Flash | null }) {
         <Alert
           color={isSuccess ? 'green' : 'red'}
           variant="light"
-          styles={readableAlertStyles}
           icon={isSuccess ? <IconCircleCheck aria-hidden /> : <IconAlertCircle aria-hidden />}
           role={isSuccess ? 'status' : 'alert'}
           title={flash.detail ? flash.message : undefined}

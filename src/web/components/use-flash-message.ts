@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { TFunction } from 'i18next'
-import { timings } from '../../../shared/constants'
-import { ApiError } from '../../api/client'
+import { timings } from '../../shared/constants'
+import { ApiError } from '../api/client'
+import { messageText } from '../i18n/keys'
 
 export type Flash = { kind: 'success' | 'error'; message: string; detail?: string }
 
@@ -32,5 +33,5 @@ export function failureDetail(t: TFunction, error: unknown): string | undefined 
   if (!(error instanceof ApiError) || error.code === 'INTERNAL' || error.status >= 500) return undefined
   const fieldKeys = Object.values(error.fields ?? {})
   const key = fieldKeys[0] ?? error.messageKey
-  return t(key, { ...error.params, defaultValue: '' }) || undefined
+  return messageText(t, key, { ...error.params, defaultValue: '' }) || undefined
 }

@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from 'react'
+import { Button, Group, Modal, Stack } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+
+/**
+ * Asks before an action that cannot be undone (a refund, a receipt, a deletion). It opens while `subject` is
+ * set; the last subject stays in the dialog while it fades out rather than emptying it mid-transition. While
+ * the action runs, the dialog cannot be dismissed and Confirm shows its progress (a second tap does nothing).
+ */
+export function ConfirmModal<T>({
+  subject,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  color,
+  isPending,
+  onConfirm,
+  onClose,
+}: {
+  subject: T | null
+  title: string
+  children: (subject: T) => ReactNode
+  confirmLabel: string
+  cancelLabel: string
+  color?: string
+  isPending: boolean
+  onConfirm: (subject: T) => void
+  /** Cancel: the dialog hands focus back to the button that opened it. */
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const [shown, setShown] = useState(subject)
+  if (subject !== null && subject !== shown) setShown(subject)
+  return (
+    <Modal
+      opened={subject !== null}
+      onClose={() => !isPending && onClose()}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      centered
+    >
+      {shown !== null && (
+        <Stack gap="lg">
+          {children(shown)}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={isPending}>
+              {cancelLabel}
+            </Button>
+            <Button color={color} onClick={() => onConfirm(shown)} loading={isPending}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  )
+}

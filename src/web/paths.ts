@@ -1,0 +1,37 @@
+/**
+ * Every page's address, in one place: links, redirects and menus name a page here rather than writing its
+ * URL, so a moved page is one change and a search for a URL lands on its one definition. (The API's URLs
+ * are not here: the typed client in api/client.ts derives those from the server's route table.)
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  checkEmail: '/check-email',
+  confirmEmail: '/confirm-email',
+  authCallback: '/auth/callback',
+  support: '/support',
+  debug: '/debug',
+  setupGoogle: '/setup/google',
+  setupAdmin: '/setup/admin',
+  vendor: {
+    dashboard: '/vendor',
+    register: '/vendor/register',
+    products: '/vendor/products',
+    orders: '/vendor/orders',
+    payouts: '/vendor/payouts',
+    messages: '/vendor/messages',
+    subscription: '/vendor/subscription',
+    profile: '/vendor/profile',
+  },
+  admin: {
+    dashboard: '/admin',
+    vendors: '/admin/vendors',
+    products: '/admin/products',
+    orders: '/admin/orders',
+    payouts: '/admin/payouts',
+    reports: '/admin/reports',
+    messages: '/admin/messages',
+    auditLogs: '/admin/audit-logs',
+  },
+} as const
