@@ -16,7 +16,8 @@ afterAll(async () => {
 })
 
 type Body = { type?: string; subject?: string; content?: unknown }
-const send = (cookie: string, body: Body) => t.post('/api/messages', { type: 'general', subject: '', ...body }, { cookie })
+const send = (cookie: string, body: Body) =>
+  t.post('/api/messages', { type: 'general', subject: '', ...body }, { cookie })
 const list = (cookie: string, query = '') => t.get(`/api/messages${query}`, { cookie })
 const open = (cookie: string, id: string) => t.post(`/api/messages/${id}/read`, undefined, { cookie })
 const reply = (cookie: string, id: string, content: unknown) =>
@@ -61,7 +62,11 @@ describe('POST /api/messages', () => {
   it('keeps a subject that is given', async () => {
     await theAdmin(t)
     const vendor = await registeredVendor(t)
-    const response = await send(vendor.cookie, { subject: 'Order #123', content: 'Late delivery', type: 'order' })
+    const response = await send(vendor.cookie, {
+      subject: 'Order #123',
+      content: 'Late delivery',
+      type: 'order',
+    })
     expect(response.body).toMatchObject({ subject: 'Order #123', type: 'order' })
   })
 
@@ -104,7 +109,11 @@ describe('POST /api/messages', () => {
   // Admins answer through the reply endpoint; the team writing to itself would have no recipient.
   it('refuses admins (403) and signed-out users (401)', async () => {
     const admin = await theAdmin(t)
-    expectError(await send(admin.cookie, { content: 'hello' }), { status: 403, code: 'FORBIDDEN', messageKey: 'errors.forbidden' })
+    expectError(await send(admin.cookie, { content: 'hello' }), {
+      status: 403,
+      code: 'FORBIDDEN',
+      messageKey: 'errors.forbidden',
+    })
     expectError(await t.post('/api/messages', { content: 'hello' }), {
       status: 401,
       code: 'UNAUTHENTICATED',
@@ -128,9 +137,14 @@ describe('GET /api/messages', () => {
   it('filters by type and searches subject and content, newest first, paginated', async () => {
     await theAdmin(t)
     const vendor = await registeredVendor(t)
-    const first = (await send(vendor.cookie, { subject: 'Stock question', content: 'Do you restock?', type: 'general' })).body
-    const second = (await send(vendor.cookie, { subject: 'Payout', content: 'Stock of cash: 50% paid?', type: 'support' })).body
-    const third = (await send(vendor.cookie, { subject: 'Order', content: 'Late delivery', type: 'order' })).body
+    const first = (
+      await send(vendor.cookie, { subject: 'Stock question', content: 'Do you restock?', type: 'general' })
+    ).body
+    const second = (
+      await send(vendor.cookie, { subject: 'Payout', content: 'Stock of cash: 50% paid?', type: 'support' })
+    ).body
+    const third = (await send(vendor.cookie, { subject: 'Order', content: 'Late delivery', type: 'order' }))
+      .body
     expect(ids(await list(vendor.cookie))).toEqual([third.id, second.id, first.id])
     expect(ids(await list(vendor.cookie, '?type=support'))).toEqual([second.id])
     expect(ids(await list(vendor.cookie, '?q=stock'))).toEqual([second.id, first.id])
@@ -184,7 +198,11 @@ describe('POST /api/messages/:id/read', () => {
     const b = await registeredVendor(t)
     const sent = (await send(a.cookie, { content: 'Question' })).body
     const answer = (await reply(admin.cookie, sent.id, 'Answer for A')).body
-    expectError(await open(b.cookie, answer.id), { status: 404, code: 'NOT_FOUND', messageKey: 'errors.notFound' })
+    expectError(await open(b.cookie, answer.id), {
+      status: 404,
+      code: 'NOT_FOUND',
+      messageKey: 'errors.notFound',
+    })
     expect((await messageById(t.db, answer.id))?.readAt).toBeNull()
     const byA = await open(a.cookie, answer.id)
     expect(byA.status).toBe(200)
@@ -194,7 +212,11 @@ describe('POST /api/messages/:id/read', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     const vendor = await registeredVendor(t)
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      expectError(await open(vendor.cookie, id), { status: 404, code: 'NOT_FOUND', messageKey: 'errors.notFound' })
+      expectError(await open(vendor.cookie, id), {
+        status: 404,
+        code: 'NOT_FOUND',
+        messageKey: 'errors.notFound',
+      })
     }
   })
 })
@@ -213,7 +235,9 @@ describe('POST /api/admin/messages/:id/reply', () => {
       expect(response.text).not.toContain(admin.user.id)
     }
     expect(seen[1]!.body).toMatchObject({ id: answer.id, sender: null, isOwn: false })
-    expect((await list(admin.cookie)).body.items.find((m: { id: string }) => m.id === answer.id)).toMatchObject({
+    expect(
+      (await list(admin.cookie)).body.items.find((m: { id: string }) => m.id === answer.id),
+    ).toMatchObject({
       sender: { id: admin.user.id, email: admin.user.email, role: 'admin' },
     })
   })
@@ -267,7 +291,11 @@ describe('POST /api/admin/messages/:id/reply', () => {
     const vendor = await registeredVendor(t)
     const sent = (await send(vendor.cookie, { content: 'Hi' })).body
     const before = await rowCount(t.db, messages)
-    expectError(await reply(vendor.cookie, sent.id, 'self answer'), { status: 403, code: 'FORBIDDEN', messageKey: 'errors.forbidden' })
+    expectError(await reply(vendor.cookie, sent.id, 'self answer'), {
+      status: 403,
+      code: 'FORBIDDEN',
+      messageKey: 'errors.forbidden',
+    })
     expect(await rowCount(t.db, messages)).toBe(before)
     const rows = await t.db.select().from(messages).where(eq(messages.replyToId, sent.id))
     expect(rows).toEqual([])

@@ -431,7 +431,11 @@ describe('who can sell', () => {
     "refuses an order for a %s shop's product, taking no stock; an approved shop's product still sells",
     async (status) => {
       const vendor = await registeredVendor(t, { status: 'approved' })
-      const product = await createProduct(t, vendor.cookie, simpleProduct({ variants: [{ price: 1_000, stock: 4 }] }))
+      const product = await createProduct(
+        t,
+        vendor.cookie,
+        simpleProduct({ variants: [{ price: 1_000, stock: 4 }] }),
+      )
       const ids = { vendorId: vendor.vendorId, productId: product.id, variantId: product.variants[0]!.id }
       await t.db.update(vendors).set({ status }).where(eq(vendors.id, vendor.vendorId))
       const before = await written()
@@ -448,17 +452,29 @@ describe('who can sell', () => {
   // A rejected vendor can change nothing: not even complete or refund an order already taken.
   it('a rejected vendor cannot change an order status (403 vendor.accountRejected); an approved vendor still can', async () => {
     const vendor = await registeredVendor(t, { status: 'approved' })
-    const product = await createProduct(t, vendor.cookie, simpleProduct({ variants: [{ price: 1_000, stock: 4 }] }))
+    const product = await createProduct(
+      t,
+      vendor.cookie,
+      simpleProduct({ variants: [{ price: 1_000, stock: 4 }] }),
+    )
     const ids = { vendorId: vendor.vendorId, productId: product.id, variantId: product.variants[0]!.id }
     const order = await placeOrder(t, adminCookie, ids)
     await t.db.update(vendors).set({ status: 'rejected' }).where(eq(vendors.id, vendor.vendorId))
-    const refused = await t.patch(`/api/vendor/orders/${order.id}/status`, { status: 'completed' }, { cookie: vendor.cookie })
+    const refused = await t.patch(
+      `/api/vendor/orders/${order.id}/status`,
+      { status: 'completed' },
+      { cookie: vendor.cookie },
+    )
     expectError(refused, { status: 403, code: 'FORBIDDEN', messageKey: 'vendor.accountRejected' })
     expect((await orderRow(t.db, order.id))?.status).toBe('pending')
     // Reading stays possible, so the screen can say 'Account Rejected'.
     expect((await t.get('/api/vendor/orders', { cookie: vendor.cookie })).status).toBe(200)
     await t.db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, vendor.vendorId))
-    const allowed = await t.patch(`/api/vendor/orders/${order.id}/status`, { status: 'completed' }, { cookie: vendor.cookie })
+    const allowed = await t.patch(
+      `/api/vendor/orders/${order.id}/status`,
+      { status: 'completed' },
+      { cookie: vendor.cookie },
+    )
     expect(allowed.status, allowed.text).toBe(200)
   })
 })

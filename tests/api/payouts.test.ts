@@ -26,7 +26,8 @@ afterAll(async () => {
 })
 
 const overview = (cookie: string, query = '') => t.get(`/api/vendor/payouts${query}`, { cookie })
-const requestPayout = (cookie: string, amount: unknown) => t.post('/api/vendor/payouts', { amount }, { cookie })
+const requestPayout = (cookie: string, amount: unknown) =>
+  t.post('/api/vendor/payouts', { amount }, { cookie })
 const today = () => calendarDate(new Date(), 'Africa/Kigali')
 
 describe('GET /api/vendor/payouts', () => {
@@ -72,18 +73,34 @@ describe('GET /api/vendor/payouts', () => {
   it('lists the history newest request first, paginated, with canConfirmReceipt only for approved unconfirmed payouts', async () => {
     const vendor = await registeredVendor(t)
     const at = (minutes: number) => new Date(Date.UTC(2025, 0, 10, 8, minutes))
-    const oldest = await insertPayout(t.db, vendor.vendorId, { amount: 100, status: 'approved', requestedAt: at(1) })
+    const oldest = await insertPayout(t.db, vendor.vendorId, {
+      amount: 100,
+      status: 'approved',
+      requestedAt: at(1),
+    })
     const confirmed = await insertPayout(t.db, vendor.vendorId, {
       amount: 200,
       status: 'approved',
       notes: receiptNote('2025-01-11'),
       requestedAt: at(2),
     })
-    const rejected = await insertPayout(t.db, vendor.vendorId, { amount: 300, status: 'rejected', requestedAt: at(3) })
-    const newest = await insertPayout(t.db, vendor.vendorId, { amount: 400, status: 'pending', requestedAt: at(4) })
+    const rejected = await insertPayout(t.db, vendor.vendorId, {
+      amount: 300,
+      status: 'rejected',
+      requestedAt: at(3),
+    })
+    const newest = await insertPayout(t.db, vendor.vendorId, {
+      amount: 400,
+      status: 'pending',
+      requestedAt: at(4),
+    })
     const first = await overview(vendor.cookie, '?page=1&pageSize=3')
     expect(first.body.total).toBe(4)
-    expect(first.body.items.map((item: { id: string }) => item.id)).toEqual([newest.id, rejected.id, confirmed.id])
+    expect(first.body.items.map((item: { id: string }) => item.id)).toEqual([
+      newest.id,
+      rejected.id,
+      confirmed.id,
+    ])
     const second = await overview(vendor.cookie, '?page=2&pageSize=3')
     expect(second.body.items).toEqual([
       {
@@ -96,7 +113,11 @@ describe('GET /api/vendor/payouts', () => {
         canConfirmReceipt: true,
       },
     ])
-    expect(first.body.items.map((item: { canConfirmReceipt: boolean }) => item.canConfirmReceipt)).toEqual([false, false, false])
+    expect(first.body.items.map((item: { canConfirmReceipt: boolean }) => item.canConfirmReceipt)).toEqual([
+      false,
+      false,
+      false,
+    ])
   })
 
   // Scope lives in the query: vendor B's overview never shows A's payouts.
@@ -112,11 +133,23 @@ describe('GET /api/vendor/payouts', () => {
 
   // The vendor area is the vendor's alone: signed-out users and admins are refused before anything is read.
   it('refuses signed-out users (401), admins (403) and users without a vendor record (404)', async () => {
-    expectError(await t.get('/api/vendor/payouts'), { status: 401, code: 'UNAUTHENTICATED', messageKey: 'errors.unauthenticated' })
+    expectError(await t.get('/api/vendor/payouts'), {
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      messageKey: 'errors.unauthenticated',
+    })
     const admin = await theAdmin(t)
-    expectError(await overview(admin.cookie), { status: 403, code: 'FORBIDDEN', messageKey: 'errors.forbidden' })
+    expectError(await overview(admin.cookie), {
+      status: 403,
+      code: 'FORBIDDEN',
+      messageKey: 'errors.forbidden',
+    })
     const unregistered = await confirmedVendor(t)
-    expectError(await overview(unregistered.cookie), { status: 404, code: 'NOT_FOUND', messageKey: 'vendor.notRegistered' })
+    expectError(await overview(unregistered.cookie), {
+      status: 404,
+      code: 'NOT_FOUND',
+      messageKey: 'vendor.notRegistered',
+    })
   })
 })
 
@@ -127,12 +160,21 @@ describe('POST /api/vendor/payouts', () => {
     const before = Date.now()
     const response = await requestPayout(vendor.cookie, 4_000)
     expect(response.status, response.text).toBe(201)
-    expect(response.body).toMatchObject({ amount: 4_000, status: 'pending', processedAt: null, notes: null, canConfirmReceipt: false })
+    expect(response.body).toMatchObject({
+      amount: 4_000,
+      status: 'pending',
+      processedAt: null,
+      notes: null,
+      canConfirmReceipt: false,
+    })
     const [row] = await payoutsOf(t.db, vendor.vendorId)
     expect(row).toMatchObject({ id: response.body.id, amount: 4_000, status: 'pending', processedBy: null })
     expect(row!.requestedAt.getTime()).toBeGreaterThanOrEqual(before - 1_000)
     expect(row!.requestedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000)
-    expect((await overview(vendor.cookie)).body).toMatchObject({ availableBalance: 6_000, pendingTotal: 4_000 })
+    expect((await overview(vendor.cookie)).body).toMatchObject({
+      availableBalance: 6_000,
+      pendingTotal: 4_000,
+    })
   })
 
   it('accepts exactly the whole available balance', async () => {
@@ -170,14 +212,22 @@ describe('POST /api/vendor/payouts', () => {
     await insertPayout(t.db, vendor.vendorId, { amount: 1_000, status: 'pending' })
     await insertPayout(t.db, vendor.vendorId, { amount: 1_000, status: 'approved' })
     await insertPayout(t.db, vendor.vendorId, { amount: 1_000, status: 'rejected' })
-    expectError(await requestPayout(vendor.cookie, 1_001), { status: 422, code: 'VALIDATION', messageKey: 'payouts.invalidAmount' })
+    expectError(await requestPayout(vendor.cookie, 1_001), {
+      status: 422,
+      code: 'VALIDATION',
+      messageKey: 'payouts.invalidAmount',
+    })
     expect((await requestPayout(vendor.cookie, 1_000)).status).toBe(201)
   })
 
   // With no completed orders there is nothing to pay out.
   it('refuses any amount when the balance is 0', async () => {
     const vendor = await registeredVendor(t)
-    expectError(await requestPayout(vendor.cookie, 1), { status: 422, code: 'VALIDATION', messageKey: 'payouts.invalidAmount' })
+    expectError(await requestPayout(vendor.cookie, 1), {
+      status: 422,
+      code: 'VALIDATION',
+      messageKey: 'payouts.invalidAmount',
+    })
     expect(await payoutsOf(t.db, vendor.vendorId)).toEqual([])
   })
 
@@ -206,7 +256,11 @@ describe('POST /api/vendor/payouts', () => {
     const a = await registeredVendor(t)
     const b = await registeredVendor(t)
     await insertOrders(t.db, a.vendorId, [5_000])
-    const response = await t.post('/api/vendor/payouts', { amount: 1_000, vendorId: a.vendorId }, { cookie: b.cookie })
+    const response = await t.post(
+      '/api/vendor/payouts',
+      { amount: 1_000, vendorId: a.vendorId },
+      { cookie: b.cookie },
+    )
     expectError(response, { status: 422, code: 'VALIDATION', messageKey: 'payouts.invalidAmount' })
     expect(await payoutsOf(t.db, a.vendorId)).toEqual([])
     expect((await requestPayout(a.cookie, 1_000)).status).toBe(201)
@@ -214,7 +268,11 @@ describe('POST /api/vendor/payouts', () => {
 
   it('refuses admins', async () => {
     const admin = await theAdmin(t)
-    expectError(await requestPayout(admin.cookie, 100), { status: 403, code: 'FORBIDDEN', messageKey: 'errors.forbidden' })
+    expectError(await requestPayout(admin.cookie, 100), {
+      status: 403,
+      code: 'FORBIDDEN',
+      messageKey: 'errors.forbidden',
+    })
   })
 })
 
@@ -222,11 +280,22 @@ describe('POST /api/vendor/payouts/:id/confirm-receipt', () => {
   // Specification §4: once, only for an approved payout with empty notes, with an audit entry.
   it("sets the notes to 'Vendor confirmed receipt on {today in Kigali}' and writes the audit row, once", async () => {
     const vendor = await registeredVendor(t)
-    const payout = await insertPayout(t.db, vendor.vendorId, { amount: 2_000, status: 'approved', processedAt: new Date() })
-    const response = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, { cookie: vendor.cookie })
+    const payout = await insertPayout(t.db, vendor.vendorId, {
+      amount: 2_000,
+      status: 'approved',
+      processedAt: new Date(),
+    })
+    const response = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, {
+      cookie: vendor.cookie,
+    })
     expect(response.status, response.text).toBe(200)
     const note = `Vendor confirmed receipt on ${today()}`
-    expect(response.body).toMatchObject({ id: payout.id, notes: note, canConfirmReceipt: false, status: 'approved' })
+    expect(response.body).toMatchObject({
+      id: payout.id,
+      notes: note,
+      canConfirmReceipt: false,
+      status: 'approved',
+    })
     expect(note).toMatch(/^Vendor confirmed receipt on \d{4}-\d{2}-\d{2}$/)
     const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id))
     expect(row?.notes).toBe(note)
@@ -240,7 +309,9 @@ describe('POST /api/vendor/payouts/:id/confirm-receipt', () => {
       newValues: { notes: note },
     })
 
-    const again = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, { cookie: vendor.cookie })
+    const again = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, {
+      cookie: vendor.cookie,
+    })
     expectError(again, { status: 409, code: 'CONFLICT', messageKey: 'payouts.cannotConfirm' })
     expect(await auditRowsFor(t.db, payout.id)).toHaveLength(1)
   })
@@ -250,7 +321,9 @@ describe('POST /api/vendor/payouts/:id/confirm-receipt', () => {
     const vendor = await registeredVendor(t)
     const payout = await insertPayout(t.db, vendor.vendorId, { status: 'approved' })
     const responses = await Promise.all(
-      [1, 2].map(() => t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, { cookie: vendor.cookie })),
+      [1, 2].map(() =>
+        t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, { cookie: vendor.cookie }),
+      ),
     )
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409])
     expect(await auditRowsFor(t.db, payout.id)).toHaveLength(1)
@@ -264,7 +337,9 @@ describe('POST /api/vendor/payouts/:id/confirm-receipt', () => {
   ])('refuses a payout that is %s with payouts.cannotConfirm, changing nothing', async (_label, values) => {
     const vendor = await registeredVendor(t)
     const payout = await insertPayout(t.db, vendor.vendorId, values)
-    const response = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, { cookie: vendor.cookie })
+    const response = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, {
+      cookie: vendor.cookie,
+    })
     expectError(response, { status: 409, code: 'CONFLICT', messageKey: 'payouts.cannotConfirm' })
     const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id))
     expect(row?.notes).toBe(values.notes ?? null)
@@ -276,56 +351,73 @@ describe('POST /api/vendor/payouts/:id/confirm-receipt', () => {
     const a = await registeredVendor(t)
     const b = await registeredVendor(t)
     const payout = await insertPayout(t.db, a.vendorId, { status: 'approved' })
-    const byB = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, { cookie: b.cookie })
+    const byB = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, {
+      cookie: b.cookie,
+    })
     expectError(byB, { status: 404, code: 'NOT_FOUND', messageKey: 'errors.notFound' })
     expect(await auditRowsFor(t.db, payout.id)).toEqual([])
-    const byA = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, { cookie: a.cookie })
+    const byA = await t.post(`/api/vendor/payouts/${payout.id}/confirm-receipt`, undefined, {
+      cookie: a.cookie,
+    })
     expect(byA.status, byA.text).toBe(200)
   })
 
   it('answers 404 for an unknown or malformed id', async () => {
     const vendor = await registeredVendor(t)
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      expectError(await t.post(`/api/vendor/payouts/${id}/confirm-receipt`, undefined, { cookie: vendor.cookie }), {
-        status: 404,
-        code: 'NOT_FOUND',
-        messageKey: 'errors.notFound',
-      })
+      expectError(
+        await t.post(`/api/vendor/payouts/${id}/confirm-receipt`, undefined, { cookie: vendor.cookie }),
+        {
+          status: 404,
+          code: 'NOT_FOUND',
+          messageKey: 'errors.notFound',
+        },
+      )
     }
   })
 })
 
 describe('PATCH /api/admin/payouts/:id', () => {
   // Second specification §7: approve or reject while pending, processed_at now, audited with the admin's id.
-  it.each(['approved', 'rejected'] as const)('%s: sets status, processed_at and processed_by, with the audit row', async (status) => {
-    const admin = await theAdmin(t)
-    const vendor = await registeredVendor(t)
-    await insertOrders(t.db, vendor.vendorId, [3_000])
-    const payout = await insertPayout(t.db, vendor.vendorId, { amount: 3_000 })
-    const before = Date.now()
-    const response = await t.patch(`/api/admin/payouts/${payout.id}`, { status }, { cookie: admin.cookie })
-    expect(response.status, response.text).toBe(200)
-    expect(response.body).toMatchObject({ id: payout.id, status, canConfirmReceipt: status === 'approved' })
-    const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id))
-    expect(row).toMatchObject({ status, processedBy: admin.user.id })
-    expect(row!.processedAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000)
-    const audit = await auditRowsFor(t.db, payout.id)
-    expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({
-      adminId: admin.user.id,
-      action: status === 'approved' ? 'approve' : 'reject',
-      targetTable: 'payouts',
-      details: { previous_status: 'pending', new_status: status, amount: 3_000 },
-    })
-  })
+  it.each(['approved', 'rejected'] as const)(
+    '%s: sets status, processed_at and processed_by, with the audit row',
+    async (status) => {
+      const admin = await theAdmin(t)
+      const vendor = await registeredVendor(t)
+      await insertOrders(t.db, vendor.vendorId, [3_000])
+      const payout = await insertPayout(t.db, vendor.vendorId, { amount: 3_000 })
+      const before = Date.now()
+      const response = await t.patch(`/api/admin/payouts/${payout.id}`, { status }, { cookie: admin.cookie })
+      expect(response.status, response.text).toBe(200)
+      expect(response.body).toMatchObject({ id: payout.id, status, canConfirmReceipt: status === 'approved' })
+      const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id))
+      expect(row).toMatchObject({ status, processedBy: admin.user.id })
+      expect(row!.processedAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000)
+      const audit = await auditRowsFor(t.db, payout.id)
+      expect(audit).toHaveLength(1)
+      expect(audit[0]).toMatchObject({
+        adminId: admin.user.id,
+        action: status === 'approved' ? 'approve' : 'reject',
+        targetTable: 'payouts',
+        details: { previous_status: 'pending', new_status: status, amount: 3_000 },
+      })
+    },
+  )
 
   // A decided payout stays decided: approving a rejected one would pay out money already released.
   it('refuses a payout that is no longer pending with payouts.notPending, changing nothing', async () => {
     const admin = await theAdmin(t)
     const vendor = await registeredVendor(t)
     const payout = await insertPayout(t.db, vendor.vendorId)
-    expect((await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'rejected' }, { cookie: admin.cookie })).status).toBe(200)
-    const again = await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'approved' }, { cookie: admin.cookie })
+    expect(
+      (await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'rejected' }, { cookie: admin.cookie }))
+        .status,
+    ).toBe(200)
+    const again = await t.patch(
+      `/api/admin/payouts/${payout.id}`,
+      { status: 'approved' },
+      { cookie: admin.cookie },
+    )
     expectError(again, { status: 409, code: 'CONFLICT', messageKey: 'payouts.notPending' })
     const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id))
     expect(row?.status).toBe('rejected')
@@ -342,7 +434,9 @@ describe('PATCH /api/admin/payouts/:id', () => {
     expect((await overview(vendor.cookie)).body.availableBalance).toBe(5_000)
     const second = (await requestPayout(vendor.cookie, 5_000)).body
     await t.patch(`/api/admin/payouts/${second.id}`, { status: 'approved' }, { cookie: admin.cookie })
-    const confirm = await t.post(`/api/vendor/payouts/${second.id}/confirm-receipt`, undefined, { cookie: vendor.cookie })
+    const confirm = await t.post(`/api/vendor/payouts/${second.id}/confirm-receipt`, undefined, {
+      cookie: vendor.cookie,
+    })
     expect(confirm.status, confirm.text).toBe(200)
   })
 
@@ -352,21 +446,27 @@ describe('PATCH /api/admin/payouts/:id', () => {
     const vendor = await registeredVendor(t)
     const payout = await insertPayout(t.db, vendor.vendorId)
     const audits = await rowCount(t.db, auditLogs)
-    expectError(await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'approved' }, { cookie: vendor.cookie }), {
-      status: 403,
-      code: 'FORBIDDEN',
-      messageKey: 'errors.forbidden',
-    })
+    expectError(
+      await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'approved' }, { cookie: vendor.cookie }),
+      {
+        status: 403,
+        code: 'FORBIDDEN',
+        messageKey: 'errors.forbidden',
+      },
+    )
     expectError(await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'approved' }), {
       status: 401,
       code: 'UNAUTHENTICATED',
       messageKey: 'errors.unauthenticated',
     })
-    expectError(await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'paid' }, { cookie: admin.cookie }), {
-      status: 422,
-      code: 'VALIDATION',
-      messageKey: 'errors.invalidValue',
-    })
+    expectError(
+      await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'paid' }, { cookie: admin.cookie }),
+      {
+        status: 422,
+        code: 'VALIDATION',
+        messageKey: 'errors.invalidValue',
+      },
+    )
     const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id))
     expect(row).toMatchObject({ status: 'pending', processedAt: null, processedBy: null })
     expect(await rowCount(t.db, auditLogs)).toBe(audits)
@@ -375,14 +475,19 @@ describe('PATCH /api/admin/payouts/:id', () => {
   it('answers 404 for an unknown payout', async () => {
     const admin = await theAdmin(t)
     expectError(
-      await t.patch('/api/admin/payouts/00000000-0000-4000-8000-000000000000', { status: 'approved' }, { cookie: admin.cookie }),
+      await t.patch(
+        '/api/admin/payouts/00000000-0000-4000-8000-000000000000',
+        { status: 'approved' },
+        { cookie: admin.cookie },
+      ),
       { status: 404, code: 'NOT_FOUND', messageKey: 'errors.notFound' },
     )
   })
 })
 
 describe('refunds after payouts (docs/decisions/006)', () => {
-  const approve = (id: string, cookie: string) => t.patch(`/api/admin/payouts/${id}`, { status: 'approved' }, { cookie })
+  const approve = (id: string, cookie: string) =>
+    t.patch(`/api/admin/payouts/${id}`, { status: 'approved' }, { cookie })
   const refund = (id: string, cookie: string) =>
     t.patch(`/api/vendor/orders/${id}/status`, { status: 'refunded' }, { cookie })
 
@@ -401,7 +506,15 @@ describe('refunds after payouts (docs/decisions/006)', () => {
     expect(row?.status).toBe('pending')
     expect(await auditRowsFor(t.db, requested.body.id)).toHaveLength(0)
     // Rejecting it is still possible, and gives the balance back.
-    expect((await t.patch(`/api/admin/payouts/${requested.body.id}`, { status: 'rejected' }, { cookie: admin.cookie })).status).toBe(200)
+    expect(
+      (
+        await t.patch(
+          `/api/admin/payouts/${requested.body.id}`,
+          { status: 'rejected' },
+          { cookie: admin.cookie },
+        )
+      ).status,
+    ).toBe(200)
     expect((await overview(vendor.cookie)).body.availableBalance).toBe(0)
   })
 
@@ -423,7 +536,11 @@ describe('refunds after payouts (docs/decisions/006)', () => {
     expect((await approve(requested.body.id, admin.cookie)).status).toBe(200)
     expect((await refund(order!.id, vendor.cookie)).status).toBe(200)
     expect((await overview(vendor.cookie)).body.availableBalance).toBe(-4_000)
-    expectError(await requestPayout(vendor.cookie, 1), { status: 422, code: 'VALIDATION', messageKey: 'payouts.invalidAmount' })
+    expectError(await requestPayout(vendor.cookie, 1), {
+      status: 422,
+      code: 'VALIDATION',
+      messageKey: 'payouts.invalidAmount',
+    })
     await insertOrders(t.db, vendor.vendorId, [5_000])
     expect((await overview(vendor.cookie)).body.availableBalance).toBe(1_000)
     expect((await requestPayout(vendor.cookie, 1_000)).status).toBe(201)

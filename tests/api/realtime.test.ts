@@ -9,7 +9,13 @@ import { createLogger } from '../../src/server/lib/logger'
 import { notify } from '../../src/server/realtime/events'
 import { eventRoutes } from '../../src/server/realtime/events.routes'
 import { openTestDatabase, type TestDatabase } from '../fixtures/database'
-import { insertOrders, insertPayout, registeredVendor, theAdmin, type RegisteredVendor } from '../fixtures/money'
+import {
+  insertOrders,
+  insertPayout,
+  registeredVendor,
+  theAdmin,
+  type RegisteredVendor,
+} from '../fixtures/money'
 import { httpClient, TEST_PUBLIC_URL, type TestApp } from '../fixtures/test-app'
 
 // The app is built here rather than with createTestApp so the test can see its realtime hub and close it.
@@ -26,8 +32,19 @@ beforeAll(async () => {
     { readDotenv: false },
   )
   const { database } = testDatabase
-  built = createApp({ config, database, logger: createLogger('silent', false), webRoot: path.join(dataDir, 'no-web') })
-  t = { ...built, config, database, db: database.db, ...httpClient(built.app, config.publicUrl) } as unknown as TestApp
+  built = createApp({
+    config,
+    database,
+    logger: createLogger('silent', false),
+    webRoot: path.join(dataDir, 'no-web'),
+  })
+  t = {
+    ...built,
+    config,
+    database,
+    db: database.db,
+    ...httpClient(built.app, config.publicUrl),
+  } as unknown as TestApp
 })
 afterAll(async () => {
   await built?.close()
@@ -39,7 +56,11 @@ type Change = { topic: string; id?: string }
 const TIMEOUT = Symbol('timeout')
 
 /** Opens /api/events in-process and reads it as a browser's EventSource would. */
-async function openStream(cookie?: string, app: Pick<TestApp['app'], 'request'> = t.app, url = '/api/events') {
+async function openStream(
+  cookie?: string,
+  app: Pick<TestApp['app'], 'request'> = t.app,
+  url = '/api/events',
+) {
   const headers = new Headers()
   if (cookie) headers.set('cookie', cookie)
   const response = await app.request(url, { headers })
@@ -93,7 +114,8 @@ async function openStream(cookie?: string, app: Pick<TestApp['app'], 'request'> 
     /** The next change, failing the test when none comes. */
     async change(timeoutMs = 5_000): Promise<Change> {
       const value = await next(timeoutMs)
-      if (value === TIMEOUT || value === 'ended') throw new Error(`expected a change event, got ${String(value)}`)
+      if (value === TIMEOUT || value === 'ended')
+        throw new Error(`expected a change event, got ${String(value)}`)
       return value
     },
     close: () => reader?.cancel().catch(() => {}),
@@ -110,7 +132,8 @@ const requestPayout = async (vendor: RegisteredVendor, amount: number) => {
 
 /** Waits until the hub has exactly `count` streams (it learns of a closed one asynchronously). */
 async function untilConnected(count: number) {
-  for (let i = 0; i < 100 && built.realtime.size !== count; i += 1) await new Promise((r) => setTimeout(r, 20))
+  for (let i = 0; i < 100 && built.realtime.size !== count; i += 1)
+    await new Promise((r) => setTimeout(r, 20))
   expect(built.realtime.size).toBe(count)
 }
 
@@ -131,7 +154,10 @@ describe('GET /api/events', () => {
   it('refuses signed-out visitors with 401', async () => {
     const response = await t.get('/api/events')
     expect(response.status).toBe(401)
-    expect(response.body.error).toMatchObject({ code: 'UNAUTHENTICATED', messageKey: 'errors.unauthenticated' })
+    expect(response.body.error).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      messageKey: 'errors.unauthenticated',
+    })
   })
 
   it('answers an event stream that starts with a comment line', async () => {
@@ -151,7 +177,11 @@ describe('GET /api/events', () => {
   it("delivers vendor A's change to A and to the admin, not to vendor B", async () => {
     const streams: Stream[] = []
     try {
-      const [streamA, streamB, streamAdmin] = await Promise.all([openStream(a.cookie), openStream(b.cookie), openStream(admin.cookie)])
+      const [streamA, streamB, streamAdmin] = await Promise.all([
+        openStream(a.cookie),
+        openStream(b.cookie),
+        openStream(admin.cookie),
+      ])
       streams.push(streamA, streamB, streamAdmin)
       const fromA = await requestPayout(a, 700)
       const fromB = await requestPayout(b, 800)
@@ -185,20 +215,35 @@ describe('GET /api/events', () => {
   })
 
   it('announces the admin decision to the vendor, and a vendor message to the admins only', async () => {
-    const [streamA, streamB, streamAdmin] = await Promise.all([openStream(a.cookie), openStream(b.cookie), openStream(admin.cookie)])
+    const [streamA, streamB, streamAdmin] = await Promise.all([
+      openStream(a.cookie),
+      openStream(b.cookie),
+      openStream(admin.cookie),
+    ])
     try {
       const payout = await insertPayout(t.db, a.vendorId)
-      expect((await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'approved' }, { cookie: admin.cookie })).status).toBe(200)
+      expect(
+        (await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'approved' }, { cookie: admin.cookie }))
+          .status,
+      ).toBe(200)
       expect(await streamA.change()).toEqual({ topic: 'payouts', id: payout.id })
       expect(await streamAdmin.change()).toEqual({ topic: 'payouts', id: payout.id })
 
-      const sent = await t.post('/api/messages', { type: 'support', subject: '', content: 'Hello team' }, { cookie: b.cookie })
+      const sent = await t.post(
+        '/api/messages',
+        { type: 'support', subject: '', content: 'Hello team' },
+        { cookie: b.cookie },
+      )
       expect(sent.status, sent.text).toBe(201)
       expect(await streamAdmin.change()).toEqual({ topic: 'messages', id: sent.body.id })
       // The sender's own tabs hear it too; vendor A does not.
       expect(await streamB.change()).toEqual({ topic: 'messages', id: sent.body.id })
 
-      const answer = await t.post(`/api/admin/messages/${sent.body.id}/reply`, { content: 'Muraho' }, { cookie: admin.cookie })
+      const answer = await t.post(
+        `/api/admin/messages/${sent.body.id}/reply`,
+        { content: 'Muraho' },
+        { cookie: admin.cookie },
+      )
       expect(answer.status, answer.text).toBe(201)
       expect(await streamB.change()).toEqual({ topic: 'messages', id: answer.body.id })
       expect(await streamAdmin.change()).toEqual({ topic: 'messages', id: answer.body.id })
@@ -214,7 +259,9 @@ describe('GET /api/events', () => {
     try {
       const id = await requestPayout(a, 50)
       for (const stream of streams) expect(await stream.change()).toEqual({ topic: 'payouts', id })
-      const [row] = await t.db.execute(sql`select 1 as one`).then((result) => (result as unknown as { rows: unknown[] }).rows)
+      const [row] = await t.db
+        .execute(sql`select 1 as one`)
+        .then((result) => (result as unknown as { rows: unknown[] }).rows)
       expect(row).toEqual({ one: 1 })
     } finally {
       await Promise.all(streams.map((stream) => stream.close()))
@@ -249,7 +296,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the LISTEN connection (PostgreSQL
     const stream = await openStream(a.cookie)
     try {
       const listenerPids = sql`select pid from pg_stat_activity where application_name = 'isoko-listener' and datname = current_database()`
-      const rowsOf = async () => ((await t.db.execute(listenerPids)) as unknown as { rows: { pid: number }[] }).rows
+      const rowsOf = async () =>
+        ((await t.db.execute(listenerPids)) as unknown as { rows: { pid: number }[] }).rows
       const [before] = await rowsOf()
       expect(before).toBeDefined()
       await t.db.execute(sql`select pg_terminate_backend(${before!.pid})`)

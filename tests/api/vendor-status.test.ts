@@ -39,7 +39,11 @@ const changes: Change[] = [
       // As the edit form does: with the version it read (a rejected vendor can still read their products).
       const read = await t.get(`/api/vendor/products/${s.productId}`, { cookie: v.cookie })
       const version = (read.body as { version?: string }).version
-      return t.put(`/api/vendor/products/${s.productId}`, { ...simpleProduct(), version }, { cookie: v.cookie })
+      return t.put(
+        `/api/vendor/products/${s.productId}`,
+        { ...simpleProduct(), version },
+        { cookie: v.cookie },
+      )
     },
   },
   {

@@ -74,7 +74,9 @@ describe('POST /api/vendor/registration', () => {
       payoutDetails: { provider: 'mtn', mobileNumber: '•••• 3456' },
       subscription: { plan: 'starter', status: 'active' },
     })
-    const days = (Date.parse(response.body.subscription.expiresAt) - Date.parse(response.body.subscription.startsAt)) / 86_400_000
+    const days =
+      (Date.parse(response.body.subscription.expiresAt) - Date.parse(response.body.subscription.startsAt)) /
+      86_400_000
     expect(days).toBe(90)
     const [row] = await t.db.select().from(vendors).where(eq(vendors.userId, who.user.id))
     expect(row?.govId).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/)
@@ -94,21 +96,44 @@ describe('POST /api/vendor/registration', () => {
     ['shopName', { shopName: '   ' }, 'errors.required'],
     ['businessAddress', { businessAddress: '' }, 'errors.required'],
     ['govId', { govId: undefined }, 'vendor.register.govIdRequired'],
-    ['payoutDetails.bankName', { payoutMethod: 'bank', payoutDetails: { accountNumber: '123' } }, 'errors.required'],
-    ['payoutDetails.paypalEmail', { payoutMethod: 'paypal', payoutDetails: { paypalEmail: 'nope' } }, 'errors.emailInvalid'],
-    ['payoutDetails.provider', { payoutDetails: { mobileNumber: '0788123456' } }, 'vendor.payout.providerRequired'],
-    ['payoutDetails.mobileNumber', { payoutDetails: { provider: 'mtn', mobileNumber: '' } }, 'errors.required'],
+    [
+      'payoutDetails.bankName',
+      { payoutMethod: 'bank', payoutDetails: { accountNumber: '123' } },
+      'errors.required',
+    ],
+    [
+      'payoutDetails.paypalEmail',
+      { payoutMethod: 'paypal', payoutDetails: { paypalEmail: 'nope' } },
+      'errors.emailInvalid',
+    ],
+    [
+      'payoutDetails.provider',
+      { payoutDetails: { mobileNumber: '0788123456' } },
+      'vendor.payout.providerRequired',
+    ],
+    [
+      'payoutDetails.mobileNumber',
+      { payoutDetails: { provider: 'mtn', mobileNumber: '' } },
+      'errors.required',
+    ],
     ['payoutMethod', { payoutMethod: 'cash' }, 'vendor.payout.methodRequired'],
-  ])('refuses a missing or invalid %s with the step rule, writing nothing', async (field, overrides, messageKey) => {
-    const who = await confirmedVendor(t)
-    const before = await vendorCount()
-    const response = await t.post('/api/vendor/registration', await registrationBody(who.cookie, overrides), {
-      cookie: who.cookie,
-    })
-    expectError(response, { status: 422, code: 'VALIDATION', messageKey })
-    expect(response.body.error.fields[field]).toBe(messageKey)
-    expect(await vendorCount()).toBe(before)
-  })
+  ])(
+    'refuses a missing or invalid %s with the step rule, writing nothing',
+    async (field, overrides, messageKey) => {
+      const who = await confirmedVendor(t)
+      const before = await vendorCount()
+      const response = await t.post(
+        '/api/vendor/registration',
+        await registrationBody(who.cookie, overrides),
+        {
+          cookie: who.cookie,
+        },
+      )
+      expectError(response, { status: 422, code: 'VALIDATION', messageKey })
+      expect(response.body.error.fields[field]).toBe(messageKey)
+      expect(await vendorCount()).toBe(before)
+    },
+  )
 
   // CSV import finds vendors by shop name, so two shops may not differ only by case.
   it('refuses a shop name already taken, in any case, with a clear message', async () => {
@@ -141,9 +166,13 @@ describe('POST /api/vendor/registration', () => {
     const other = await confirmedVendor(t)
     const othersId = await uploaded(other.cookie, 'gov_id', 'pdf')
     const who = await confirmedVendor(t)
-    const response = await t.post('/api/vendor/registration', await registrationBody(who.cookie, { govId: othersId.id }), {
-      cookie: who.cookie,
-    })
+    const response = await t.post(
+      '/api/vendor/registration',
+      await registrationBody(who.cookie, { govId: othersId.id }),
+      {
+        cookie: who.cookie,
+      },
+    )
     expectError(response, { status: 422, code: 'VALIDATION', messageKey: 'uploads.notFound' })
     expect(await t.db.select().from(vendors).where(eq(vendors.userId, who.user.id))).toHaveLength(0)
   })
@@ -151,15 +180,23 @@ describe('POST /api/vendor/registration', () => {
   it('refuses a logo uploaded for another purpose, and more than 3 ID documents', async () => {
     const who = await confirmedVendor(t)
     const pdf = await uploaded(who.cookie, 'business_document', 'pdf')
-    const wrongPurpose = await t.post('/api/vendor/registration', await registrationBody(who.cookie, { shopLogo: pdf.id }), {
-      cookie: who.cookie,
-    })
+    const wrongPurpose = await t.post(
+      '/api/vendor/registration',
+      await registrationBody(who.cookie, { shopLogo: pdf.id }),
+      {
+        cookie: who.cookie,
+      },
+    )
     expectError(wrongPurpose, { status: 422, code: 'VALIDATION', messageKey: 'uploads.notFound' })
     const ids = [] as string[]
     for (let i = 0; i < 4; i += 1) ids.push((await uploaded(who.cookie, 'id_document')).id)
-    const tooMany = await t.post('/api/vendor/registration', await registrationBody(who.cookie, { idDocuments: ids }), {
-      cookie: who.cookie,
-    })
+    const tooMany = await t.post(
+      '/api/vendor/registration',
+      await registrationBody(who.cookie, { idDocuments: ids }),
+      {
+        cookie: who.cookie,
+      },
+    )
     expectError(tooMany, { status: 422, code: 'VALIDATION', messageKey: 'uploads.tooMany' })
   })
 
@@ -208,7 +245,14 @@ describe('GET /api/vendor/profile and /dashboard', () => {
       customerEmail: 'client@example.rw',
       status,
     })
-    await t.db.insert(orders).values([order('completed', 12_000), order('completed', 3_500), order('pending', 9_000), order('refunded', 4_000)])
+    await t.db
+      .insert(orders)
+      .values([
+        order('completed', 12_000),
+        order('completed', 3_500),
+        order('pending', 9_000),
+        order('refunded', 4_000),
+      ])
     await t.db.insert(payouts).values([
       { vendorId, amount: 2_000, status: 'pending' },
       { vendorId, amount: 1_000, status: 'pending' },
@@ -234,9 +278,17 @@ describe('GET /api/vendor/profile and /dashboard', () => {
 describe('PATCH /api/vendor/profile', () => {
   it('updates shop name, address and phone, and keeps the phone when it is sent empty', async () => {
     const vendor = await registeredVendor()
-    const first = await t.patch('/api/vendor/profile', { shopName: 'Renamed Shop', businessAddress: 'Huye', phone: '+250722000111' }, { cookie: vendor.cookie })
+    const first = await t.patch(
+      '/api/vendor/profile',
+      { shopName: 'Renamed Shop', businessAddress: 'Huye', phone: '+250722000111' },
+      { cookie: vendor.cookie },
+    )
     expect(first.status, first.text).toBe(200)
-    expect(first.body).toMatchObject({ shopName: 'Renamed Shop', businessAddress: 'Huye', phone: '+250722000111' })
+    expect(first.body).toMatchObject({
+      shopName: 'Renamed Shop',
+      businessAddress: 'Huye',
+      phone: '+250722000111',
+    })
     const second = await t.patch('/api/vendor/profile', { phone: '' }, { cookie: vendor.cookie })
     expect(second.status).toBe(200)
     expect(second.body.phone).toBe('+250722000111')
@@ -264,10 +316,18 @@ describe('PATCH /api/vendor/profile', () => {
   it("vendor B cannot change vendor A's shop, even by naming its id; vendor A still can", async () => {
     const a = await registeredVendor()
     const b = await registeredVendor()
-    await t.patch('/api/vendor/profile', { id: a.profile.id, shopName: `B edit ${Date.now()}` }, { cookie: b.cookie })
+    await t.patch(
+      '/api/vendor/profile',
+      { id: a.profile.id, shopName: `B edit ${Date.now()}` },
+      { cookie: b.cookie },
+    )
     const [rowA] = await t.db.select().from(vendors).where(eq(vendors.id, a.profile.id))
     expect(rowA?.shopName).toBe(a.body.shopName)
-    const own = await t.patch('/api/vendor/profile', { shopName: `A edit ${Date.now()}` }, { cookie: a.cookie })
+    const own = await t.patch(
+      '/api/vendor/profile',
+      { shopName: `A edit ${Date.now()}` },
+      { cookie: a.cookie },
+    )
     expect(own.status).toBe(200)
   })
 })
@@ -287,11 +347,19 @@ describe('PUT /api/vendor/profile/logo and /business-documents', () => {
     const vendor = await registeredVendor()
     const ids: string[] = []
     for (let i = 0; i < 6; i += 1) ids.push((await uploaded(vendor.cookie, 'business_document', 'pdf')).id)
-    const five = await t.put('/api/vendor/profile/business-documents', { fileIds: ids.slice(0, 5) }, { cookie: vendor.cookie })
+    const five = await t.put(
+      '/api/vendor/profile/business-documents',
+      { fileIds: ids.slice(0, 5) },
+      { cookie: vendor.cookie },
+    )
     expect(five.status, five.text).toBe(200)
     expect(five.body.businessDocuments).toHaveLength(5)
     expect(five.body.businessDocuments[0]).toMatchObject({ type: 'business', name: 'id.pdf' })
-    const six = await t.put('/api/vendor/profile/business-documents', { fileIds: ids }, { cookie: vendor.cookie })
+    const six = await t.put(
+      '/api/vendor/profile/business-documents',
+      { fileIds: ids },
+      { cookie: vendor.cookie },
+    )
     expectError(six, { status: 422, code: 'VALIDATION', messageKey: 'uploads.tooMany' })
     const [row] = await t.db.select().from(vendors).where(eq(vendors.id, vendor.profile.id))
     expect(row?.businessDocuments).toHaveLength(5)
@@ -325,7 +393,10 @@ describe('PUT /api/vendor/subscription', () => {
   // Choosing starter again must not restart the free 90 days.
   it('keeps the starter trial anchored at registration', async () => {
     const vendor = await registeredVendor()
-    await t.db.update(vendors).set({ createdAt: new Date(Date.now() - 100 * 86_400_000) }).where(eq(vendors.id, vendor.profile.id))
+    await t.db
+      .update(vendors)
+      .set({ createdAt: new Date(Date.now() - 100 * 86_400_000) })
+      .where(eq(vendors.id, vendor.profile.id))
     const response = await t.put('/api/vendor/subscription', { plan: 'starter' }, { cookie: vendor.cookie })
     expect(response.status).toBe(200)
     const { startsAt, expiresAt } = response.body.subscription

@@ -245,6 +245,21 @@ for (const lang of testLanguages) {
       await expect(reloaded.getByRole('link', { name: new RegExp(storedAs(licence)) })).toBeVisible()
     })
 
+    // A single-file slot replaces its file: the vendor need not find the bin icon first.
+    await test.step('/vendor/profile: a new logo replaces the one the shop has', async () => {
+      const logoSection = page.getByRole('region', { name: t(lang, 'vendor.profile.logo.title') })
+      const newLogo = await pngFile('new-logo.png')
+      await field(logoSection, lang, 'vendor.profile.logo.upload').setInputFiles(newLogo)
+      const files = uploadList(page, lang, 'vendor.profile.logo.upload')
+      await expect(files.getByRole('listitem').filter({ hasText: storedAs(newLogo) })).toContainText(
+        t(lang, 'uploads.status.success'),
+      )
+      await expect(files.getByRole('listitem')).toHaveCount(1)
+      await expect(logoSection.getByRole('alert')).toHaveCount(0)
+      await button(logoSection, lang, 'vendor.profile.logo.save').click()
+      await expect(logoSection.getByRole('status')).toHaveText(t(lang, 'vendor.profile.logo.updated'))
+    })
+
     await test.step('/vendor/subscription: choose Business and confirm', async () => {
       await openFromMenu(page, lang, 'nav.subscription')
       await expect(page).toHaveURL(/\/vendor\/subscription$/)

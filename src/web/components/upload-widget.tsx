@@ -151,7 +151,8 @@ export function UploadWidget({
         const stored = toRef(
           await uploadFile(purpose, file, (progress) => updatePending(key, { progress }), controller.signal),
         )
-        const next = [...valueRef.current, stored]
+        // A single-file slot (a logo, a government ID) takes the new file in place of the one it holds.
+        const next = maxFiles === 1 ? [stored] : [...valueRef.current, stored]
         valueRef.current = next
         onChangeRef.current(next)
         setPending((current) => current.filter((item) => item.key !== key))
@@ -169,7 +170,9 @@ export function UploadWidget({
   function addFiles(files: File[]) {
     if (disabled || files.length === 0) return
     const inProgress = pending.filter((item) => item.status !== 'failed').length
-    if (value.length + inProgress + files.length > maxFiles) {
+    // A single-file slot is replaced by one new file: the vendor need not remove the old one first.
+    const kept = maxFiles === 1 && files.length === 1 && inProgress === 0 ? 0 : value.length
+    if (kept + inProgress + files.length > maxFiles) {
       const reason = { messageKey: 'uploads.tooMany', params: { max: maxFiles } }
       setNotice((current) => ({ reason, sequence: (current?.sequence ?? 0) + 1 }))
       return
