@@ -15,6 +15,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { AppError, isUnstorableText } from './lib/errors'
 import {
+  clientIp,
   createRouter,
   errorJson,
   refuseOversizeBody,
@@ -93,6 +94,7 @@ export function createApp(options: AppOptions) {
     const started = performance.now()
     const log = logger.child({ reqId: c.get('requestId') })
     c.set('logger', log)
+    c.set('clientIp', clientIp(c, config.trustProxy))
     await next()
     if (c.req.path.startsWith('/api/')) {
       log.info(

@@ -133,7 +133,11 @@ describe('an approved or pending vendor', () => {
 
 describe('PATCH /api/admin/vendors/:id/status', () => {
   const decide = (id: string, status: string, cookie: string) =>
-    t.patch(`/api/admin/vendors/${id}/status`, { status }, { cookie })
+    t.patch(
+      `/api/admin/vendors/${id}/status`,
+      { status },
+      { cookie, headers: { 'user-agent': 'Isoko admin test browser' } },
+    )
 
   // Admin §3: an application is decided once, by an admin, and the decision is audited with the change.
   it.each(['approved', 'rejected'] as const)(
@@ -150,8 +154,13 @@ describe('PATCH /api/admin/vendors/:id/status', () => {
           adminId: admin.user.id,
           action: status === 'approved' ? 'approve' : 'reject',
           targetTable: 'vendors',
+          // Where the decision came from: the request id the server log carries, the address, the browser.
+          requestId: response.headers.get('x-request-id'),
+          ipAddress: expect.any(String),
+          userAgent: 'Isoko admin test browser',
         },
       ])
+      expect(audit[0]?.requestId).toBeTruthy()
       const again = await decide(
         vendor.vendorId,
         status === 'approved' ? 'rejected' : 'approved',

@@ -364,6 +364,10 @@ export const auditLogs = pgTable(
     oldValues: jsonb('old_values').$type<Record<string, unknown>>(),
     newValues: jsonb('new_values').$type<Record<string, unknown>>(),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The request the change came from: its id (as in the server log), the client's address and browser. */
+    requestId: text('request_id'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,10 +1,11 @@
 import type { AuditAction } from '../../shared/constants'
 import type { Tx } from '../db/client'
 import { auditLogs } from '../db/schema'
+import type { Scope } from './scope'
 
 export type AuditEntry = {
-  /** The user who acted (stored in audit_logs.admin_id; a vendor's user when a vendor acts). */
-  actorId: string
+  /** Who acted (audit_logs.admin_id: a vendor's user when a vendor acts), and the request they acted in. */
+  by: Scope
   action: AuditAction
   targetTable: string
   targetId: string
@@ -19,12 +20,15 @@ export type AuditEntry = {
  */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLogs).values({
-    adminId: entry.actorId,
+    adminId: entry.by.userId,
     action: entry.action,
     targetTable: entry.targetTable,
     targetId: entry.targetId,
     oldValues: entry.oldValues ?? null,
     newValues: entry.newValues ?? null,
     details: entry.details ?? null,
+    requestId: entry.by.request?.requestId ?? null,
+    ipAddress: entry.by.request?.ip ?? null,
+    userAgent: entry.by.request?.userAgent ?? null,
   })
 }

@@ -12,7 +12,7 @@ import type { Logger } from './logger'
 import type { Mailer } from '../mail/mail.service'
 import { clientAddress, type TrustProxy } from './client-ip'
 import { AppError, vendorNotRegistered } from './errors'
-import type { AdminScope, Scope, VendorScope } from './scope'
+import type { AdminScope, RequestContext, Scope, VendorScope } from './scope'
 
 export type Deps = { config: Config; database: Database; auth: Auth; mailer: Mailer; logger: Logger }
 
@@ -21,7 +21,9 @@ export type Actor = { userId: string; role: Role; email: string; fullName: strin
 /** The signed-in user of a request, with their vendor record when they have one. */
 export type RequestActor = Actor & { vendor: { id: string; status: VendorStatus } | null }
 
-export type Env = { Variables: { requestId: string; logger: Logger; actor?: RequestActor | null } }
+export type Env = {
+  Variables: { requestId: string; logger: Logger; clientIp: string; actor?: RequestActor | null }
+}
 
 export const errorJson = (error: AppError): ErrorBody => ({
   error: {
@@ -125,6 +127,13 @@ export function signedIn(c: Context<Env>, role?: Role): RequestActor {
 }
 
 /** A signed-in vendor with a vendor record, as the scope their services take. */
+/** The request an action came from, for its audit entry. */
+export const requestContext = (c: Context<Env>): RequestContext => ({
+  requestId: c.get('requestId'),
+  ip: c.get('clientIp') ?? 'unknown',
+  userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+})
+
 export function vendorScope(c: Context<Env>): VendorScope {
   const actor = signedIn(c, 'vendor')
   if (!actor.vendor) throw vendorNotRegistered()
@@ -133,11 +142,12 @@ export function vendorScope(c: Context<Env>): VendorScope {
     userId: actor.userId,
     vendorId: actor.vendor.id,
     vendorStatus: actor.vendor.status,
+    request: requestContext(c),
   }
 }
 
 export function adminScope(c: Context<Env>): AdminScope {
-  return { role: 'admin', userId: signedIn(c, 'admin').userId }
+  return { role: 'admin', userId: signedIn(c, 'admin').userId, request: requestContext(c) }
 }
 
 /** Either scope: a vendor's own shop, or an admin's view of every shop. */

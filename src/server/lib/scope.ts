@@ -6,8 +6,17 @@ import type { VendorStatus } from '../../shared/constants'
  * Who a service acts for, resolved once per request from the session (never from the request body):
  * a vendor acts on their own shop only; an admin acts on every shop.
  */
-export type VendorScope = { role: 'vendor'; userId: string; vendorId: string; vendorStatus: VendorStatus }
-export type AdminScope = { role: 'admin'; userId: string }
+export type VendorScope = {
+  role: 'vendor'
+  userId: string
+  vendorId: string
+  vendorStatus: VendorStatus
+  request?: RequestContext
+}
+export type AdminScope = { role: 'admin'; userId: string; request?: RequestContext }
+
+/** Where a change came from, kept with its audit entry: the request's id (in the logs), address and browser. */
+export type RequestContext = { requestId: string; ip: string; userAgent: string | null }
 export type Scope = VendorScope | AdminScope
 
 /**

@@ -147,7 +147,7 @@ export async function createAdminOrder(
   return db.transaction(async (tx) => {
     const order = await placeOrder(tx, input)
     await recordAudit(tx, {
-      actorId: admin.userId,
+      by: admin,
       action: 'create',
       targetTable: 'orders',
       targetId: order.id,

@@ -163,7 +163,7 @@ export async function confirmPayoutReceipt(
     const notes = receiptNote(calendarDate(options.now ?? new Date(), options.timeZone))
     const [updated] = await tx.update(payouts).set({ notes }).where(eq(payouts.id, payoutId)).returning()
     await recordAudit(tx, {
-      actorId: scope.userId,
+      by: scope,
       action: 'update',
       targetTable: 'payouts',
       targetId: payoutId,
@@ -220,7 +220,7 @@ export async function decidePayout(
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')))
       .returning()
     await recordAudit(tx, {
-      actorId: admin.userId,
+      by: admin,
       action: status === 'approved' ? 'approve' : 'reject',
       targetTable: 'payouts',
       targetId: payoutId,

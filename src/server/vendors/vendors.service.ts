@@ -293,7 +293,7 @@ export async function decideVendorApplication(
     if (current.vendor.status !== 'pending') throw new AppError('CONFLICT', 'vendor.notPending')
     const [vendor] = await tx.update(vendors).set({ status }).where(eq(vendors.id, vendorId)).returning()
     await recordAudit(tx, {
-      actorId: admin.userId,
+      by: admin,
       action: status === 'approved' ? 'approve' : 'reject',
       targetTable: 'vendors',
       targetId: vendorId,
