@@ -22,11 +22,11 @@ const vendorRoutes: RouteObject[] = [
 ]
 
 const adminRoutes: RouteObject[] = [
-  { index: true, ...notBuilt },
-  { path: 'vendors', ...notBuilt },
-  { path: 'products', ...notBuilt },
+  { index: true, ...page(() => import('./admin-area/dashboard-page')) },
+  { path: 'vendors', ...page(() => import('./admin-area/vendors-page')) },
+  { path: 'products', ...page(() => import('./admin-area/products-page')) },
   { path: 'orders', ...notBuilt },
-  { path: 'payouts', ...notBuilt },
+  { path: 'payouts', ...page(() => import('./admin-area/payouts-page')) },
   { path: 'reports', ...notBuilt },
   { path: 'messages', ...notBuilt },
   { path: 'audit-logs', ...notBuilt },

@@ -188,6 +188,10 @@ export const vendors = pgTable(
     subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses })
       .notNull()
       .default('active'),
+    /** A paid plan the vendor chose, waiting for an admin to confirm its payment; the current plan holds. */
+    requestedPlan: text('requested_plan', { enum: plans }),
+    /** Why an admin rejected the application (optional), shown to the vendor. */
+    decisionReason: text('decision_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -201,6 +205,7 @@ export const vendors = pgTable(
       sql`payout_method is null or ${oneOf('payout_method', payoutMethods)}`,
     ),
     check('vendors_plan_check', oneOf('subscription_plan', plans)),
+    check('vendors_requested_plan_check', sql`requested_plan is null or ${oneOf('requested_plan', plans)}`),
     check('vendors_subscription_status_check', oneOf('subscription_status', subscriptionStatuses)),
     check('vendors_business_documents_max', sql`jsonb_array_length(business_documents) <= 5`),
     check('vendors_id_documents_max', sql`jsonb_array_length(id_documents) <= 3`),
@@ -222,6 +227,8 @@ export const products = pgTable(
     status: text('status', { enum: productStatuses }).notNull().default('approved'),
     /** Bumped by every edit: a save from a form opened before another change is refused (products.service.ts). */
     version: integer('version').notNull().default(1),
+    /** Why an admin rejected the product (optional), shown to the vendor. */
+    decisionReason: text('decision_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -316,6 +323,10 @@ export const payouts = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     processedBy: uuid('processed_by').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes'),
+    /** Why an admin rejected the payout (optional), shown to the vendor. */
+    decisionReason: text('decision_reason'),
+    /** How an approved payout was paid (a mobile-money transaction id, a bank reference), optional. */
+    paymentReference: text('payment_reference'),
   },
   (t) => [
     check('payouts_amount_check', sql`amount > 0`),

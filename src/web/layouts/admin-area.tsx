@@ -1,3 +1,4 @@
+import { useRealtime } from '../api/realtime'
 import { RequireRole } from '../components/require-role'
 import { AreaShell } from './area-shell'
 import { adminNav } from './nav-items'
@@ -6,7 +7,13 @@ import { adminNav } from './nav-items'
 export default function AdminArea() {
   return (
     <RequireRole role="admin">
-      <AreaShell items={adminNav} areaLabelKey="nav.adminArea" />
+      <AdminShell />
     </RequireRole>
   )
+}
+
+/** Signed in as an admin: every admin screen refreshes live when a vendor or another admin changes something. */
+function AdminShell() {
+  useRealtime(true)
+  return <AreaShell items={adminNav} areaLabelKey="nav.adminArea" />
 }
