@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 /** Server folders that are features (routes + service); the others are libraries every feature may use. */
 const serverFeatures = [
   'account',
+  'dashboard',
   'messages',
   'orders',
   'payouts',

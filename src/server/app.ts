@@ -9,6 +9,7 @@ import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { errorStatus } from '../shared/errors'
 import { accountRoutes } from './account/account.routes'
+import { dashboardRoutes } from './dashboard/dashboard.routes'
 import { sendConfirmation } from './account/account.service'
 import { createAuth } from './auth/auth'
 import type { Config } from './config'
@@ -59,6 +60,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', eventRoutes(deps, realtime))
     .route('/', productRoutes(deps))
     .route('/', orderRoutes(deps))
+    .route('/', dashboardRoutes(deps))
     .route('/', systemRoutes(deps))
 }
 

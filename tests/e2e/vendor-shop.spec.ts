@@ -55,6 +55,8 @@ for (const lang of testLanguages) {
     page,
     request,
   }, testInfo) => {
+    // A long scenario (wizard, profile, documents, logo, plan): on a busy 2-core machine it can pass a minute.
+    test.setTimeout(150_000)
     // Registering and confirming the account is vendor-onboarding.spec.ts's subject: done through the API here.
     const vendor = await createConfirmedVendor(request, 'Aline Uwase')
     const shop = {

@@ -15,6 +15,23 @@ export const route = <
   config: R,
 ) => createRoute({ ...config, method, path })
 
+/**
+ * `route` with settings every route of a group shares (its guard and its tag):
+ * `const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor orders'] })`.
+ */
+export const routeGroup =
+  <const G extends Pick<RouteConfig, 'middleware' | 'tags'>>(group: G) =>
+  <
+    const M extends RouteConfig['method'],
+    const P extends string,
+    const R extends Omit<RouteConfig, 'method' | 'path' | 'middleware' | 'tags'>,
+  >(
+    method: M,
+    path: P,
+    config: R,
+  ) =>
+    createRoute({ ...group, ...config, method, path })
+
 /** Response entries shared by every route's OpenAPI description. */
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },

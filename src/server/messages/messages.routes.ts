@@ -6,7 +6,7 @@ import {
   sendMessageInput,
 } from '../../shared/schemas/message'
 import { adminOnly, createRouter, guard, signedIn, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent, responds, routeGroup } from '../lib/openapi'
 import { listMessages, markMessageRead, replyToMessage, sendMessage } from './messages.service'
 
 /**
@@ -21,13 +21,15 @@ const viewer = (c: Parameters<typeof signedIn>[0]) => {
   return { userId: actor.userId, role: actor.role }
 }
 
+const anyoneRoute = routeGroup({ middleware: anyoneSignedIn, tags: ['Messages'] })
+const vendorRoute = routeGroup({ middleware: vendorWriting, tags: ['Messages'] })
+const adminRoute = routeGroup({ middleware: adminOnly, tags: ['Admin messages'] })
+
 export function messageRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      route('get', '/api/messages', {
-        middleware: anyoneSignedIn,
-        tags: ['Messages'],
+      anyoneRoute('get', '/api/messages', {
         summary: 'The messages the user sent or received (admins: all), newest first, with the unread count',
         request: { query: messageListQuery },
         responses: responds(messageListDto, 'Messages', 401, 422),
@@ -35,10 +37,8 @@ export function messageRoutes(deps: Deps) {
       async (c) => c.json(await listMessages(db, viewer(c), c.req.valid('query')), 200),
     )
     .openapi(
-      route('post', '/api/messages', {
-        // Admins answer through the reply endpoint; the admin team writing to itself has no recipient.
-        middleware: vendorWriting,
-        tags: ['Messages'],
+      // Admins answer through the reply endpoint; the admin team writing to itself has no recipient.
+      vendorRoute('post', '/api/messages', {
         summary:
           "A vendor writes to the admin team (subject defaults to 'Message from {shop name}'; messages.noRecipient without any admin)",
         request: jsonBody(sendMessageInput),
@@ -47,9 +47,7 @@ export function messageRoutes(deps: Deps) {
       async (c) => c.json(await sendMessage(db, viewer(c), c.req.valid('json')), 201),
     )
     .openapi(
-      route('post', '/api/messages/{id}/read', {
-        middleware: anyoneSignedIn,
-        tags: ['Messages'],
+      anyoneRoute('post', '/api/messages/{id}/read', {
         summary: 'Open a message: marks it read when the user is its recipient and it is unread',
         request: { params: idParam },
         responses: responds(messageDto, 'The message', 401, 404),
@@ -57,9 +55,7 @@ export function messageRoutes(deps: Deps) {
       async (c) => c.json(await markMessageRead(db, viewer(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      route('post', '/api/admin/messages/{id}/reply', {
-        middleware: adminOnly,
-        tags: ['Admin messages'],
+      adminRoute('post', '/api/admin/messages/{id}/reply', {
         summary: "Reply to a message's sender (subject 'Re: Admin Response', type support)",
         request: { params: idParam, ...jsonBody(replyMessageInput) },
         responses: { 201: jsonContent(messageDto, 'Sent'), ...errorResponses(401, 403, 404, 409, 422) },

@@ -11,6 +11,7 @@ import type {
 import type { Db, Tx } from '../db/client'
 import { messages, users, vendors } from '../db/schema'
 import { AppError, isUuid, notFound } from '../lib/errors'
+import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 
 /** Who is asking: vendors see what they sent or received; admins see every message. */
@@ -92,8 +93,6 @@ async function findVisible(tx: Tx, viewer: Viewer, id: string, { lock = false } 
   return row
 }
 
-/** LIKE treats % and _ as wildcards; a search for "50%" means the text "50%". */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
 /** One page of the viewer's messages, newest first, plus how many addressed to them are unread. */
 export async function listMessages(

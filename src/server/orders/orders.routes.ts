@@ -6,20 +6,21 @@ import {
   orderStatusInput,
 } from '../../shared/schemas/order'
 import { adminOnly, adminScope, createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
+import { errorResponses, idParam, jsonBody, jsonContent, responds, routeGroup } from '../lib/openapi'
 import { createAdminOrder, listOrders, setVendorOrderStatus } from './orders.service'
 
 /**
  * The signed-in vendor's orders (the vendor comes from the session; another vendor's order is NOT_FOUND),
  * and the admin's order form.
  */
+const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor orders'] })
+const adminRoute = routeGroup({ middleware: adminOnly, tags: ['Admin orders'] })
+
 export function orderRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      route('get', '/api/vendor/orders', {
-        middleware: vendorOnly,
-        tags: ['Vendor orders'],
+      vendorRoute('get', '/api/vendor/orders', {
         summary: "The vendor's orders, newest first, optionally by status",
         request: { query: orderListQuery },
         responses: responds(orderListDto, 'One page of orders', 401, 403, 404, 422),
@@ -27,9 +28,7 @@ export function orderRoutes(deps: Deps) {
       async (c) => c.json(await listOrders(db, vendorScope(c), c.req.valid('query')), 200),
     )
     .openapi(
-      route('patch', '/api/vendor/orders/{id}/status', {
-        middleware: vendorOnly,
-        tags: ['Vendor orders'],
+      vendorRoute('patch', '/api/vendor/orders/{id}/status', {
         summary: 'Mark an order completed (from pending) or refunded (from completed); refunded is final',
         description: 'Any other move is 409 orders.invalidTransition with params {from, to}.',
         request: { params: idParam, ...jsonBody(orderStatusInput) },
@@ -42,9 +41,7 @@ export function orderRoutes(deps: Deps) {
         ),
     )
     .openapi(
-      route('post', '/api/admin/orders', {
-        middleware: adminOnly,
-        tags: ['Admin orders'],
+      adminRoute('post', '/api/admin/orders', {
         summary:
           'Create an order for one of an approved vendor’s approved products (pending; stock taken; audited)',
         description:

@@ -1,13 +1,24 @@
-import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { PayoutDto, PayoutOverview } from '../../shared/schemas/payout'
-import { receiptNote } from '../../shared/schemas/payout'
+import { and, count, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { PayoutMethod, PayoutStatus } from '../../shared/constants'
+import type { PageQuery } from '../../shared/schemas/pagination'
+import type {
+  AdminPayoutDto,
+  AdminPayoutFilters,
+  AdminPayoutList,
+  PayoutDto,
+  PayoutOverview,
+  ReceiptStatus,
+} from '../../shared/schemas/payout'
+import { receiptNote, receiptStatusOf } from '../../shared/schemas/payout'
 import type { Db, Tx } from '../db/client'
-import { orders, payouts, vendors } from '../db/schema'
+import { orders, payouts, users, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
+import { csvDateTime, csvFileName, type CsvValue } from '../lib/csv'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import { paginate } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
+import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 
 type PayoutRow = typeof payouts.$inferSelect
@@ -34,6 +45,8 @@ export function toPayoutDto(row: PayoutRow): PayoutDto {
     requestedAt: row.requestedAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
     notes: row.notes,
+    decisionReason: row.decisionReason,
+    paymentReference: row.paymentReference,
     canConfirmReceipt: canConfirmReceipt(row),
   }
 }
@@ -176,18 +189,23 @@ export async function confirmPayoutReceipt(
 }
 
 /**
- * An admin approves or rejects a pending payout: status, processed_at and processed_by, the audit row and
- * the announcement to the vendor, all in one transaction. A payout already decided stays as it is. An
- * approval re-checks the balance under the vendor lock (docs/decisions/006): a refund since the request can
- * have left less than the payout, and the marketplace must not pay out a refunded sale.
+ * An admin approves or rejects a pending payout: status, processed_at and processed_by (with the reason of a
+ * rejection or the payment reference of an approval), the audit row and the announcement to the vendor, all
+ * in one transaction. A payout already decided stays as it is. An approval re-checks the balance under the
+ * vendor lock (docs/decisions/006): a refund since the request can have left less than the payout, and the
+ * marketplace must not pay out a refunded sale.
  */
 export async function decidePayout(
   db: Db,
   admin: AdminScope,
   payoutId: string,
-  status: PayoutDecision,
+  decision: PayoutDecisionInput,
 ): Promise<PayoutDto> {
   if (!isUuid(payoutId)) throw notFound()
+  const { status } = decision
+  // Each note belongs to one outcome: why it was refused, or how the money was sent.
+  const decisionReason = status === 'rejected' ? (decision.reason ?? null) : null
+  const paymentReference = status === 'approved' ? (decision.paymentReference ?? null) : null
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ vendorId: payouts.vendorId })
@@ -203,6 +221,7 @@ export async function decidePayout(
       .where(eq(payouts.id, payoutId))
       .for('update', { of: payouts })
     if (!row) throw notFound()
+    // The payout row is locked: a second admin deciding at the same time waits here, then finds it decided.
     if (row.payout.status !== 'pending') throw new AppError('CONFLICT', 'payouts.notPending')
     if (status === 'approved') {
       // The balance already counts this pending payout: below 0 means it exceeds what the shop is owed.
@@ -216,7 +235,7 @@ export async function decidePayout(
     }
     const [updated] = await tx
       .update(payouts)
-      .set({ status, processedAt: new Date(), processedBy: admin.userId })
+      .set({ status, processedAt: new Date(), processedBy: admin.userId, decisionReason, paymentReference })
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')))
       .returning()
     await recordAudit(tx, {
@@ -225,8 +244,17 @@ export async function decidePayout(
       targetTable: 'payouts',
       targetId: payoutId,
       oldValues: { status: row.payout.status },
-      newValues: { status },
-      details: { previous_status: row.payout.status, new_status: status, amount: row.payout.amount },
+      newValues:
+        status === 'approved'
+          ? { status, payment_reference: paymentReference }
+          : { status, decision_reason: decisionReason },
+      details: {
+        previous_status: row.payout.status,
+        new_status: status,
+        amount: row.payout.amount,
+        reason: decisionReason,
+        payment_reference: paymentReference,
+      },
     })
     await notify(tx, {
       topic: 'payouts',
@@ -236,4 +264,240 @@ export async function decidePayout(
     })
     return toPayoutDto(updated!)
   })
+}
+
+// ── Admin payouts (/admin/payouts) ──
+
+/** The admin's decision as the route validated it (a blank reason or reference is already null). */
+export type PayoutDecisionInput = {
+  status: PayoutDecision
+  reason?: string | null
+  paymentReference?: string | null
+}
+
+/** A payout with its shop and the shop's owner. */
+const adminPayoutColumns = {
+  payout: payouts,
+  shopName: vendors.shopName,
+  payoutMethod: vendors.payoutMethod,
+  payoutDetails: vendors.payoutDetails,
+  ownerName: users.fullName,
+  ownerEmail: users.email,
+}
+
+type AdminPayoutRow = {
+  payout: PayoutRow
+  shopName: string
+  payoutMethod: PayoutMethod | null
+  payoutDetails: Record<string, string> | null
+  ownerName: string
+  ownerEmail: string
+}
+
+/** Every payout has its shop and the shop its owner (the foreign keys restrict deletion): inner joins. */
+const shopOfPayout = eq(vendors.id, payouts.vendorId)
+const ownerOfShop = eq(users.id, vendors.userId)
+
+/** A search for an id: the first 8 characters the screens show, or more of it up to the whole id. */
+const idPrefix = /^[0-9a-f]{8}[0-9a-f-]{0,28}$/i
+
+/**
+ * The admin list's filter: the status, and `q` anywhere in the shop name, the owner's name or e-mail
+ * (whatever the case, with LIKE wildcards taken literally), or at the start of the payout's id.
+ */
+function adminPayoutWhere(scope: AdminScope, filters: AdminPayoutFilters): SQL | undefined {
+  const q = filters.q.trim()
+  const pattern = likePattern(q)
+  return and(
+    payoutsIn(scope),
+    filters.status === 'all' ? undefined : eq(payouts.status, filters.status),
+    q
+      ? or(
+          idPrefix.test(q) ? sql`${payouts.id}::text like ${`${q.toLowerCase()}%`}` : undefined,
+          ilike(vendors.shopName, pattern),
+          ilike(users.fullName, pattern),
+          ilike(users.email, pattern),
+        )
+      : undefined,
+  )
+}
+
+const newestFirst = [desc(payouts.requestedAt), desc(payouts.id)] as const
+
+function toAdminPayoutDto(row: AdminPayoutRow & { vendorBalance: number }): AdminPayoutDto {
+  const { payout } = row
+  return {
+    id: payout.id,
+    vendorId: payout.vendorId,
+    shopName: row.shopName,
+    ownerName: row.ownerName,
+    ownerEmail: row.ownerEmail,
+    amount: payout.amount,
+    payoutMethod: row.payoutMethod,
+    payoutDetails: maskPayoutDetails(row.payoutDetails),
+    status: payout.status,
+    receiptStatus: receiptStatusOf(payout.status, payout.notes),
+    requestedAt: payout.requestedAt.toISOString(),
+    processedAt: payout.processedAt?.toISOString() ?? null,
+    notes: payout.notes,
+    decisionReason: payout.decisionReason,
+    paymentReference: payout.paymentReference,
+    vendorBalance: row.vendorBalance,
+  }
+}
+
+/** The list's and the details' row: the shop's balance net of refunds beside each payout (decisions/006). */
+const adminPayoutWithBalance = { ...adminPayoutColumns, vendorBalance: availableBalance(vendors.id) }
+
+/**
+ * One page of every shop's payouts, newest request first, with the four summary figures (pending, approved and
+ * rejected amounts, and the count of all payouts) summed in SQL over all payouts, whatever the filters.
+ */
+export async function listAdminPayouts(
+  db: Db,
+  scope: AdminScope,
+  query: AdminPayoutFilters & PageQuery,
+): Promise<AdminPayoutList> {
+  const where = adminPayoutWhere(scope, query)
+  const amountOf = (status: PayoutStatus) =>
+    money(sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.status} = ${status}), 0)`)
+  const [page, [summary]] = await Promise.all([
+    paginate(query, {
+      rows: (limit, offset) =>
+        db
+          .select(adminPayoutWithBalance)
+          .from(payouts)
+          .innerJoin(vendors, shopOfPayout)
+          .innerJoin(users, ownerOfShop)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset(offset),
+      total: () =>
+        db
+          .select({ value: count() })
+          .from(payouts)
+          .innerJoin(vendors, shopOfPayout)
+          .innerJoin(users, ownerOfShop)
+          .where(where),
+      toItem: toAdminPayoutDto,
+    }),
+    db
+      .select({
+        pendingAmount: amountOf('pending'),
+        approvedAmount: amountOf('approved'),
+        rejectedAmount: amountOf('rejected'),
+        count: count(),
+      })
+      .from(payouts)
+      .where(payoutsIn(scope)),
+  ])
+  const figures = {
+    pendingAmount: summary?.pendingAmount ?? 0,
+    approvedAmount: summary?.approvedAmount ?? 0,
+    rejectedAmount: summary?.rejectedAmount ?? 0,
+    count: Number(summary?.count ?? 0),
+  }
+  return { ...page, total: figures.count, filteredTotal: page.total, summary: figures }
+}
+
+/** One payout as the list shows it, for the details dialog. An unknown or malformed id is not found. */
+export async function getAdminPayout(db: Db, scope: AdminScope, payoutId: string): Promise<AdminPayoutDto> {
+  if (!isUuid(payoutId)) throw notFound()
+  const [row] = await db
+    .select(adminPayoutWithBalance)
+    .from(payouts)
+    .innerJoin(vendors, shopOfPayout)
+    .innerJoin(users, ownerOfShop)
+    .where(and(eq(payouts.id, payoutId), payoutsIn(scope)))
+  if (!row) throw notFound()
+  return toAdminPayoutDto(row)
+}
+
+/** Rows fetched per query while an export streams. */
+const EXPORT_BATCH = 500
+
+const methodLabels: Record<PayoutMethod, string> = {
+  bank: 'Bank transfer',
+  paypal: 'PayPal',
+  mobile_money: 'Mobile money',
+}
+const statusLabels: Record<PayoutStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+}
+const receiptLabels: Record<ReceiptStatus, string> = {
+  received: 'Received',
+  pendingReceipt: 'Pending Receipt',
+}
+
+export const payoutCsvHeader = [
+  'Payout ID',
+  'Shop',
+  'Owner Email',
+  'Amount (RWF)',
+  'Payment Method',
+  'Status',
+  'Receipt Status',
+  'Requested',
+  'Processed',
+  'Payment Reference',
+  'Reason',
+] as const
+
+/**
+ * The filtered payouts as CSV rows, newest request first, one query per batch. Each batch starts after the
+ * last row of the one before (keyset, compared in SQL so the timestamps keep their microseconds): rows
+ * requested meanwhile cannot shift a batch or be listed twice. No transaction is held open while the admin's
+ * browser reads, since a slow download must not keep a database connection (PGlite has exactly one).
+ */
+export function exportAdminPayouts(
+  db: Db,
+  scope: AdminScope,
+  filters: AdminPayoutFilters,
+  options: { timeZone: string; now?: Date; batchSize?: number },
+) {
+  const where = adminPayoutWhere(scope, filters)
+  const batchSize = options.batchSize ?? EXPORT_BATCH
+  const toCsv = ({ payout, ...row }: AdminPayoutRow): CsvValue[] => {
+    const receipt = receiptStatusOf(payout.status, payout.notes)
+    return [
+      payout.id,
+      row.shopName,
+      row.ownerEmail,
+      payout.amount,
+      row.payoutMethod ? methodLabels[row.payoutMethod] : '',
+      statusLabels[payout.status],
+      receipt ? receiptLabels[receipt] : '',
+      csvDateTime(payout.requestedAt, options.timeZone),
+      csvDateTime(payout.processedAt, options.timeZone),
+      payout.paymentReference,
+      payout.decisionReason,
+    ]
+  }
+  async function* batches() {
+    let lastId: string | null = null
+    for (;;) {
+      const after: SQL | undefined = lastId
+        ? sql`(${payouts.requestedAt}, ${payouts.id}) < (select p.requested_at, p.id from ${payouts} p where p.id = ${lastId})`
+        : undefined
+      const rows: AdminPayoutRow[] = await db
+        .select(adminPayoutColumns)
+        .from(payouts)
+        .innerJoin(vendors, shopOfPayout)
+        .innerJoin(users, ownerOfShop)
+        .where(and(where, after))
+        .orderBy(...newestFirst)
+        .limit(batchSize)
+      if (rows.length > 0) yield rows.map(toCsv)
+      if (rows.length < batchSize) return
+      lastId = rows[rows.length - 1]!.payout.id
+    }
+  }
+  return {
+    fileName: csvFileName('payouts', options.now ?? new Date(), options.timeZone),
+    header: payoutCsvHeader,
+    batches: batches(),
+  }
 }

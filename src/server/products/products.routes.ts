@@ -1,11 +1,32 @@
 import { z } from '@hono/zod-openapi'
-import { productDto, productInput, productListDto, productListQuery } from '../../shared/schemas/product'
-import { createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
-import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products.service'
+import {
+  adminProductDto,
+  adminProductListDto,
+  adminProductListQuery,
+  bulkProductDecisionDto,
+  bulkProductDecisionInput,
+  productDecisionInput,
+  productDto,
+  productInput,
+  productListDto,
+  productListQuery,
+} from '../../shared/schemas/product'
+import { adminOnly, adminScope, createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
+import { errorResponses, idParam, jsonBody, jsonContent, responds, routeGroup } from '../lib/openapi'
+import {
+  createProduct,
+  decideProduct,
+  decideProducts,
+  deleteProduct,
+  getModerationProduct,
+  getProduct,
+  listModerationProducts,
+  listProducts,
+  updateProduct,
+} from './products.service'
 
-const tags = ['Vendor products']
-const middleware = vendorOnly
+const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor products'] })
+const adminRoute = routeGroup({ middleware: adminOnly, tags: ['Admin products'] })
 
 const okResponse = z.object({ ok: z.literal(true) })
 
@@ -16,13 +37,12 @@ const inputRules =
   'SKUs are built by the server. The name is unique per vendor, whatever its case.'
 
 /** The signed-in vendor's catalogue. The vendor comes from the session; another vendor's product is NOT_FOUND. */
+
 export function productRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      route('get', '/api/vendor/products', {
-        middleware,
-        tags,
+      vendorRoute('get', '/api/vendor/products', {
         summary:
           "The vendor's products, newest first, with live variants, price range and the plan's product limit",
         request: { query: productListQuery },
@@ -31,9 +51,7 @@ export function productRoutes(deps: Deps) {
       async (c) => c.json(await listProducts(db, vendorScope(c), c.req.valid('query')), 200),
     )
     .openapi(
-      route('get', '/api/vendor/products/{id}', {
-        middleware,
-        tags,
+      vendorRoute('get', '/api/vendor/products/{id}', {
         summary: 'One of the vendor’s products',
         request: { params: idParam },
         responses: responds(productDto, 'The product', 401, 403, 404),
@@ -41,9 +59,7 @@ export function productRoutes(deps: Deps) {
       async (c) => c.json(await getProduct(db, vendorScope(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      route('post', '/api/vendor/products', {
-        middleware,
-        tags,
+      vendorRoute('post', '/api/vendor/products', {
         summary: 'Add a product (live at once, status approved), within the plan’s product limit',
         description: `${inputRules} Beyond the plan's limit: 409 products.planLimit with params {plan, limit}.`,
         request: jsonBody(productInput),
@@ -52,9 +68,7 @@ export function productRoutes(deps: Deps) {
       async (c) => c.json(await createProduct(db, vendorScope(c), c.req.valid('json')), 201),
     )
     .openapi(
-      route('put', '/api/vendor/products/{id}', {
-        middleware,
-        tags,
+      vendorRoute('put', '/api/vendor/products/{id}', {
         summary:
           'Edit a product; variants are updated in place, ordered ones are archived rather than deleted',
         description:
@@ -67,13 +81,50 @@ export function productRoutes(deps: Deps) {
         c.json(await updateProduct(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi(
-      route('delete', '/api/vendor/products/{id}', {
-        middleware,
-        tags,
+      vendorRoute('delete', '/api/vendor/products/{id}', {
         summary: 'Delete a product and its variants; its orders keep their snapshot',
         request: { params: idParam },
         responses: responds(okResponse, 'Deleted', 401, 403, 404),
       }),
       async (c) => c.json(await deleteProduct(db, vendorScope(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/products', {
+        summary:
+          'Every shop’s products for moderation, newest first: search, status, created from/to (Kigali days)',
+        request: { query: adminProductListQuery },
+        responses: responds(adminProductListDto, 'One page of products', 401, 403, 422),
+      }),
+      async (c) =>
+        c.json(
+          await listModerationProducts(db, adminScope(c), c.req.valid('query'), deps.config.timeZone),
+          200,
+        ),
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/products/{id}', {
+        summary: 'One product with its shop, variants and images',
+        request: { params: idParam },
+        responses: responds(adminProductDto, 'The product', 401, 403, 404),
+      }),
+      async (c) => c.json(await getModerationProduct(db, adminScope(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      adminRoute('patch', '/api/admin/products/{id}/status', {
+        summary: 'Approve or reject a product (to a status it is not in), with an optional reason; audited',
+        description: 'Deciding the status the product already has is 409 products.alreadyDecided.',
+        request: { params: idParam, ...jsonBody(productDecisionInput) },
+        responses: responds(adminProductDto, 'Decided', 401, 403, 404, 409, 422),
+      }),
+      async (c) =>
+        c.json(await decideProduct(db, adminScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(
+      adminRoute('post', '/api/admin/products/decisions', {
+        summary: 'The same decision for several products (at most 100); each change audited on its own',
+        request: jsonBody(bulkProductDecisionInput),
+        responses: responds(bulkProductDecisionDto, 'What changed', 401, 403, 422),
+      }),
+      async (c) => c.json(await decideProducts(db, adminScope(c), c.req.valid('json')), 200),
     )
 }

@@ -1,9 +1,27 @@
-import { and, count, desc, eq, exists, inArray, isNull, notExists, sql } from 'drizzle-orm'
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { z } from 'zod'
 import { colors, limits, sizes, type Plan, type VendorStatus } from '../../shared/constants'
 import {
   categoriesWithVariants,
+  type AdminProductDto,
+  type AdminProductList,
+  type adminProductListQuery,
+  type bulkProductDecisionInput,
   type ProductDto,
+  type productDecisionInput,
   type productInput,
   type ProductList,
 } from '../../shared/schemas/product'
@@ -15,7 +33,9 @@ import type { Db, Tx } from '../db/client'
 import { paginate } from '../lib/paginate'
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
-import { ownedBy, type Scope, type VendorScope } from '../lib/scope'
+import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
+import { recordAudit } from '../lib/audit'
+import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 import { assertOwnedFiles } from '../lib/files'
 
@@ -414,4 +434,154 @@ export async function deleteProduct(db: Db, scope: Scope, id: string): Promise<{
     await notify(tx, { topic: 'products', vendorId: deleted.vendorId, id: deleted.id })
     return { ok: true as const }
   })
+}
+
+type AdminListQuery = z.output<typeof adminProductListQuery>
+
+/** The moderation list's filter: search by name, description or shop; status; created between two Kigali days. */
+function moderationFilter(query: AdminListQuery, timeZone: string): SQL | undefined {
+  const createdDay = sql`(${products.createdAt} at time zone ${timeZone})::date`
+  return and(
+    query.status === 'all' ? undefined : eq(products.status, query.status),
+    query.q
+      ? or(
+          ilike(products.name, likePattern(query.q)),
+          ilike(products.description, likePattern(query.q)),
+          ilike(vendors.shopName, likePattern(query.q)),
+        )
+      : undefined,
+    query.from ? sql`${createdDay} >= ${query.from}::date` : undefined,
+    query.to ? sql`${createdDay} <= ${query.to}::date` : undefined,
+  )
+}
+
+/** Products with their shop and live variants, as the moderation screens show them. */
+async function withShops(
+  db: Db | Tx,
+  rows: { product: ProductRow; shop: { id: string; shopName: string; status: VendorStatus } }[],
+): Promise<AdminProductDto[]> {
+  const variantsByProduct = await liveVariantsOf(
+    db,
+    rows.map((row) => row.product.id),
+  )
+  return rows.map(({ product, shop }) => ({
+    ...toProductDto(product, variantsByProduct.get(product.id) ?? [], shop.status),
+    vendor: shop,
+    decisionReason: product.decisionReason,
+  }))
+}
+
+const shopColumns = { id: vendors.id, shopName: vendors.shopName, status: vendors.status }
+
+/** /admin/products: every shop's products, newest first, filtered (the admin's scope filters nothing). */
+export async function listModerationProducts(
+  db: Db,
+  admin: AdminScope,
+  query: AdminListQuery,
+  timeZone: string,
+): Promise<AdminProductList> {
+  const where = and(productsIn(admin), moderationFilter(query, timeZone))
+  const page = await paginate(query, {
+    rows: (limit, offset) =>
+      db
+        .select({ product: products, shop: shopColumns })
+        .from(products)
+        .innerJoin(vendors, eq(vendors.id, products.vendorId))
+        .where(where)
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(limit)
+        .offset(offset),
+    total: () =>
+      db
+        .select({ value: count() })
+        .from(products)
+        .innerJoin(vendors, eq(vendors.id, products.vendorId))
+        .where(where),
+    toItem: (row) => row,
+  })
+  return { ...page, items: await withShops(db, page.items) }
+}
+
+export async function getModerationProduct(db: Db, admin: AdminScope, id: string): Promise<AdminProductDto> {
+  if (!isUuid(id)) throw notFound()
+  const rows = await db
+    .select({ product: products, shop: shopColumns })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(eq(products.id, id), productsIn(admin)))
+  if (rows.length === 0) throw notFound()
+  const [product] = await withShops(db, rows)
+  return product!
+}
+
+type Decision = z.output<typeof productDecisionInput>
+
+/**
+ * Moves locked products to the decided status (specification §4: approve unless approved, reject unless
+ * rejected), each with its own audit row and announcement, in the caller's transaction. Returns the ids that
+ * changed; a product already in that status is left as it is.
+ */
+async function applyDecision(tx: Tx, admin: AdminScope, ids: string[], decision: Decision) {
+  const current = await tx
+    .select({ id: products.id, vendorId: products.vendorId, status: products.status, name: products.name })
+    .from(products)
+    .where(and(inArray(products.id, ids), productsIn(admin)))
+    .orderBy(products.id)
+    .for('update')
+  const changed: string[] = []
+  const reason = decision.status === 'rejected' ? decision.reason : null
+  for (const product of current) {
+    if (product.status === decision.status) continue
+    await tx
+      .update(products)
+      .set({ status: decision.status, decisionReason: reason })
+      .where(eq(products.id, product.id))
+    await recordAudit(tx, {
+      by: admin,
+      action: decision.status === 'approved' ? 'approve' : 'reject',
+      targetTable: 'products',
+      targetId: product.id,
+      oldValues: { status: product.status },
+      newValues: { status: decision.status },
+      details: {
+        previous_status: product.status,
+        new_status: decision.status,
+        product_name: product.name,
+        ...(reason ? { reason } : {}),
+      },
+    })
+    await notify(tx, { topic: 'products', vendorId: product.vendorId, id: product.id })
+    changed.push(product.id)
+  }
+  return { found: current, changed }
+}
+
+/** An admin approves or rejects one product; deciding the status it already has is refused (409). */
+export async function decideProduct(
+  db: Db,
+  admin: AdminScope,
+  id: string,
+  decision: Decision,
+): Promise<AdminProductDto> {
+  if (!isUuid(id)) throw notFound()
+  await db.transaction(async (tx) => {
+    const { found, changed } = await applyDecision(tx, admin, [id], decision)
+    if (found.length === 0) throw notFound()
+    if (changed.length === 0) {
+      throw new AppError('CONFLICT', 'products.alreadyDecided', { status: decision.status })
+    }
+  })
+  return getModerationProduct(db, admin, id)
+}
+
+/** The same decision for the selected products, in one transaction; each change audited on its own. */
+export async function decideProducts(
+  db: Db,
+  admin: AdminScope,
+  input: z.output<typeof bulkProductDecisionInput>,
+): Promise<{ changed: string[]; unchanged: string[] }> {
+  const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))].filter(isUuid)
+  const changed =
+    ids.length === 0 ? [] : (await db.transaction((tx) => applyDecision(tx, admin, ids, input))).changed
+  return { changed, unchanged: input.ids.filter((id) => !changed.includes(id.toLowerCase())) }
 }

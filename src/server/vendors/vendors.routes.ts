@@ -1,4 +1,7 @@
 import {
+  adminVendorApplicationDto,
+  adminVendorListDto,
+  adminVendorListQuery,
   businessDocumentsInput,
   logoInput,
   profileUpdateInput,
@@ -20,7 +23,9 @@ import {
 import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import {
   chooseSubscription,
+  getVendorApplication,
   getVendorProfile,
+  listVendorApplications,
   registerVendor,
   setBusinessDocuments,
   decideVendorApplication,
@@ -31,6 +36,7 @@ import {
 
 const tags = ['Vendor']
 const middleware = vendorOnly
+const adminTags = ['Admin vendors']
 
 /** The vendor's own shop. Every call is scoped to the signed-in vendor; no vendor id is taken from the client. */
 export function vendorRoutes(deps: Deps) {
@@ -109,21 +115,38 @@ export function vendorRoutes(deps: Deps) {
       async (c) => c.json(await chooseSubscription(db, vendorScope(c), c.req.valid('json').plan), 200),
     )
     .openapi(
+      route('get', '/api/admin/vendors', {
+        middleware: adminOnly,
+        tags: adminTags,
+        summary: 'Vendor applications, newest first: search by shop name or owner e-mail, filter by status',
+        request: { query: adminVendorListQuery },
+        responses: responds(adminVendorListDto, 'One page of applications', 401, 403, 422),
+      }),
+      async (c) => c.json(await listVendorApplications(db, adminScope(c), c.req.valid('query')), 200),
+    )
+    .openapi(
+      route('get', '/api/admin/vendors/{id}', {
+        middleware: adminOnly,
+        tags: adminTags,
+        summary: 'One application: details, documents (private links), masked payout details, checklist',
+        request: { params: idParam },
+        responses: responds(adminVendorApplicationDto, 'The application', 401, 403, 404),
+      }),
+      async (c) => c.json(await getVendorApplication(db, adminScope(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
       route('patch', '/api/admin/vendors/{id}/status', {
         middleware: adminOnly,
-        tags: ['Admin vendors'],
-        summary: 'Approve or reject a pending vendor application (vendor.notPending once decided); audited',
+        tags: adminTags,
+        summary:
+          'Approve or reject a pending vendor application, with an optional reason kept on a rejection ' +
+          '(vendor.notPending once decided); audited',
         request: { params: idParam, ...jsonBody(vendorDecisionInput) },
-        responses: responds(vendorProfileDto, 'Decided', 401, 403, 404, 409, 422),
+        responses: responds(adminVendorApplicationDto, 'Decided', 401, 403, 404, 409, 422),
       }),
       async (c) =>
         c.json(
-          await decideVendorApplication(
-            db,
-            adminScope(c),
-            c.req.valid('param').id,
-            c.req.valid('json').status,
-          ),
+          await decideVendorApplication(db, adminScope(c), c.req.valid('param').id, c.req.valid('json')),
           200,
         ),
     )

@@ -1,13 +1,19 @@
-import { and, count, eq, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, or, sql, sum } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Plan } from '../../shared/constants'
-import type {
-  businessDocumentsInput,
-  logoInput,
-  profileUpdateInput,
-  VendorDashboard,
-  VendorProfile,
-  vendorRegistrationInput,
+import {
+  applicationChecklist,
+  type adminVendorListQuery,
+  type AdminVendorApplication,
+  type AdminVendorList,
+  type ApplicationChecklistItem,
+  type businessDocumentsInput,
+  type logoInput,
+  type profileUpdateInput,
+  type VendorDashboard,
+  type vendorDecisionInput,
+  type VendorProfile,
+  type vendorRegistrationInput,
 } from '../../shared/schemas/vendor'
 import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
 import { limits } from '../../shared/constants'
@@ -16,8 +22,10 @@ import { orders, payouts, products, users, vendors } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
 import { recordAudit } from '../lib/audit'
 import { assertOwnedFiles, fileRefs } from '../lib/files'
+import { paginate } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
-import type { AdminScope, VendorScope } from '../lib/scope'
+import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
+import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 
 type VendorRow = typeof vendors.$inferSelect
@@ -44,6 +52,7 @@ function toProfile(row: VendorRow, user: { email: string; fullName: string }): V
     payoutMethod: row.payoutMethod,
     payoutDetails: maskPayoutDetails(row.payoutDetails),
     status: row.status,
+    decisionReason: row.decisionReason,
     subscription: {
       plan: row.subscriptionPlan,
       status: row.subscriptionStatus,
@@ -54,14 +63,42 @@ function toProfile(row: VendorRow, user: { email: string; fullName: string }): V
   }
 }
 
-/** The scope's own vendor record with its owner's e-mail and name (the id comes from the session). */
-async function requireOwnVendor(tx: Tx, scope: VendorScope, { lock = false } = {}) {
+/** What an application is missing, item by item (admin §2: 'n of 4 required items completed'). */
+function completeness(row: VendorRow): AdminVendorApplication['completeness'] {
+  const isPresent: Record<ApplicationChecklistItem, boolean> = {
+    phone: Boolean(row.phone?.trim()),
+    businessDocuments: row.businessDocuments.length > 0,
+    // The government ID is an identity document too: registration asks for it, the extra ones are optional.
+    idDocuments: Boolean(row.govId) || row.idDocuments.length > 0,
+    payoutDetails:
+      row.payoutMethod !== null && Object.values(row.payoutDetails ?? {}).some((value) => value.trim()),
+  }
+  const missing = applicationChecklist.filter((item) => !isPresent[item])
+  return { completed: applicationChecklist.length - missing.length, total: applicationChecklist.length, missing }
+}
+
+function toApplication(row: VendorRow, user: { email: string; fullName: string }): AdminVendorApplication {
+  return { ...toProfile(row, user), requestedPlan: row.requestedPlan, completeness: completeness(row) }
+}
+
+/** The one filter on the vendors table: a vendor's scope keeps their own record, an admin's every record. */
+const vendorsInScope = (scope: Scope) => ownedBy(vendors.id, scope)
+
+/** A vendor record within the scope, with its owner's e-mail and name; outside the scope it is not there. */
+async function findVendor(tx: Tx, scope: Scope, vendorId: string, { lock = false } = {}) {
+  if (!isUuid(vendorId)) return undefined
   const query = tx
     .select({ vendor: vendors, email: users.email, fullName: users.fullName })
     .from(vendors)
     .innerJoin(users, eq(users.id, vendors.userId))
-    .where(eq(vendors.id, scope.vendorId))
+    .where(and(eq(vendors.id, vendorId), vendorsInScope(scope)))
   const [row] = lock ? await query.for('update', { of: vendors }) : await query
+  return row
+}
+
+/** The scope's own vendor record with its owner's e-mail and name (the id comes from the session). */
+async function requireOwnVendor(tx: Tx, scope: VendorScope, options: { lock?: boolean } = {}) {
+  const row = await findVendor(tx, scope, scope.vendorId, options)
   if (!row) throw vendorNotRegistered()
   return row
 }
@@ -271,41 +308,108 @@ export async function vendorDashboard(db: Db, scope: VendorScope): Promise<Vendo
 }
 
 /**
+ * The admin's list of applications (admin §2, §7 "Vendors list"): newest application first, filtered by status
+ * and by a search on the shop name or the owner's e-mail, one page at a time with the total.
+ */
+export async function listVendorApplications(
+  db: Db,
+  scope: AdminScope,
+  query: z.output<typeof adminVendorListQuery>,
+): Promise<AdminVendorList> {
+  const pattern = query.q ? likePattern(query.q) : null
+  const where = and(
+    vendorsInScope(scope),
+    query.status === 'all' ? undefined : eq(vendors.status, query.status),
+    pattern ? or(ilike(vendors.shopName, pattern), ilike(users.email, pattern)) : undefined,
+  )
+  return paginate(query, {
+    rows: (limit, offset) =>
+      db
+        .select({
+          id: vendors.id,
+          shopName: vendors.shopName,
+          fullName: users.fullName,
+          email: users.email,
+          phone: vendors.phone,
+          businessAddress: vendors.businessAddress,
+          status: vendors.status,
+          plan: vendors.subscriptionPlan,
+          requestedPlan: vendors.requestedPlan,
+          createdAt: vendors.createdAt,
+          decisionReason: vendors.decisionReason,
+        })
+        .from(vendors)
+        .innerJoin(users, eq(users.id, vendors.userId))
+        .where(where)
+        // The id breaks ties, so a row never shows on two pages or on none.
+        .orderBy(desc(vendors.createdAt), desc(vendors.id))
+        .limit(limit)
+        .offset(offset),
+    total: () =>
+      db
+        .select({ value: count() })
+        .from(vendors)
+        .innerJoin(users, eq(users.id, vendors.userId))
+        .where(where),
+    toItem: (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+  })
+}
+
+/** One application as the admin's View dialog shows it (payout numbers masked, documents as private links). */
+export async function getVendorApplication(
+  db: Db,
+  scope: Scope,
+  vendorId: string,
+): Promise<AdminVendorApplication> {
+  const row = await findVendor(db, scope, vendorId)
+  if (!row) throw notFound()
+  return toApplication(row.vendor, row)
+}
+
+/**
  * An admin approves or rejects a pending application (admin §3): the status, its audit entry and the
  * announcement commit together. The row is locked, so two decisions at once cannot both pass the check; a
- * decided application stays as it is.
+ * decided application stays as it is. A rejection keeps the admin's reason for the vendor to read; an
+ * approval keeps none.
  */
 export async function decideVendorApplication(
   db: Db,
   admin: AdminScope,
   vendorId: string,
-  status: 'approved' | 'rejected',
-): Promise<VendorProfile> {
-  if (!isUuid(vendorId)) throw notFound()
+  input: z.output<typeof vendorDecisionInput>,
+): Promise<AdminVendorApplication> {
+  const { status } = input
+  const reason = status === 'rejected' ? input.reason : null
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ vendor: vendors, email: users.email, fullName: users.fullName })
-      .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.userId))
-      .where(eq(vendors.id, vendorId))
-      .for('update', { of: vendors })
+    const current = await findVendor(tx, admin, vendorId, { lock: true })
     if (!current) throw notFound()
     if (current.vendor.status !== 'pending') throw new AppError('CONFLICT', 'vendor.notPending')
-    const [vendor] = await tx.update(vendors).set({ status }).where(eq(vendors.id, vendorId)).returning()
+    const [vendor] = await tx
+      .update(vendors)
+      .set({ status, decisionReason: reason })
+      .where(eq(vendors.id, current.vendor.id))
+      .returning()
     await recordAudit(tx, {
       by: admin,
       action: status === 'approved' ? 'approve' : 'reject',
       targetTable: 'vendors',
-      targetId: vendorId,
-      oldValues: { status: current.vendor.status },
-      newValues: { status },
+      targetId: current.vendor.id,
+      oldValues: { status: current.vendor.status, decision_reason: current.vendor.decisionReason },
+      newValues: { status, decision_reason: reason },
       details: {
         previous_status: current.vendor.status,
         new_status: status,
+        vendor_email: current.email,
         shop_name: current.vendor.shopName,
+        reason,
       },
     })
-    await notify(tx, { topic: 'vendors', vendorId, userId: current.vendor.userId, id: vendorId })
-    return toProfile(vendor!, current)
+    await notify(tx, {
+      topic: 'vendors',
+      vendorId: current.vendor.id,
+      userId: current.vendor.userId,
+      id: current.vendor.id,
+    })
+    return toApplication(vendor!, current)
   })
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { payoutMethods, payoutStatuses } from '../constants'
+import { payoutMethods, payoutStatuses, type PayoutStatus } from '../constants'
 import { pageQuery, paged } from './pagination'
+import { decisionReason, invalidCharacters, noNul } from './text'
 
 /** Whole francs, at least 1; the balance check happens on the server in the same transaction as the insert. */
 export const payoutRequestInput = z.object({
@@ -11,9 +12,26 @@ export const payoutRequestInput = z.object({
     .max(1_000_000_000_000, 'payouts.invalidAmount'),
 })
 
-/** The admin's decision on a pending payout. */
+/** Longest payment reference an admin may record (a mobile-money transaction id, a bank reference). */
+export const paymentReferenceMax = 100
+
+/** How an approved payout was paid: trimmed, blank means none, no NUL, at most `paymentReferenceMax` characters. */
+export const paymentReference = z
+  .string()
+  .trim()
+  .max(paymentReferenceMax, { error: 'errors.tooLong' })
+  .regex(noNul, { error: invalidCharacters })
+  .optional()
+  .transform((value) => (value ? value : null))
+
+/**
+ * The admin's decision on a pending payout. The reason is kept only with a rejection (the vendor reads it),
+ * the payment reference only with an approval (how the money was sent).
+ */
 export const payoutDecisionInput = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
+  reason: decisionReason,
+  paymentReference,
 })
 
 export const payoutDto = z.object({
@@ -23,6 +41,10 @@ export const payoutDto = z.object({
   requestedAt: z.string(),
   processedAt: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Why an admin rejected it (optional). */
+  decisionReason: z.string().nullable(),
+  /** How an approved payout was paid (optional). */
+  paymentReference: z.string().nullable(),
   /** Approved and not yet confirmed by the vendor. */
   canConfirmReceipt: z.boolean(),
 })
@@ -47,3 +69,64 @@ export const receiptNote = (date: string) => `Vendor confirmed receipt on ${date
 /** The date inside a note written by receiptNote (so a screen can show the note in the reader's language). */
 export const receiptNoteDate = (notes: string | null): string | null =>
   notes ? (/^Vendor confirmed receipt on (\d{4}-\d{2}-\d{2})$/.exec(notes)?.[1] ?? null) : null
+
+// ── Admin payouts (/admin/payouts) ──
+
+/** 'received' once the notes say so, 'pendingReceipt' while an approved payout waits for it (specification §4). */
+export const receiptStatuses = ['received', 'pendingReceipt'] as const
+export type ReceiptStatus = (typeof receiptStatuses)[number]
+
+/** The receipt column: read from the notes whatever wrote them, case-insensitively (specification §4). */
+export const receiptStatusOf = (status: PayoutStatus, notes: string | null): ReceiptStatus | null =>
+  notes && /confirmed receipt/i.test(notes) ? 'received' : status === 'approved' ? 'pendingReceipt' : null
+
+export const adminPayoutStatusFilters = ['all', ...payoutStatuses] as const
+export type AdminPayoutStatusFilter = (typeof adminPayoutStatusFilters)[number]
+
+/** `?q=&status=` of the admin list and its CSV export. */
+export const adminPayoutFilters = z.object({
+  q: z.string().regex(noNul, invalidCharacters).trim().max(200, 'errors.tooLong').default(''),
+  status: z.enum(adminPayoutStatusFilters, { error: 'errors.invalidValue' }).default('all'),
+})
+export type AdminPayoutFilters = z.output<typeof adminPayoutFilters>
+export const adminPayoutListQuery = pageQuery(20).extend(adminPayoutFilters.shape)
+
+export const adminPayoutDto = z.object({
+  id: z.string(),
+  vendorId: z.string(),
+  shopName: z.string(),
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  amount: z.number(),
+  payoutMethod: z.enum(payoutMethods).nullable(),
+  /** Masked: account and mobile numbers show their last four characters only. */
+  payoutDetails: z.record(z.string(), z.string()).nullable(),
+  status: z.enum(payoutStatuses),
+  receiptStatus: z.enum(receiptStatuses).nullable(),
+  requestedAt: z.string(),
+  processedAt: z.string().nullable(),
+  notes: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  paymentReference: z.string().nullable(),
+  /**
+   * The shop's balance net of refunds, as the vendor sees it: completed orders minus pending and approved
+   * payouts (this one included while pending). Below 0, approving a pending payout of the shop is refused.
+   */
+  vendorBalance: z.number(),
+})
+export type AdminPayoutDto = z.infer<typeof adminPayoutDto>
+
+export const adminPayoutSummary = z.object({
+  pendingAmount: z.number(),
+  approvedAmount: z.number(),
+  rejectedAmount: z.number(),
+  count: z.number(),
+})
+export type AdminPayoutSummary = z.infer<typeof adminPayoutSummary>
+
+/** One page of the filtered payouts; `total` counts every payout, `filteredTotal` those the filters keep. */
+export const adminPayoutListDto = paged(adminPayoutDto).extend({
+  filteredTotal: z.number(),
+  summary: adminPayoutSummary,
+})
+export type AdminPayoutList = z.infer<typeof adminPayoutListDto>

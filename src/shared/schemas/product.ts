@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { invalidCharacters, noNul } from './text'
-import { categories, colors, limits, productStatuses, sizes } from '../constants'
+import { decisionReason, invalidCharacters, noNul } from './text'
+import { categories, colors, limits, productStatuses, sizes, vendorStatuses } from '../constants'
 import { pageQuery, paged } from './pagination'
 
 /** Clothes and Shoes always come in colours and sizes (specification §5). */
@@ -107,3 +107,46 @@ export const productListDto = paged(productDto).extend({
 export type ProductList = z.infer<typeof productListDto>
 
 export const productListQuery = pageQuery(24)
+
+/** A calendar day as the admin's date filter sends it (YYYY-MM-DD, read in the marketplace's time zone). */
+const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'errors.invalidValue' })
+
+/** /admin/products: search by name, description or shop; a status; created from/to (both days included). */
+export const adminProductListQuery = pageQuery(25).extend({
+  q: z
+    .string()
+    .trim()
+    .max(200, { error: 'errors.tooLong' })
+    .regex(noNul, { error: invalidCharacters })
+    .optional(),
+  status: z.enum(['all', ...productStatuses], { error: 'errors.invalidValue' }).default('all'),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
+})
+
+/** A product as the moderation list and its details show it: with its shop and the reason it was refused. */
+export const adminProductDto = productDto.extend({
+  vendor: z.object({ id: z.string(), shopName: z.string(), status: z.enum(vendorStatuses) }),
+  decisionReason: z.string().nullable(),
+})
+export type AdminProductDto = z.infer<typeof adminProductDto>
+
+export const adminProductListDto = paged(adminProductDto)
+export type AdminProductList = z.infer<typeof adminProductListDto>
+
+/** Approve or reject a product (specification §4: to any status it is not in already), with an optional reason. */
+export const productDecisionInput = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
+  reason: decisionReason,
+})
+
+/** The same decision for several selected products at once; each is audited on its own. */
+export const bulkProductDecisionInput = productDecisionInput.extend({
+  ids: z.array(z.string(), { error: 'errors.invalidValue' }).min(1, { error: 'errors.required' }).max(100),
+})
+
+export const bulkProductDecisionDto = z.object({
+  /** The products whose status changed; the others (unknown ids, already in that status) are left as they were. */
+  changed: z.array(z.string()),
+  unchanged: z.array(z.string()),
+})

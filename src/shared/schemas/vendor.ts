@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { invalidCharacters, noNul } from './text'
+import { decisionReason, invalidCharacters, noNul } from './text'
+import { pageQuery, paged } from './pagination'
 import {
   limits,
   mobileMoneyProviders,
@@ -114,9 +115,13 @@ export const logoInput = z.object({ fileId: fileId.nullable() })
 export const businessDocumentsInput = z.object({
   fileIds: z.array(fileId).max(limits.files.businessDocuments, 'uploads.tooMany'),
 })
-/** An admin's decision on a pending vendor application (admin §3: only from pending). */
+/**
+ * An admin's decision on a pending vendor application (admin §3: only from pending). The reason is kept only
+ * for a rejection, where the vendor reads it; an approval needs none.
+ */
 export const vendorDecisionInput = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
+  reason: decisionReason,
 })
 
 export const subscriptionInput = z.object({
@@ -151,6 +156,8 @@ export const vendorProfileDto = z.object({
   /** Account and mobile numbers are masked to their last digits. */
   payoutDetails: z.record(z.string(), z.string()).nullable(),
   status: z.enum(vendorStatuses),
+  /** Why an admin rejected the application, when they said: the vendor reads it under 'Account Rejected'. */
+  decisionReason: z.string().nullable(),
   subscription: subscriptionDto,
   createdAt: z.string(),
 })
@@ -166,3 +173,50 @@ export const vendorDashboardDto = z.object({
   }),
 })
 export type VendorDashboard = z.infer<typeof vendorDashboardDto>
+
+// ── Admin review of applications (admin §2 "/admin/vendors") ──
+
+export const vendorStatusFilters = ['all', ...vendorStatuses] as const
+export type VendorStatusFilter = (typeof vendorStatusFilters)[number]
+
+/** `?q=&status=&page=&pageSize=`: q matches the shop name or the owner's e-mail, anywhere, whatever the case. */
+export const adminVendorListQuery = pageQuery(20).extend({
+  q: z.string().regex(noNul, invalidCharacters).trim().max(200, 'errors.tooLong').default(''),
+  status: z.enum(vendorStatusFilters, { error: 'errors.invalidValue' }).default('all'),
+})
+
+/** One application in the admin list: the shop, its owner, how to reach them, where it stands. */
+export const adminVendorRowDto = z.object({
+  id: z.string(),
+  shopName: z.string(),
+  /** The owner's account. */
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  businessAddress: z.string(),
+  status: z.enum(vendorStatuses),
+  plan: z.enum(plans),
+  /** A paid plan the vendor chose that waits for its payment to be confirmed. */
+  requestedPlan: z.enum(plans).nullable(),
+  /** When the vendor applied. */
+  createdAt: z.string(),
+  decisionReason: z.string().nullable(),
+})
+export type AdminVendorRow = z.infer<typeof adminVendorRowDto>
+export const adminVendorListDto = paged(adminVendorRowDto)
+export type AdminVendorList = z.infer<typeof adminVendorListDto>
+
+/** What an application should hold before it is approved (admin §9: completeness has 4 items). */
+export const applicationChecklist = ['phone', 'businessDocuments', 'idDocuments', 'payoutDetails'] as const
+export type ApplicationChecklistItem = (typeof applicationChecklist)[number]
+
+/** The application as the admin's View dialog shows it: the vendor profile plus the checklist. */
+export const adminVendorApplicationDto = vendorProfileDto.extend({
+  requestedPlan: z.enum(plans).nullable(),
+  completeness: z.object({
+    completed: z.number(),
+    total: z.number(),
+    missing: z.array(z.enum(applicationChecklist)),
+  }),
+})
+export type AdminVendorApplication = z.infer<typeof adminVendorApplicationDto>

@@ -1,1 +1,181 @@
-export { default } from '../components/not-built-page'
+import { useEffect, useState } from 'react'
+import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconBuildingStore, IconFilterOff } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { AdminVendorRow } from '../../shared/schemas/vendor'
+import { useAdminVendors } from '../api/admin-vendors'
+import { BusyRegion } from '../components/busy-region'
+import { FlashAlert } from '../components/flash-alert'
+import { FocusHeading } from '../components/focus-heading'
+import { ListEmpty } from '../components/list-empty'
+import { ListPager } from '../components/list-pager'
+import { LoadErrorAlert } from '../components/load-error-alert'
+import { LoadingStatus } from '../components/loading-status'
+import { SkeletonList } from '../components/skeleton-list'
+import { useFlashMessage } from '../components/use-flash-message'
+import { useFocusAfterUpdate } from '../components/use-focus-after-update'
+import { ApplicationModal } from './vendors/application-modal'
+import { RejectDialog } from './vendors/reject-dialog'
+import { useVendorDecisions } from './vendors/use-vendor-decisions'
+import { useVendorFilters } from './vendors/use-vendor-filters'
+import { VendorFilters } from './vendors/vendor-filters'
+import { VendorCards, VendorTable } from './vendors/vendor-list'
+
+const pageSize = 20
+
+/** /admin/vendors (admin §2 "/admin/vendors", §4 vendor status): review applications, approve or reject. */
+export default function AdminVendorsPage() {
+  const { t } = useTranslation()
+  const { q, status, page, update } = useVendorFilters()
+  const vendors = useAdminVendors({ q: q.trim(), status, page, pageSize })
+  const decisions = useVendorDecisions()
+  const feedback = useFlashMessage()
+  const [viewingId, setViewingId] = useState<string | null>(null)
+  const [rejecting, setRejecting] = useState<AdminVendorRow | null>(null)
+  // Seven columns need room: beside the 240 px menu a table reads well from 1280 px; below, cards (two side
+  // by side from 768 px), so nothing scrolls sideways on a small laptop, a tablet or a phone.
+  const isDesktop = useMediaQuery('(min-width: 80em)', false, { getInitialValueInEffect: false })
+
+  // After a decision from the list, focus goes back to that vendor's next button (View), or to the heading
+  // when the vendor left the filtered list with its buttons.
+  const {
+    listRef,
+    fallbackRef: headingRef,
+    focusAfterUpdate,
+  } = useFocusAfterUpdate(decisions.acting === null && !vendors.isFetching, vendors.data)
+
+  // A page that emptied (its last pending vendor was decided under the filter) moves back to the last page there is.
+  const data = vendors.data
+  useEffect(() => {
+    if (!data || data.items.length > 0 || page === 1) return
+    update({ page: Math.max(1, Math.ceil(data.total / pageSize)) }, { replace: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer for this page comes back empty
+  }, [data, page])
+
+  const decideFromList = (vendor: AdminVendorRow, decision: 'approved' | 'rejected', reason?: string) => {
+    feedback.clear()
+    decisions.decide(
+      { id: vendor.id, status: decision, reason },
+      {
+        success: (message) => {
+          setRejecting(null)
+          feedback.success(message)
+        },
+        error: (message) => {
+          setRejecting(null)
+          feedback.error(message)
+        },
+        settled: () => focusAfterUpdate(vendor.id),
+      },
+    )
+  }
+
+  const isFiltered = q.trim() !== '' || status !== 'all'
+  const listProps = {
+    acting: decisions.acting,
+    onView: (vendor: AdminVendorRow) => {
+      feedback.clear()
+      setViewingId(vendor.id)
+    },
+    onApprove: (vendor: AdminVendorRow) => decideFromList(vendor, 'approved'),
+    onReject: (vendor: AdminVendorRow) => {
+      feedback.clear()
+      setRejecting(vendor)
+    },
+  }
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group component="header" justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <FocusHeading order={1} ref={headingRef}>
+            {t('admin.vendors.title')}
+          </FocusHeading>
+          <Text c="dimmed" mt={4}>
+            {t('admin.vendors.subtitle')}
+          </Text>
+        </div>
+        {/* Announced when a search or filter changes what is listed. */}
+        <Text fw={500} aria-live="polite">
+          {data ? t('admin.vendors.count', { count: data.total }) : ''}
+        </Text>
+      </Group>
+
+      <VendorFilters
+        q={q}
+        status={status}
+        onSearch={(next) => update({ q: next }, { replace: true })}
+        onStatus={(next) => update({ status: next })}
+      />
+
+      <FlashAlert flash={feedback.flash} />
+
+      {vendors.isPending ? (
+        <VendorsSkeleton isDesktop={isDesktop} />
+      ) : !data ? (
+        <LoadErrorAlert
+          title={t('admin.vendors.loadFailed')}
+          body={t('errors.checkConnection')}
+          query={vendors}
+        />
+      ) : data.total === 0 ? (
+        <ListEmpty
+          icon={isFiltered ? IconFilterOff : IconBuildingStore}
+          title={t('admin.vendors.empty.title')}
+          body={isFiltered ? t('admin.vendors.empty.filteredBody') : t('admin.vendors.empty.allBody')}
+          action={
+            isFiltered
+              ? { label: t('admin.vendors.empty.showAll'), onClick: () => update({ q: '', status: 'all' }) }
+              : undefined
+          }
+        />
+      ) : (
+        <Stack gap="md">
+          <BusyRegion ref={listRef} isBusy={vendors.isPlaceholderData}>
+            {isDesktop ? (
+              <VendorTable vendors={data.items} {...listProps} />
+            ) : (
+              <VendorCards vendors={data.items} {...listProps} />
+            )}
+          </BusyRegion>
+          <ListPager
+            page={page}
+            total={data.total}
+            pageSize={pageSize}
+            onChange={(next) => {
+              update({ page: next })
+              headingRef.current?.focus()
+            }}
+            label={t('admin.vendors.pagesLabel')}
+          />
+        </Stack>
+      )}
+
+      <RejectDialog
+        vendor={rejecting}
+        isPending={decisions.acting !== null && decisions.acting.id === rejecting?.id}
+        onConfirm={(vendor, reason) => decideFromList(vendor, 'rejected', reason)}
+        onClose={() => setRejecting(null)}
+      />
+      <ApplicationModal vendorId={viewingId} decisions={decisions} onClose={() => setViewingId(null)} />
+    </Stack>
+  )
+}
+
+function VendorsSkeleton({ isDesktop }: { isDesktop: boolean }) {
+  return (
+    <>
+      <LoadingStatus />
+      {isDesktop ? (
+        <SkeletonList count={6} height={64} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} h={260} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  )
+}

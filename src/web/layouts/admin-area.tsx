@@ -1,3 +1,4 @@
+import { PayoutBell } from '../admin-area/dashboard/payout-bell'
 import { useRealtime } from '../api/realtime'
 import { RequireRole } from '../components/require-role'
 import { AreaShell } from './area-shell'
@@ -15,5 +16,5 @@ export default function AdminArea() {
 /** Signed in as an admin: every admin screen refreshes live when a vendor or another admin changes something. */
 function AdminShell() {
   useRealtime(true)
-  return <AreaShell items={adminNav} areaLabelKey="nav.adminArea" />
+  return <AreaShell items={adminNav} areaLabelKey="nav.adminArea" headerActions={<PayoutBell />} />
 }

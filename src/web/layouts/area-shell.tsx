@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type MouseEvent } from 'react'
+import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import {
   AppShell,
@@ -32,9 +32,12 @@ const mainId = 'main-content'
 export function AreaShell({
   items,
   areaLabelKey,
+  headerActions,
 }: {
   items: NavItem[]
   areaLabelKey: 'nav.vendorArea' | 'nav.adminArea'
+  /** An area's own controls in the header, beside the language (the admin area's payout bell); shown on phones too. */
+  headerActions?: ReactNode
 }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
@@ -101,6 +104,7 @@ export function AreaShell({
               </Badge>
             </Group>
             <Group gap="sm" wrap="nowrap">
+              {headerActions}
               <LanguageToggle />
               <Account visibleFrom="sm" />
             </Group>

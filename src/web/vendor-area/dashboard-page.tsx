@@ -70,7 +70,7 @@ function DashboardView({ data: { vendor, stats } }: { data: VendorDashboard }) {
     <Stack gap="lg" maw={1200}>
       <DashboardHeading shopName={vendor.shopName} />
 
-      <StatusNotice status={vendor.status} />
+      <StatusNotice status={vendor.status} reason={vendor.decisionReason} />
 
       <section aria-labelledby="dashboard-overview">
         <VisuallyHidden>

@@ -1,0 +1,101 @@
+/**
+ * CSV files the admin downloads (payouts, orders, products): RFC 4180 quoting, UTF-8 with a byte-order mark
+ * (so spreadsheet programs read Kinyarwanda and other non-ASCII text correctly), CRLF line ends, and text
+ * cells that cannot run as formulas.
+ */
+
+export type CsvValue = string | number | null | undefined
+
+/** Excel and LibreOffice read a UTF-8 file as the local code page unless it starts with this. */
+export const CSV_BOM = '\uFEFF'
+
+/**
+ * A text starting with one of these is run as a formula by spreadsheet programs (`=HYPERLINK(...)`, `@SUM`,
+ * `+cmd|...`); a tab or carriage return in front hides the same thing. Such a cell is written with a leading
+ * single quote, which keeps it text. (OWASP "CSV injection"; a deliberate divergence, see DESIGN.md §5.)
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** Numbers are written as they are: they cannot carry a formula, and a quote would turn them into text. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
+  const text = FORMULA_START.test(value) ? `'${value}` : value
+  // RFC 4180: a field holding a quote, a comma or a line break is quoted, its quotes doubled.
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** One record, ended by CRLF (RFC 4180). */
+export const csvRow = (values: readonly CsvValue[]) => `${values.map(csvCell).join(',')}\r\n`
+
+/** 'YYYY-MM-DD' and 'HH:MM' of `date` on the calendar and clock of `timeZone`. */
+function zonedParts(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date)
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return { day: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` }
+}
+
+/** A time as a spreadsheet sorts and reads it: 'YYYY-MM-DD HH:MM' in the marketplace's zone ('' for none). */
+export function csvDateTime(date: Date | null, timeZone: string): string {
+  if (!date) return ''
+  const { day, time } = zonedParts(date, timeZone)
+  return `${day} ${time}`
+}
+
+/** `payouts-2025-01-31.csv`: the export's subject and the day it was made in the marketplace's zone (spec §9). */
+export const csvFileName = (subject: string, now: Date, timeZone: string) =>
+  `${subject}-${zonedParts(now, timeZone).day}.csv`
+
+/** Headers of a CSV download: an attachment under `fileName`, never cached (it holds current business data). */
+export const csvHeaders = (fileName: string) => ({
+  'Content-Type': 'text/csv; charset=utf-8',
+  'Content-Disposition': `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
+  'Cache-Control': 'private, no-store',
+  'X-Content-Type-Options': 'nosniff',
+})
+
+/**
+ * A CSV body written batch by batch as the reader takes it, so a large export never sits in memory whole.
+ * The first batch is read before the body is handed back: a failure there still becomes an ordinary error
+ * answer. A failure after the download started can only cut it short; `onError` records it.
+ */
+export async function csvStream(
+  header: readonly string[],
+  batches: AsyncIterable<readonly (readonly CsvValue[])[]>,
+  onError: (error: unknown) => void,
+): Promise<ReadableStream<Uint8Array>> {
+  const encoder = new TextEncoder()
+  const iterator = batches[Symbol.asyncIterator]()
+  const first = await iterator.next()
+  const encode = (rows: readonly (readonly CsvValue[])[]) => encoder.encode(rows.map(csvRow).join(''))
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvRow(header)))
+      if (first.done) controller.close()
+      else controller.enqueue(encode(first.value))
+    },
+    async pull(controller) {
+      if (first.done) return
+      try {
+        const next = await iterator.next()
+        if (next.done) controller.close()
+        else controller.enqueue(encode(next.value))
+      } catch (error) {
+        onError(error)
+        controller.error(error)
+      }
+    },
+    async cancel() {
+      // The reader went away: stop reading pages.
+      await iterator.return?.()
+    },
+  })
+}

@@ -1,0 +1,91 @@
+import { SimpleGrid, VisuallyHidden } from '@mantine/core'
+import {
+  IconBuildingStore,
+  IconCash,
+  IconClockDollar,
+  IconPackage,
+  IconShoppingCart,
+} from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { formatRwf } from '../../../shared/money'
+import type { AdminDashboard } from '../../../shared/schemas/dashboard'
+import { Money } from '../../components/money'
+import { StatCard, StatCardSkeleton } from '../../components/stat-card'
+
+const count = (value: number) => value.toLocaleString('en-US')
+const GRID_COLS = { base: 1, xs: 2, lg: 5 } as const
+
+/**
+ * The five figures (specification §2 "/admin dashboard"), each with its sub-counts. Every number comes from
+ * the server's aggregates; nothing is counted or summed in the browser.
+ */
+export function DashboardStats({ stats }: { stats: AdminDashboard['stats'] }) {
+  const { t } = useTranslation()
+  const cards = [
+    {
+      key: 'vendors',
+      label: t('admin.dashboard.stats.vendors'),
+      value: count(stats.vendors.total),
+      hint: t('admin.dashboard.stats.vendorsHint', {
+        active: count(stats.vendors.approved),
+        pending: count(stats.vendors.pending),
+      }),
+      icon: IconBuildingStore,
+      color: 'blue',
+    },
+    {
+      key: 'products',
+      label: t('admin.dashboard.stats.products'),
+      value: count(stats.products.total),
+      hint: t('admin.dashboard.stats.productsHint', { active: count(stats.products.approved) }),
+      icon: IconPackage,
+      color: 'cyan',
+    },
+    {
+      key: 'orders',
+      label: t('admin.dashboard.stats.orders'),
+      value: count(stats.orders.total),
+      hint: t('admin.dashboard.stats.ordersHint', { completed: count(stats.orders.completed) }),
+      icon: IconShoppingCart,
+      color: 'indigo',
+    },
+    {
+      key: 'revenue',
+      label: t('admin.dashboard.stats.revenue'),
+      value: <Money amount={stats.revenue} />,
+      hint: t('admin.dashboard.stats.revenueHint'),
+      icon: IconCash,
+      color: 'green',
+    },
+    {
+      key: 'payouts',
+      label: t('admin.dashboard.stats.payouts'),
+      value: count(stats.payouts.pending),
+      hint: t('admin.dashboard.stats.payoutsHint', { amount: formatRwf(stats.payouts.pendingAmount) }),
+      icon: IconClockDollar,
+      color: 'orange',
+    },
+  ]
+  return (
+    <section aria-labelledby="admin-dashboard-overview">
+      <VisuallyHidden>
+        <h2 id="admin-dashboard-overview">{t('admin.dashboard.overview')}</h2>
+      </VisuallyHidden>
+      <SimpleGrid component="dl" cols={GRID_COLS} spacing="md" m={0}>
+        {cards.map(({ key, ...card }) => (
+          <StatCard key={key} {...card} />
+        ))}
+      </SimpleGrid>
+    </section>
+  )
+}
+
+export function DashboardStatsSkeleton() {
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing="md" aria-hidden>
+      {Array.from({ length: 5 }, (_, index) => (
+        <StatCardSkeleton key={index} />
+      ))}
+    </SimpleGrid>
+  )
+}

@@ -1,0 +1,208 @@
+import { useRef, useState } from 'react'
+import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconCheck, IconCircleCheck, IconCircleX, IconX } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { AdminVendorApplication } from '../../../shared/schemas/vendor'
+import { useAdminVendor } from '../../api/admin-vendors'
+import { FlashAlert } from '../../components/flash-alert'
+import { FocusHeading } from '../../components/focus-heading'
+import { LoadErrorAlert } from '../../components/load-error-alert'
+import { LoadingStatus } from '../../components/loading-status'
+import { SkeletonList } from '../../components/skeleton-list'
+import { StatusBadge } from '../../components/status-badge'
+import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
+import { ChecklistSection, FilesSection, PayoutSection, ShopSection } from './application-sections'
+import { RejectReasonField } from './reject-dialog'
+import type { useVendorDecisions } from './use-vendor-decisions'
+
+type Decisions = ReturnType<typeof useVendorDecisions>
+
+/**
+ * The View dialog (admin §2): the whole application, and Approve / Reject while it is pending, else the
+ * decision and its reason. Full screen on a phone. The last application stays in it while it fades out.
+ */
+export function ApplicationModal({
+  vendorId,
+  decisions,
+  onClose,
+}: {
+  vendorId: string | null
+  decisions: Decisions
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
+  const [shownId, setShownId] = useState(vendorId)
+  if (vendorId !== null && vendorId !== shownId) setShownId(vendorId)
+  return (
+    <Modal
+      opened={vendorId !== null}
+      onClose={onClose}
+      title={t('admin.vendors.application.title')}
+      size="xl"
+      fullScreen={isPhone}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
+      {shownId && <ApplicationView key={shownId} id={shownId} decisions={decisions} />}
+    </Modal>
+  )
+}
+
+function ApplicationView({ id, decisions }: { id: string; decisions: Decisions }) {
+  const { t } = useTranslation()
+  const query = useAdminVendor(id)
+  const application = query.data
+  if (!application) {
+    return query.isError ? (
+      <LoadErrorAlert
+        title={t('admin.vendors.application.loadFailed')}
+        body={failureDetail(t, query.error) ?? t('errors.checkConnection')}
+        query={query}
+      />
+    ) : (
+      <>
+        <LoadingStatus />
+        <SkeletonList count={4} height={110} radius="md" />
+      </>
+    )
+  }
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
+        <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {application.shopName}
+        </Text>
+        <StatusBadge status={application.status} size="lg" style={{ flexShrink: 0 }} />
+      </Group>
+      <ChecklistSection application={application} />
+      <ShopSection application={application} />
+      <PayoutSection application={application} />
+      <FilesSection application={application} />
+      <DecisionSection application={application} decisions={decisions} />
+    </Stack>
+  )
+}
+
+/**
+ * Approve, or Reject with an optional reason, while the application is pending; afterwards the outcome. A
+ * decision takes the buttons away, so focus then goes to this section's heading, next to the outcome.
+ */
+function DecisionSection({
+  application,
+  decisions,
+}: {
+  application: AdminVendorApplication
+  decisions: Decisions
+}) {
+  const { t } = useTranslation()
+  const feedback = useFlashMessage()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const [isRejecting, setIsRejecting] = useState(false)
+  const [reason, setReason] = useState('')
+  const { acting } = decisions
+  const isBusy = acting !== null
+  const busyProps = isBusy ? { 'data-disabled': true, 'aria-disabled': true } : {}
+  const isPending = application.status === 'pending'
+
+  const decide = (status: 'approved' | 'rejected') => {
+    if (isBusy) return
+    feedback.clear()
+    decisions.decide(
+      { id: application.id, status, ...(status === 'rejected' ? { reason } : {}) },
+      {
+        success: (message) => {
+          feedback.success(message)
+          setIsRejecting(false)
+          requestAnimationFrame(() => headingRef.current?.focus())
+        },
+        error: (message) => feedback.error(message),
+      },
+    )
+  }
+
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="application-decision">
+      <Stack gap="sm">
+        <FocusHeading order={3} size="h5" id="application-decision" ref={headingRef}>
+          {t('admin.vendors.application.decision.title')}
+        </FocusHeading>
+        {isPending ? (
+          <>
+            <Text size="sm">{t('admin.vendors.application.decision.pendingHint')}</Text>
+            {isRejecting ? (
+              <>
+                <RejectReasonField value={reason} onChange={setReason} disabled={isBusy} />
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" {...busyProps} onClick={() => !isBusy && setIsRejecting(false)}>
+                    {t('actions.cancel')}
+                  </Button>
+                  <Button color="red.9" {...busyProps} onClick={() => decide('rejected')}>
+                    {acting?.id === application.id && acting.status === 'rejected'
+                      ? t('admin.vendors.rejecting')
+                      : t('admin.vendors.rejectDialog.confirm')}
+                  </Button>
+                </Group>
+              </>
+            ) : (
+              <Group gap="sm" grow>
+                <Button
+                  color="green.9"
+                  leftSection={<IconCheck size={16} aria-hidden />}
+                  {...busyProps}
+                  onClick={() => decide('approved')}
+                >
+                  {acting?.id === application.id && acting.status === 'approved'
+                    ? t('admin.vendors.approving')
+                    : t('admin.vendors.approve')}
+                </Button>
+                <Button
+                  variant="outline"
+                  color="red.9"
+                  leftSection={<IconX size={16} aria-hidden />}
+                  {...busyProps}
+                  onClick={() => {
+                    if (isBusy) return
+                    feedback.clear()
+                    setIsRejecting(true)
+                  }}
+                >
+                  {t('admin.vendors.reject')}
+                </Button>
+              </Group>
+            )}
+          </>
+        ) : (
+          <Outcome application={application} />
+        )}
+        <FlashAlert flash={feedback.flash} />
+      </Stack>
+    </Paper>
+  )
+}
+
+function Outcome({ application }: { application: AdminVendorApplication }) {
+  const { t } = useTranslation()
+  const isApproved = application.status === 'approved'
+  return (
+    <Alert
+      role="note"
+      variant="light"
+      color={isApproved ? 'green' : 'red'}
+      icon={isApproved ? <IconCircleCheck aria-hidden /> : <IconCircleX aria-hidden />}
+      title={
+        isApproved
+          ? t('admin.vendors.application.decision.approved')
+          : t('admin.vendors.application.decision.rejected')
+      }
+    >
+      {!isApproved && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          {application.decisionReason
+            ? t('admin.vendors.application.decision.reason', { reason: application.decisionReason })
+            : t('admin.vendors.application.decision.noReason')}
+        </Text>
+      )}
+    </Alert>
+  )
+}
