@@ -54,13 +54,13 @@ describe('GET /api/admin/dashboard', () => {
       await registeredVendor(t)
       await registeredVendor(t, { status: 'rejected' })
 
-      // Products: 3 approved (created live), then one of them moderated to pending and one to rejected.
-      const first = await createProduct(t, approvedShop.cookie)
-      const second = await createProduct(t, approvedShop.cookie)
-      await createProduct(t, otherApprovedShop.cookie)
-      await createProduct(t, otherApprovedShop.cookie)
-      await t.db.update(products).set({ status: 'pending' }).where(eq(products.id, first.id))
-      await t.db.update(products).set({ status: 'rejected' }).where(eq(products.id, second.id))
+      // Products: 2 approved, 1 pending and 1 rejected (statuses set directly: moderation is not tested here).
+      const statuses = ['pending', 'rejected', 'approved', 'approved'] as const
+      const shops = [approvedShop, approvedShop, otherApprovedShop, otherApprovedShop]
+      for (const [index, shop] of shops.entries()) {
+        const product = await createProduct(t, shop.cookie)
+        await t.db.update(products).set({ status: statuses[index] }).where(eq(products.id, product.id))
+      }
 
       // Orders: 3 completed (revenue 10,000 + 2,500 + 40,000), 2 pending and 1 refunded that must not count.
       await insertOrders(t.db, approvedShop.vendorId, [10_000, 2_500])
