@@ -142,9 +142,7 @@ describe('GET /api/admin/payouts', () => {
     const pending = await insertPayout(t.db, shop.vendorId, { status: 'pending' })
     const rejected = await insertPayout(t.db, shop.vendorId, { status: 'rejected' })
     const response = await list(admin.cookie, `?q=${encodeURIComponent(shop.shopName)}`)
-    const receipt = Object.fromEntries(
-      response.body.items.map((item: Item) => [item.id, item.receiptStatus]),
-    )
+    const receipt = Object.fromEntries(response.body.items.map((item: Item) => [item.id, item.receiptStatus]))
     expect(receipt).toEqual({
       [confirmed.id]: 'received',
       [shouted.id]: 'received',
@@ -302,7 +300,11 @@ describe('GET /api/admin/payouts/export', () => {
   const exportCsv = (cookie: string | undefined, query = '') =>
     t.get(`/api/admin/payouts/export${query}`, cookie ? { cookie } : {})
   /** The records of a CSV without its BOM (no cell in these tests holds a line break). */
-  const records = (text: string) => text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)
+  const records = (text: string) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
 
   it('sends the filtered payouts as a dated CSV attachment: BOM, header, one row per payout', async () => {
     const admin = await theAdmin(t)
@@ -327,7 +329,11 @@ describe('GET /api/admin/payouts/export', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     const today = calendarDate(new Date(), 'Africa/Kigali')
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="payouts-${today}.csv"`)
-    expect(response.text.startsWith('\uFEFFPayout ID,Shop,Owner Email,Amount (RWF),')).toBe(true)
+    // The byte-order mark (a decoded text drops it, so read the bytes): spreadsheets then read UTF-8.
+    const raw = await t.app.request(`/api/admin/payouts/export?q=${encodeURIComponent(shop.shopName)}`, {
+      headers: { cookie: admin.cookie },
+    })
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x50])
     const lines = response.text.replace(/^\uFEFF/, '').split('\r\n')
     expect(lines[0]).toBe(
       'Payout ID,Shop,Owner Email,Amount (RWF),Payment Method,Status,Receipt Status,Requested,Processed,Payment Reference,Reason',
@@ -358,10 +364,14 @@ describe('GET /api/admin/payouts/export', () => {
     await t.db.update(vendors).set({ shopName }).where(eq(vendors.id, vendor.vendorId))
     await insertOrders(t.db, vendor.vendorId, [5_000])
     const payout = await insertPayout(t.db, vendor.vendorId, { amount: 1_000 })
-    expect((await decide(payout.id, admin.cookie, { status: 'approved', paymentReference: '@SUM(A1)' })).status).toBe(200)
+    expect(
+      (await decide(payout.id, admin.cookie, { status: 'approved', paymentReference: '@SUM(A1)' })).status,
+    ).toBe(200)
     const response = await exportCsv(admin.cookie, `?q=${encodeURIComponent(payout.id)}`)
     const [, row] = records(response.text)
-    expect(row?.startsWith(`${payout.id},"'${shopName.replace(/"/g, '""')}",${vendor.user.email},1000,`)).toBe(true)
+    expect(
+      row?.startsWith(`${payout.id},"'${shopName.replace(/"/g, '""')}",${vendor.user.email},1000,`),
+    ).toBe(true)
     expect(row?.endsWith(",'@SUM(A1),")).toBe(true)
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1`)).toMatch(/^"?'/)
     expect(csvCell(-5)).toBe('-5')
@@ -510,7 +520,11 @@ describe('PATCH /api/admin/payouts/:id (reason and payment reference)', () => {
     await insertOrders(t.db, vendor.vendorId, [2_000])
     const approved = await insertPayout(t.db, vendor.vendorId)
     const rejected = await insertPayout(t.db, vendor.vendorId)
-    await decide(approved.id, admin.cookie, { status: 'approved', reason: 'Not needed', paymentReference: '  ' })
+    await decide(approved.id, admin.cookie, {
+      status: 'approved',
+      reason: 'Not needed',
+      paymentReference: '  ',
+    })
     await decide(rejected.id, admin.cookie, { status: 'rejected', paymentReference: 'REF-1', reason: '' })
     expect(await payoutRow(approved.id)).toMatchObject({
       status: 'approved',
@@ -525,7 +539,12 @@ describe('PATCH /api/admin/payouts/:id (reason and payment reference)', () => {
   })
 
   it.each([
-    ['a reason over 500 characters', { status: 'rejected', reason: 'x'.repeat(501) }, 'reason', 'errors.tooLong'],
+    [
+      'a reason over 500 characters',
+      { status: 'rejected', reason: 'x'.repeat(501) },
+      'reason',
+      'errors.tooLong',
+    ],
     ['a reason with NUL', { status: 'rejected', reason: 'a\u0000b' }, 'reason', 'errors.invalidCharacters'],
     [
       'a reference over 100 characters',
@@ -539,7 +558,12 @@ describe('PATCH /api/admin/payouts/:id (reason and payment reference)', () => {
       'paymentReference',
       'errors.invalidCharacters',
     ],
-    ['a reference that is not text', { status: 'approved', paymentReference: 42 }, 'paymentReference', 'errors.invalidValue'],
+    [
+      'a reference that is not text',
+      { status: 'approved', paymentReference: 42 },
+      'paymentReference',
+      'errors.invalidValue',
+    ],
   ])('refuses %s with 422, changing nothing', async (_label, body, field, messageKey) => {
     const admin = await theAdmin(t)
     const vendor = await registeredVendor(t)
@@ -582,8 +606,18 @@ describe('PATCH /api/admin/payouts/:id (reason and payment reference)', () => {
       const winnerIsFirst = byFirst.status === 200
       expect(row).toMatchObject(
         winnerIsFirst
-          ? { status: 'approved', paymentReference: 'FIRST', decisionReason: null, processedBy: admin.user.id }
-          : { status: 'rejected', decisionReason: 'SECOND', paymentReference: null, processedBy: second.user.id },
+          ? {
+              status: 'approved',
+              paymentReference: 'FIRST',
+              decisionReason: null,
+              processedBy: admin.user.id,
+            }
+          : {
+              status: 'rejected',
+              decisionReason: 'SECOND',
+              paymentReference: null,
+              processedBy: second.user.id,
+            },
       )
       expect(await auditRowsFor(t.db, payout.id)).toHaveLength(1)
     }

@@ -32,16 +32,18 @@ async function vendorWith(values: Partial<typeof vendors.$inferInsert> = {}) {
 }
 
 const list = async (query: Record<string, string | number>, cookie?: string) =>
-  t.get(
-    `/api/admin/vendors?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
-    { cookie: cookie ?? (await adminCookie()) },
-  )
+  t.get(`/api/admin/vendors?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
+    cookie: cookie ?? (await adminCookie()),
+  })
 
 describe('GET /api/admin/vendors', () => {
   // Admin §2/§7: the review queue reads newest application first, with what the admin needs to decide.
   it('lists applications newest first, each with its owner, contact, address, status, plan and reason', async () => {
     const tag = uniqueTag()
-    const oldest = await vendorWith({ shopName: `${tag} Oldest`, createdAt: new Date('2025-01-01T08:00:00Z') })
+    const oldest = await vendorWith({
+      shopName: `${tag} Oldest`,
+      createdAt: new Date('2025-01-01T08:00:00Z'),
+    })
     const middle = await vendorWith({
       shopName: `${tag} Middle`,
       createdAt: new Date('2025-02-01T08:00:00Z'),
@@ -74,13 +76,18 @@ describe('GET /api/admin/vendors', () => {
       createdAt: '2025-03-01T08:00:00.000Z',
       decisionReason: null,
     })
-    expect(response.body.items[1]).toMatchObject({ status: 'rejected', decisionReason: 'Documents unreadable' })
+    expect(response.body.items[1]).toMatchObject({
+      status: 'rejected',
+      decisionReason: 'Documents unreadable',
+    })
   })
 
   it('filters by status and pages, the total counting every match', async () => {
     const tag = uniqueTag()
     const made = []
-    for (const [index, status] of (['pending', 'rejected', 'rejected', 'rejected', 'approved'] as const).entries())
+    for (const [index, status] of (
+      ['pending', 'rejected', 'rejected', 'rejected', 'approved'] as const
+    ).entries())
       made.push(
         await vendorWith({
           shopName: `${tag} ${index}`,
@@ -204,7 +211,16 @@ async function vendorWithDocuments() {
     { cookie: who.cookie },
   )
   expectStatus(registration, 201, 'registration')
-  return { ...who, vendorId: registration.body.id as string, shopName, logo, govId, passport, certificate, storefront }
+  return {
+    ...who,
+    vendorId: registration.body.id as string,
+    shopName,
+    logo,
+    govId,
+    passport,
+    certificate,
+    storefront,
+  }
 }
 
 describe('GET /api/admin/vendors/:id', () => {
@@ -232,7 +248,9 @@ describe('GET /api/admin/vendors/:id', () => {
       shopLogo: vendor.logo.url,
       payoutMethod: 'bank',
       payoutDetails: { bankName: 'Bank of Kigali', accountNumber: '•••• 6789' },
-      idDocuments: [{ url: vendor.passport.url, name: expect.stringMatching(/^passport/), type: 'government_id' }],
+      idDocuments: [
+        { url: vendor.passport.url, name: expect.stringMatching(/^passport/), type: 'government_id' },
+      ],
       businessDocuments: [
         { url: vendor.certificate.url, name: 'rdb-certificate.pdf', type: 'business' },
         { url: vendor.storefront.url, name: expect.stringMatching(/^storefront/), type: 'business' },
@@ -243,7 +261,11 @@ describe('GET /api/admin/vendors/:id', () => {
     // The full account number never leaves the server.
     expect(response.text).not.toContain('0001 2345 6789')
     const admin = await adminCookie()
-    for (const url of [application.govId, application.idDocuments[0].url, application.businessDocuments[0].url])
+    for (const url of [
+      application.govId,
+      application.idDocuments[0].url,
+      application.businessDocuments[0].url,
+    ])
       expect((await fetchFile(t, url, admin)).status, url).toBe(200)
     // ...and stay private: another vendor is not shown them.
     const stranger = await registeredVendor(t)
@@ -336,7 +358,10 @@ describe('PATCH /api/admin/vendors/:id/status with a reason', () => {
     const profile = await t.get('/api/vendor/profile', { cookie: vendor.cookie })
     expect(profile.body.decisionReason).toBe('The business certificate is missing.')
     const listed = await list({ q: vendor.shopName })
-    expect(listed.body.items[0]).toMatchObject({ status: 'rejected', decisionReason: 'The business certificate is missing.' })
+    expect(listed.body.items[0]).toMatchObject({
+      status: 'rejected',
+      decisionReason: 'The business certificate is missing.',
+    })
   })
 
   it('keeps no reason on an approval, even when one is sent', async () => {
@@ -346,7 +371,10 @@ describe('PATCH /api/admin/vendors/:id/status with a reason', () => {
     expect(response.body).toMatchObject({ status: 'approved', decisionReason: null })
     expect((await vendorRow(vendor.vendorId)).decisionReason).toBeNull()
     const [audit] = await auditRowsFor(t.db, vendor.vendorId)
-    expect(audit).toMatchObject({ action: 'approve', newValues: { status: 'approved', decision_reason: null } })
+    expect(audit).toMatchObject({
+      action: 'approve',
+      newValues: { status: 'approved', decision_reason: null },
+    })
     expect(audit?.details).toMatchObject({ reason: null })
   })
 
@@ -392,6 +420,19 @@ describe('PATCH /api/admin/vendors/:id/status with a reason', () => {
     })
     expect((await vendorRow(vendor.vendorId)).decisionReason).toBe('First reason')
     expect(await t.db.select().from(auditLogs).where(eq(auditLogs.targetId, vendor.vendorId))).toHaveLength(1)
+  })
+
+  // One winner under concurrency: the stored reason is the winner's, never a mix of the two requests.
+  it('two decisions at once: one wins, and the stored reason belongs to the winner', async () => {
+    const vendor = await registeredVendor(t)
+    const answers = await Promise.all([
+      decide(vendor.vendorId, { status: 'approved', reason: 'Approved anyway' }),
+      decide(vendor.vendorId, { status: 'rejected', reason: 'Rejected first' }),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    const row = await vendorRow(vendor.vendorId)
+    expect(row.decisionReason).toBe(row.status === 'rejected' ? 'Rejected first' : null)
+    expect(await auditRowsFor(t.db, vendor.vendorId)).toHaveLength(1)
   })
 
   it('refuses a vendor (403) and a signed-out visitor (401), keeping the reason out; an admin still can', async () => {

@@ -110,6 +110,8 @@ describe('GET /api/vendor/payouts', () => {
         requestedAt: at(1).toISOString(),
         processedAt: null,
         notes: null,
+        decisionReason: null,
+        paymentReference: null,
         canConfirmReceipt: true,
       },
     ])

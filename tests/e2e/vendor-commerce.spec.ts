@@ -46,7 +46,7 @@ async function pickChip(scope: Locator, name: string) {
 
 /** "Red / M" as the variants table names a variant. */
 const variantName = (lang: Language, color: Color, size: string) =>
-  `${t(lang, `vendor.products.colors.${color}`)} / ${size.toUpperCase()}`
+  `${t(lang, `colors.${color}`)} / ${size.toUpperCase()}`
 
 for (const lang of testLanguages) {
   test(`a vendor sells: product with variants, orders, a payout and a support reply (${lang})`, async ({
@@ -85,7 +85,7 @@ for (const lang of testLanguages) {
       await expect(dialog).toBeVisible()
       await field(dialog, lang, 'vendor.products.fields.name').fill(product.name)
       await field(dialog, lang, 'vendor.products.fields.category').click()
-      await page.getByRole('option', { name: exactly(t(lang, 'vendor.products.categories.Clothes')) }).click()
+      await page.getByRole('option', { name: exactly(t(lang, 'categories.Clothes')) }).click()
       await dialog
         .getByRole('textbox', { name: exactly(t(lang, 'vendor.products.fields.price')) })
         .fill(String(product.price))
@@ -111,7 +111,7 @@ for (const lang of testLanguages) {
       await expect(imageList.getByText(t(lang, 'uploads.status.success'))).toHaveCount(3)
 
       for (const color of ['red', 'blue'] as const)
-        await pickChip(dialog, t(lang, `vendor.products.colors.${color}`))
+        await pickChip(dialog, t(lang, `colors.${color}`))
       for (const size of ['M', 'L']) await pickChip(dialog, size)
       for (const color of ['red', 'blue'] as const) {
         for (const size of ['m', 'l']) {
@@ -132,7 +132,7 @@ for (const lang of testLanguages) {
         statusSaying(page, t(lang, 'vendor.products.saved.created', { name: product.name })),
       ).toBeVisible()
       const card = page.getByRole('article', { name: product.name })
-      await expect(card).toContainText(t(lang, 'vendor.products.categories.Clothes'))
+      await expect(card).toContainText(t(lang, 'categories.Clothes'))
       await expect(card).toContainText(formatRwf(product.price))
       await expect(card).toContainText(t(lang, 'vendor.products.variants.count', { count: 4 }))
       await expect(card).toContainText(t(lang, 'status.approved'))

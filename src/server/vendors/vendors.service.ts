@@ -71,10 +71,15 @@ function completeness(row: VendorRow): AdminVendorApplication['completeness'] {
     // The government ID is an identity document too: registration asks for it, the extra ones are optional.
     idDocuments: Boolean(row.govId) || row.idDocuments.length > 0,
     payoutDetails:
-      row.payoutMethod !== null && Object.values(row.payoutDetails ?? {}).some((value) => value.trim()),
+      row.payoutMethod !== null &&
+      Object.values(row.payoutDetails ?? {}).some((value) => String(value ?? '').trim()),
   }
   const missing = applicationChecklist.filter((item) => !isPresent[item])
-  return { completed: applicationChecklist.length - missing.length, total: applicationChecklist.length, missing }
+  return {
+    completed: applicationChecklist.length - missing.length,
+    total: applicationChecklist.length,
+    missing,
+  }
 }
 
 function toApplication(row: VendorRow, user: { email: string; fullName: string }): AdminVendorApplication {
@@ -346,11 +351,7 @@ export async function listVendorApplications(
         .limit(limit)
         .offset(offset),
     total: () =>
-      db
-        .select({ value: count() })
-        .from(vendors)
-        .innerJoin(users, eq(users.id, vendors.userId))
-        .where(where),
+      db.select({ value: count() }).from(vendors).innerJoin(users, eq(users.id, vendors.userId)).where(where),
     toItem: (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
   })
 }

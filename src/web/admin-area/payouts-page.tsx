@@ -1,1 +1,223 @@
-export { default } from '../components/not-built-page'
+import { useEffect, useState } from 'react'
+import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconFilterOff, IconReceipt2 } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { AdminPayoutDto } from '../../shared/schemas/payout'
+import { payoutsExportPath, useAdminPayouts } from '../api/admin-payouts'
+import { BusyRegion } from '../components/busy-region'
+import { FlashAlert } from '../components/flash-alert'
+import { FocusHeading } from '../components/focus-heading'
+import { ListEmpty } from '../components/list-empty'
+import { ListPager } from '../components/list-pager'
+import { LoadErrorAlert } from '../components/load-error-alert'
+import { LoadingStatus } from '../components/loading-status'
+import { SkeletonList } from '../components/skeleton-list'
+import { useFlashMessage } from '../components/use-flash-message'
+import { useFocusAfterUpdate } from '../components/use-focus-after-update'
+import { messageText } from '../i18n/keys'
+import { ApproveDialog, RejectDialog } from './payouts/decision-dialogs'
+import { PayoutDetailsModal } from './payouts/payout-details-modal'
+import { PayoutFilters } from './payouts/payout-filters'
+import { PayoutCards, PayoutTable } from './payouts/payout-list'
+import { PayoutSummaryCards } from './payouts/payout-summary'
+import { usePayoutDecisions } from './payouts/use-payout-decisions'
+import { usePayoutFilters } from './payouts/use-payout-filters'
+
+const pageSize = 20
+
+type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto; fieldError?: string }
+
+/**
+ * /admin/payouts (admin §2 "/admin/payouts", §4 payout status and receipt column): every shop's payout
+ * requests, approved or rejected while pending, with the shop's balance net of refunds in view
+ * (docs/decisions/006). The list refreshes live on any payout change (realtime invalidates adminKeys).
+ */
+export default function AdminPayoutsPage() {
+  const { t } = useTranslation()
+  const { q, status, page, update } = usePayoutFilters()
+  const search = { q: q.trim(), status }
+  const payouts = useAdminPayouts({ ...search, page, pageSize })
+  const decisions = usePayoutDecisions()
+  const feedback = useFlashMessage()
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const [viewing, setViewing] = useState<AdminPayoutDto | null>(null)
+  // Eight columns need room: beside the 240 px menu a table reads well from 1280 px; below, cards (two side
+  // by side from 768 px), so nothing scrolls sideways on a small laptop, a tablet or a phone.
+  const isDesktop = useMediaQuery('(min-width: 80em)', false, { getInitialValueInEffect: false })
+
+  // After a decision, focus goes back to that payout's next button (Details), or to the heading when the
+  // payout left the filtered list with its buttons.
+  const {
+    listRef,
+    fallbackRef: headingRef,
+    focusAfterUpdate,
+  } = useFocusAfterUpdate(decisions.acting === null && !payouts.isFetching, payouts.data)
+
+  // A page that emptied (its last pending payout was decided under the filter) moves back to the last page there is.
+  const data = payouts.data
+  useEffect(() => {
+    if (!data || data.items.length > 0 || page === 1) return
+    update({ page: Math.max(1, Math.ceil(data.filteredTotal / pageSize)) }, { replace: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer for this page comes back empty
+  }, [data, page])
+
+  const decide = (kind: Dialog['kind'], payout: AdminPayoutDto, text: string) => {
+    feedback.clear()
+    decisions.decide(
+      kind === 'approve'
+        ? { id: payout.id, status: 'approved', paymentReference: text }
+        : { id: payout.id, status: 'rejected', reason: text },
+      {
+        success: (message) => {
+          setDialog(null)
+          feedback.success(message)
+        },
+        error: (message, detail, fields) => {
+          // A refused reason or reference stays in the open dialog to be corrected; any other failure closes
+          // it and says why above the list, whose row is left as it was.
+          const fieldKey = fields?.reason ?? fields?.paymentReference
+          if (fieldKey) setDialog({ kind, payout, fieldError: messageText(t, fieldKey) })
+          else {
+            setDialog(null)
+            feedback.error(message, detail)
+          }
+        },
+        settled: () => focusAfterUpdate(payout.id),
+      },
+    )
+  }
+
+  const isFiltered = search.q !== '' || status !== 'all'
+  const listProps = {
+    acting: decisions.acting,
+    onView: (payout: AdminPayoutDto) => setViewing(payout),
+    onApprove: (payout: AdminPayoutDto) => {
+      feedback.clear()
+      setDialog({ kind: 'approve', payout })
+    },
+    onReject: (payout: AdminPayoutDto) => {
+      feedback.clear()
+      setDialog({ kind: 'reject', payout })
+    },
+  }
+  // The dialog follows the list's live copy of its payout: a refund elsewhere updates the balance it shows.
+  const current = (payout: AdminPayoutDto) => data?.items.find((item) => item.id === payout.id) ?? payout
+  const dialogProps = (kind: Dialog['kind']) => ({
+    payout: dialog?.kind === kind ? current(dialog.payout) : null,
+    isPending: decisions.acting !== null && decisions.acting.id === dialog?.payout.id,
+    fieldError: dialog?.kind === kind ? dialog.fieldError : undefined,
+    onConfirm: (payout: AdminPayoutDto, text: string) => decide(kind, payout, text),
+    onClose: () => setDialog(null),
+  })
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group component="header" justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <FocusHeading order={1} ref={headingRef}>
+            {t('admin.payouts.title')}
+          </FocusHeading>
+          <Text c="dimmed" mt={4}>
+            {t('admin.payouts.subtitle')}
+          </Text>
+        </div>
+        {/* Announced when a search or filter changes what is listed. */}
+        <div aria-live="polite">
+          {data && (
+            <>
+              <Text fw={500} ta="end">
+                {t('admin.payouts.total', { count: data.total })}
+              </Text>
+              {isFiltered && (
+                <Text size="sm" c="dimmed" ta="end">
+                  {t('admin.payouts.filtered', { count: data.filteredTotal })}
+                </Text>
+              )}
+            </>
+          )}
+        </div>
+      </Group>
+
+      <PayoutSummaryCards summary={data?.summary} />
+
+      <PayoutFilters
+        q={q}
+        status={status}
+        exportHref={payoutsExportPath(search)}
+        isRefreshing={payouts.isRefetching}
+        onSearch={(next) => update({ q: next }, { replace: true })}
+        onStatus={(next) => update({ status: next })}
+        onRefresh={() => void payouts.refetch()}
+      />
+
+      <FlashAlert flash={feedback.flash} />
+
+      {payouts.isPending ? (
+        <PayoutsSkeleton isDesktop={isDesktop} />
+      ) : !data ? (
+        <LoadErrorAlert
+          title={t('admin.payouts.loadFailed')}
+          body={t('errors.checkConnection')}
+          query={payouts}
+        />
+      ) : data.filteredTotal === 0 ? (
+        <ListEmpty
+          icon={isFiltered ? IconFilterOff : IconReceipt2}
+          title={t('admin.payouts.empty.title')}
+          body={isFiltered ? t('admin.payouts.empty.filteredBody') : t('admin.payouts.empty.allBody')}
+          action={
+            isFiltered
+              ? { label: t('admin.payouts.empty.showAll'), onClick: () => update({ q: '', status: 'all' }) }
+              : undefined
+          }
+        />
+      ) : (
+        <Stack gap="md">
+          <BusyRegion ref={listRef} isBusy={payouts.isPlaceholderData}>
+            {isDesktop ? (
+              <PayoutTable payouts={data.items} {...listProps} />
+            ) : (
+              <PayoutCards payouts={data.items} {...listProps} />
+            )}
+          </BusyRegion>
+          <ListPager
+            page={page}
+            total={data.filteredTotal}
+            pageSize={pageSize}
+            onChange={(next) => {
+              update({ page: next })
+              headingRef.current?.focus()
+            }}
+            label={t('admin.payouts.pagesLabel')}
+          />
+        </Stack>
+      )}
+
+      <ApproveDialog {...dialogProps('approve')} />
+      <RejectDialog {...dialogProps('reject')} />
+      <PayoutDetailsModal
+        payoutId={viewing?.id ?? null}
+        listed={viewing ?? undefined}
+        onClose={() => setViewing(null)}
+      />
+    </Stack>
+  )
+}
+
+function PayoutsSkeleton({ isDesktop }: { isDesktop: boolean }) {
+  return (
+    <>
+      <LoadingStatus />
+      {isDesktop ? (
+        <SkeletonList count={6} height={56} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} h={240} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  )
+}

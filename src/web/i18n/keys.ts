@@ -3,9 +3,10 @@ import type { ParseKeys, TFunction } from 'i18next'
 /**
  * A key of the bundles as t() takes it ('vendor.products.title'; 'vendor.products.count' for count_one/_other).
  * The bundles' layout: `actions.*` buttons, `fields.*` labels of data several screens show, `status.*`,
- * `pager.*`, `uploads.*` and `common.*` for shared pieces; `auth.*`, `debug.*`, `setup*.*` etc. for the public
- * screens; `vendor.*` for the vendor area's screens (`admin.*` for the admin area's). Keys the server sends
- * (errors.*, products.staleVersion, …) keep their path: see scripts/i18n-server-keys.ts.
+ * `categories.*` and `colors.*` (product vocabulary), `pager.*`, `uploads.*` and `common.*` for shared pieces;
+ * `auth.*`, `debug.*`, `setup*.*` etc. for the public screens; `vendor.*` for the vendor area's screens
+ * (`admin.*` for the admin area's). Keys the server sends (errors.*, products.staleVersion, …) keep their path:
+ * see scripts/i18n-server-keys.ts.
  */
 export type TextKey = ParseKeys
 

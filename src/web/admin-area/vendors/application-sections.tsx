@@ -15,7 +15,15 @@ import { useFormatDate } from '../../components/format-date'
 import { ExternalLink } from './external-link'
 
 /** A titled part of the dialog: a region named by its heading (the dialog's own title is the h2). */
-export function DialogSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+export function DialogSection({
+  id,
+  title,
+  children,
+}: {
+  id: string
+  title: ReactNode
+  children: ReactNode
+}) {
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby={id}>
       <Stack gap="sm">
@@ -160,7 +168,14 @@ export function ShopSection({ application }: { application: AdminVendorApplicati
 }
 
 /** The payout detail fields this app knows, in the order they read best; any other stored field follows. */
-const detailOrder = ['provider', 'mobileNumber', 'bankName', 'accountNumber', 'routingNumber', 'paypalEmail'] as const
+const detailOrder = [
+  'provider',
+  'mobileNumber',
+  'bankName',
+  'accountNumber',
+  'routingNumber',
+  'paypalEmail',
+] as const
 type KnownDetail = (typeof detailOrder)[number]
 const isKnownDetail = (key: string): key is KnownDetail => (detailOrder as readonly string[]).includes(key)
 const isProvider = (value: string): value is (typeof mobileMoneyProviders)[number] =>
@@ -260,7 +275,14 @@ function DocumentList({ title, documents }: { title: string; documents: FileRefD
           {t('admin.vendors.application.files.none')}
         </Text>
       ) : (
-        <SimpleGrid component="ul" cols={{ base: 1, xs: 2 }} spacing="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, xs: 2 }}
+          spacing="xs"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
           {documents.map((document) => (
             <li key={document.url}>
               <DocumentItem document={document} />

@@ -43,9 +43,9 @@ export function VendorFilters({
   }
 
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Group role="search" gap="sm" align="flex-end" wrap="wrap">
       <TextInput
-        type="search"
+        enterKeyHint="search"
         label={t('admin.vendors.search.label')}
         placeholder={t('admin.vendors.search.placeholder')}
         leftSection={<IconSearch size={16} aria-hidden />}

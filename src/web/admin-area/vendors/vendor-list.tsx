@@ -27,7 +27,12 @@ export function VendorTable({ vendors, ...actions }: VendorListProps) {
   const formatDate = useFormatDate()
   const idPrefix = useId()
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label={t('admin.vendors.tableCaption')}>
+    <Table
+      verticalSpacing="sm"
+      horizontalSpacing="sm"
+      highlightOnHover
+      aria-label={t('admin.vendors.tableCaption')}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{t('admin.vendors.columns.vendor')}</Table.Th>
@@ -164,7 +169,13 @@ function StatusCell({ vendor }: { vendor: AdminVendorRow }) {
     <Stack gap={4} align="flex-start">
       <StatusBadge status={vendor.status} style={{ minWidth: 'max-content' }} />
       {vendor.status === 'rejected' && vendor.decisionReason && (
-        <Text size="xs" c="dimmed" lineClamp={2} title={vendor.decisionReason} style={{ overflowWrap: 'anywhere' }}>
+        <Text
+          size="xs"
+          c="dimmed"
+          lineClamp={2}
+          title={vendor.decisionReason}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {t('admin.vendors.reasonLine', { reason: vendor.decisionReason })}
         </Text>
       )}
@@ -206,11 +217,14 @@ export function VendorActions({
   const isActingHere = acting?.id === vendor.id
   const busyProps = isBusy ? { 'data-disabled': true, 'aria-disabled': true } : {}
   const size = layout === 'row' ? 'sm' : 'xs'
+  // On a card the buttons share the width, and a long label ('Birimo kwemezwa...') wraps to a row of its own.
+  const fill = layout === 'row' ? { style: { flex: '1 1 auto' } } : {}
   const Layout = layout === 'row' ? RowLayout : StackLayout
   return (
     <Layout>
       <Button
         size={size}
+        {...fill}
         variant="default"
         leftSection={<IconEye size={16} aria-hidden />}
         aria-describedby={nameId}
@@ -222,6 +236,7 @@ export function VendorActions({
         <>
           <Button
             size={size}
+            {...fill}
             color="green.9"
             leftSection={<IconCheck size={16} aria-hidden />}
             aria-describedby={nameId}
@@ -234,6 +249,7 @@ export function VendorActions({
           </Button>
           <Button
             size={size}
+            {...fill}
             variant="outline"
             color="red.9"
             leftSection={<IconX size={16} aria-hidden />}
@@ -251,9 +267,8 @@ export function VendorActions({
   )
 }
 
-/** A card's buttons share its width and wrap when a translation is long. */
 const RowLayout = ({ children }: { children: ReactNode }) => (
-  <Group gap="xs" wrap="wrap" grow>
+  <Group gap="xs" wrap="wrap">
     {children}
   </Group>
 )

@@ -20,7 +20,7 @@ export function describeAttributes(t: TFunction, attributes: OrderDto['attribute
   const { color, size } = attributes
   if (color)
     parts.push(
-      `${t('vendor.orders.color')}: ${isColor(color) ? t(`vendor.products.colors.${color}`) : capitalise(color)}`,
+      `${t('vendor.orders.color')}: ${isColor(color) ? t(`colors.${color}`) : capitalise(color)}`,
     )
   // Letter sizes read in capitals (XL); shoe sizes are numbers and stay as they are.
   if (size) parts.push(`${t('vendor.orders.size')}: ${size.toUpperCase()}`)

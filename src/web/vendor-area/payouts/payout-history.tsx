@@ -46,16 +46,24 @@ function ConfirmReceiptButton({
   )
 }
 
-function Notes({ notes }: { notes: string | null }) {
+function Notes({ payout }: { payout: PayoutDto }) {
   const { t } = useTranslation()
   const formatDate = useFormatDate()
+  const { notes, decisionReason, paymentReference } = payout
   // The receipt note is stored in English (the admin list reads it); show it in the reader's language.
   const receiptDate = receiptNoteDate(notes)
-  return notes ? (
-    <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-      {receiptDate
+  const lines = [
+    notes &&
+      (receiptDate
         ? t('vendor.payouts.history.receiptNote', { date: formatDate(`${receiptDate}T12:00:00Z`) })
-        : notes}
+        : notes),
+    // What the admin said with the decision: why it was refused, or how the money was sent.
+    decisionReason && t('vendor.payouts.history.reasonLine', { reason: decisionReason }),
+    paymentReference && t('vendor.payouts.history.referenceLine', { reference: paymentReference }),
+  ].filter(Boolean)
+  return lines.length > 0 ? (
+    <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+      {lines.join('\n')}
     </Text>
   ) : (
     <Text size="sm" c="dimmed">
@@ -118,7 +126,7 @@ export function PayoutTable({ payouts, onConfirmReceipt }: PayoutListProps) {
                 <ProcessedDate payout={payout} />
               </Table.Td>
               <Table.Td maw={320}>
-                <Notes notes={payout.notes} />
+                <Notes payout={payout} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <ConfirmReceiptButton
@@ -171,7 +179,7 @@ export function PayoutCards({ payouts, onConfirmReceipt }: PayoutListProps) {
                 },
                 {
                   label: t('vendor.payouts.history.notes'),
-                  value: <Notes notes={payout.notes} />,
+                  value: <Notes payout={payout} />,
                 },
               ]}
             />

@@ -84,7 +84,7 @@ export function ProductCard({
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          {t(`vendor.products.categories.${product.category}`, { defaultValue: product.category })}
+          {t(`categories.${product.category}`, { defaultValue: product.category })}
         </Text>
         <Group justify="space-between" align="baseline" gap="xs" mt={4}>
           <Text fw={700}>

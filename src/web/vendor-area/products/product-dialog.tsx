@@ -264,7 +264,7 @@ function ProductForm({
 
   const categoryData = categories.map((category) => ({
     value: category,
-    label: t(`vendor.products.categories.${category}`),
+    label: t(`categories.${category}`),
   }))
 
   return (

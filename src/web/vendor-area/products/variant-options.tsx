@@ -82,7 +82,7 @@ export function VariantOptions({
                     withShadow
                     aria-hidden
                   />
-                  {t(`vendor.products.colors.${color}`)}
+                  {t(`colors.${color}`)}
                 </span>
               </Chip>
             ))}

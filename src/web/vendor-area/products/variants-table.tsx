@@ -21,7 +21,7 @@ type Props = {
 /** "Red / M", or "default" for the one variant of a product without colours and sizes. */
 export function variantName(t: TFunction, row: Pick<VariantRow, 'color' | 'size'>) {
   return row.color && row.size
-    ? `${t(`vendor.products.colors.${row.color}`)} / ${sizeLabel(row.size)}`
+    ? `${t(`colors.${row.color}`)} / ${sizeLabel(row.size)}`
     : t('vendor.products.variants.default')
 }
 

@@ -1,0 +1,55 @@
+import { Badge, Text, VisuallyHidden } from '@mantine/core'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { mobileMoneyProviders, type PayoutMethod } from '../../../shared/constants'
+import type { AdminPayoutDto, ReceiptStatus } from '../../../shared/schemas/payout'
+
+/** Ids are shown by their first 8 characters (spec §9). */
+export const shortId = (id: string) => id.slice(0, 8)
+
+export function methodLabel(t: TFunction, method: PayoutMethod | null) {
+  return method ? t(`admin.payouts.methods.${method}`) : t('admin.payouts.noMethod')
+}
+
+const isProvider = (value: string | undefined): value is (typeof mobileMoneyProviders)[number] =>
+  (mobileMoneyProviders as readonly (string | undefined)[]).includes(value)
+
+/** Where the money goes, as masked by the server: "MTN Mobile Money · •••• 3456", "Bank of Kigali · •••• 4821". */
+export function describePayoutDetails(t: TFunction, payout: AdminPayoutDto): string {
+  const details = payout.payoutDetails ?? {}
+  const provider = isProvider(details.provider)
+    ? t(`admin.payouts.providers.${details.provider}`)
+    : details.provider
+  const parts =
+    payout.payoutMethod === 'bank'
+      ? [details.bankName, details.accountNumber]
+      : payout.payoutMethod === 'paypal'
+        ? [details.paypalEmail]
+        : [provider, details.mobileNumber]
+  return parts.filter(Boolean).join(' · ')
+}
+
+/**
+ * The receipt column (spec §4): 'Received', 'Pending Receipt', or a dash, which a screen reader hears as
+ * words rather than "dash".
+ */
+export function ReceiptStatusLabel({ status }: { status: ReceiptStatus | null }) {
+  const { t } = useTranslation()
+  if (status === null) {
+    return (
+      <Text span size="sm" c="dimmed">
+        <span aria-hidden>—</span>
+        <VisuallyHidden>{t('admin.payouts.receipt.none')}</VisuallyHidden>
+      </Text>
+    )
+  }
+  return (
+    <Badge
+      variant="dot"
+      color={status === 'received' ? 'green' : 'yellow'}
+      style={{ minWidth: 'max-content' }}
+    >
+      {t(`admin.payouts.receipt.${status}`)}
+    </Badge>
+  )
+}

@@ -1,0 +1,78 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AdminPayoutDto, AdminPayoutStatusFilter } from '../../shared/schemas/payout'
+import { api, call, withSignal } from './client'
+import { adminKeys } from './query-keys'
+
+export type AdminPayoutSearch = { q: string; status: AdminPayoutStatusFilter }
+export type AdminPayoutFilters = AdminPayoutSearch & { page: number; pageSize: number }
+
+/**
+ * One page of every shop's payouts with the summary figures; the previous page stays on screen while the next
+ * one loads. Under adminKeys, so any payout change announced live refreshes it.
+ */
+export function useAdminPayouts(filters: AdminPayoutFilters) {
+  return useQuery({
+    queryKey: adminKeys.list({ resource: 'payouts', ...filters }),
+    queryFn: ({ signal }) =>
+      call(
+        api.admin.payouts.$get(
+          {
+            query: {
+              q: filters.q,
+              status: filters.status,
+              page: String(filters.page),
+              pageSize: String(filters.pageSize),
+            },
+          },
+          withSignal(signal),
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/**
+ * One payout for the details dialog (null: no dialog open, nothing fetched). The row the list already holds
+ * shows at once while the current figures load.
+ */
+export function useAdminPayout(id: string | null, listed?: AdminPayoutDto) {
+  return useQuery({
+    queryKey: adminKeys.detail(id ?? ''),
+    queryFn: ({ signal }) =>
+      call(api.admin.payouts[':id'].$get({ param: { id: id ?? '' } }, withSignal(signal))),
+    enabled: id !== null,
+    placeholderData: listed?.id === id ? listed : undefined,
+  })
+}
+
+export type PayoutDecision = {
+  id: string
+  status: 'approved' | 'rejected'
+  /** With a rejection: why, for the vendor. */
+  reason?: string
+  /** With an approval: how the money was sent. */
+  paymentReference?: string
+}
+
+/** Approve or reject a pending payout; the list, its figures, the details and the dashboard refresh. */
+export function useDecidePayout() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, status, reason, paymentReference }: PayoutDecision) =>
+      call(
+        api.admin.payouts[':id'].$patch({
+          param: { id },
+          json: status === 'approved' ? { status, paymentReference } : { status, reason },
+        }),
+      ),
+    // Also after a refusal: another admin may have decided first, and the screen should show what stands.
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  })
+}
+
+/**
+ * Where the CSV of the filtered payouts downloads from: a plain link (the typed client reads JSON), its address
+ * built by the typed client from the server's route table.
+ */
+export const payoutsExportPath = ({ q, status }: AdminPayoutSearch) =>
+  api.admin.payouts.export.$path({ query: { q, status } })
