@@ -93,7 +93,13 @@ describe('GET /api/admin/products', () => {
   // A day that does not exist (30 February, year 0) reached the database and failed there with a 500.
   it('refuses a malformed or impossible date, or an unknown status, with 422', async () => {
     const cookie = (await admin()).cookie
-    const queries = ['?from=04/03/2026', '?to=yesterday', '?status=live', '?from=2026-02-30', '?to=0000-01-01']
+    const queries = [
+      '?from=04/03/2026',
+      '?to=yesterday',
+      '?status=live',
+      '?from=2026-02-30',
+      '?to=0000-01-01',
+    ]
     for (const query of queries) {
       expectError(await t.get(`/api/admin/products${query}`, { cookie }), {
         status: 422,

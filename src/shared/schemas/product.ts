@@ -116,7 +116,10 @@ export function isCalendarDay(value: string): boolean {
   const date = new Date(0)
   date.setUTCFullYear(year, month - 1, day)
   return (
-    year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
   )
 }
 

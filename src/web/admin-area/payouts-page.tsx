@@ -3,7 +3,8 @@ import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconFilterOff, IconReceipt2 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import type { AdminPayoutDto } from '../../shared/schemas/payout'
+import { formatRwf } from '../../shared/money'
+import { adminPayoutStatusFilters, type AdminPayoutDto } from '../../shared/schemas/payout'
 import { payoutsExportPath, useAdminPayouts } from '../api/admin-payouts'
 import { BusyRegion } from '../components/busy-region'
 import { FlashAlert } from '../components/flash-alert'
@@ -12,21 +13,21 @@ import { ListEmpty } from '../components/list-empty'
 import { ListPager } from '../components/list-pager'
 import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
+import { ReasonDialog } from '../components/reason-dialog'
 import { SkeletonList } from '../components/skeleton-list'
 import { useFlashMessage } from '../components/use-flash-message'
 import { useFocusAfterUpdate } from '../components/use-focus-after-update'
-import { messageText } from '../i18n/keys'
-import { ApproveDialog, RejectDialog } from './payouts/decision-dialogs'
+import { useListFilters } from '../components/use-list-filters'
+import { ApproveDialog } from './payouts/approve-dialog'
 import { PayoutDetailsModal } from './payouts/payout-details-modal'
 import { PayoutFilters } from './payouts/payout-filters'
 import { PayoutCards, PayoutTable } from './payouts/payout-list'
 import { PayoutSummaryCards } from './payouts/payout-summary'
 import { usePayoutDecisions } from './payouts/use-payout-decisions'
-import { usePayoutFilters } from './payouts/use-payout-filters'
 
 const pageSize = 20
 
-type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto; fieldError?: string }
+type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto }
 
 /**
  * /admin/payouts (admin §2 "/admin/payouts", §4 payout status and receipt column): every shop's payout
@@ -35,7 +36,7 @@ type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto; fieldError?:
  */
 export default function AdminPayoutsPage() {
   const { t } = useTranslation()
-  const { q, status, page, update } = usePayoutFilters()
+  const { q, status, page, update } = useListFilters(adminPayoutStatusFilters)
   const search = { q: q.trim(), status }
   const payouts = useAdminPayouts({ ...search, page, pageSize })
   const decisions = usePayoutDecisions()
@@ -73,15 +74,9 @@ export default function AdminPayoutsPage() {
           setDialog(null)
           feedback.success(message)
         },
-        error: (message, detail, fields) => {
-          // A refused reason or reference stays in the open dialog to be corrected; any other failure closes
-          // it and says why above the list, whose row is left as it was.
-          const fieldKey = fields?.reason ?? fields?.paymentReference
-          if (fieldKey) setDialog({ kind, payout, fieldError: messageText(t, fieldKey) })
-          else {
-            setDialog(null)
-            feedback.error(message, detail)
-          }
+        error: (message, detail) => {
+          setDialog(null)
+          feedback.error(message, detail)
         },
         settled: () => focusAfterUpdate(payout.id),
       },
@@ -101,15 +96,12 @@ export default function AdminPayoutsPage() {
       setDialog({ kind: 'reject', payout })
     },
   }
-  // The dialog follows the list's live copy of its payout: a refund elsewhere updates the balance it shows.
-  const current = (payout: AdminPayoutDto) => data?.items.find((item) => item.id === payout.id) ?? payout
-  const dialogProps = (kind: Dialog['kind']) => ({
-    payout: dialog?.kind === kind ? current(dialog.payout) : null,
-    isPending: decisions.acting !== null && decisions.acting.id === dialog?.payout.id,
-    fieldError: dialog?.kind === kind ? dialog.fieldError : undefined,
-    onConfirm: (payout: AdminPayoutDto, text: string) => decide(kind, payout, text),
-    onClose: () => setDialog(null),
-  })
+  // The approval follows the list's live copy of its payout, so a refund elsewhere updates the balance it
+  // shows. (The rejection keeps its own copy: the reason dialog starts afresh for a new subject.)
+  const live = (payout: AdminPayoutDto) => data?.items.find((item) => item.id === payout.id) ?? payout
+  const approving = dialog?.kind === 'approve' ? live(dialog.payout) : null
+  const rejecting = dialog?.kind === 'reject' ? dialog.payout : null
+  const isDeciding = decisions.acting !== null && decisions.acting.id === dialog?.payout.id
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -194,8 +186,23 @@ export default function AdminPayoutsPage() {
         </Stack>
       )}
 
-      <ApproveDialog {...dialogProps('approve')} />
-      <RejectDialog {...dialogProps('reject')} />
+      <ApproveDialog
+        payout={approving}
+        isPending={isDeciding}
+        onConfirm={(payout, paymentReference) => decide('approve', payout, paymentReference)}
+        onClose={() => setDialog(null)}
+      />
+      <ReasonDialog
+        subject={rejecting}
+        title={t('admin.payouts.rejectDialog.title')}
+        body={(payout) =>
+          t('admin.payouts.rejectDialog.body', { amount: formatRwf(payout.amount), shop: payout.shopName })
+        }
+        confirmLabel={t('admin.payouts.rejectDialog.confirm')}
+        isPending={isDeciding}
+        onConfirm={(payout, reason) => decide('reject', payout, reason)}
+        onClose={() => setDialog(null)}
+      />
       <PayoutDetailsModal
         payoutId={viewing?.id ?? null}
         listed={viewing ?? undefined}

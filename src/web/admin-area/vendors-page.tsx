@@ -3,7 +3,7 @@ import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconBuildingStore, IconFilterOff } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import type { AdminVendorRow } from '../../shared/schemas/vendor'
+import { vendorStatusFilters, type AdminVendorRow } from '../../shared/schemas/vendor'
 import { useAdminVendors } from '../api/admin-vendors'
 import { BusyRegion } from '../components/busy-region'
 import { FlashAlert } from '../components/flash-alert'
@@ -16,10 +16,11 @@ import { SkeletonList } from '../components/skeleton-list'
 import { useFlashMessage } from '../components/use-flash-message'
 import { useFocusAfterUpdate } from '../components/use-focus-after-update'
 import { ApplicationModal } from './vendors/application-modal'
-import { RejectDialog } from './vendors/reject-dialog'
+import { ReasonDialog } from '../components/reason-dialog'
+import { SearchInput } from '../components/search-input'
+import { StatusFilter } from '../components/status-filter'
+import { useListFilters } from '../components/use-list-filters'
 import { useVendorDecisions } from './vendors/use-vendor-decisions'
-import { useVendorFilters } from './vendors/use-vendor-filters'
-import { VendorFilters } from './vendors/vendor-filters'
 import { VendorCards, VendorTable } from './vendors/vendor-list'
 
 const pageSize = 20
@@ -27,7 +28,7 @@ const pageSize = 20
 /** /admin/vendors (admin §2 "/admin/vendors", §4 vendor status): review applications, approve or reject. */
 export default function AdminVendorsPage() {
   const { t } = useTranslation()
-  const { q, status, page, update } = useVendorFilters()
+  const { q, status, page, update } = useListFilters(vendorStatusFilters)
   const vendors = useAdminVendors({ q: q.trim(), status, page, pageSize })
   const decisions = useVendorDecisions()
   const feedback = useFlashMessage()
@@ -102,12 +103,21 @@ export default function AdminVendorsPage() {
         </Text>
       </Group>
 
-      <VendorFilters
-        q={q}
-        status={status}
-        onSearch={(next) => update({ q: next }, { replace: true })}
-        onStatus={(next) => update({ status: next })}
-      />
+      <Group role="search" gap="sm" align="flex-end" wrap="wrap">
+        <SearchInput
+          q={q}
+          onSearch={(next) => update({ q: next }, { replace: true })}
+          label={t('admin.vendors.search.label')}
+          placeholder={t('admin.vendors.search.placeholder')}
+        />
+        <StatusFilter
+          value={status}
+          statuses={vendorStatusFilters}
+          labelOf={(value) => (value === 'all' ? t('admin.vendors.filters.all') : t(`status.${value}`))}
+          label={t('admin.vendors.filterLabel')}
+          onChange={(next) => update({ status: next })}
+        />
+      </Group>
 
       <FlashAlert flash={feedback.flash} />
 
@@ -152,8 +162,11 @@ export default function AdminVendorsPage() {
         </Stack>
       )}
 
-      <RejectDialog
-        vendor={rejecting}
+      <ReasonDialog
+        subject={rejecting}
+        title={t('admin.vendors.rejectDialog.title')}
+        body={(vendor) => t('admin.vendors.rejectDialog.body', { shop: vendor.shopName })}
+        confirmLabel={t('admin.vendors.rejectDialog.confirm')}
         isPending={decisions.acting !== null && decisions.acting.id === rejecting?.id}
         onConfirm={(vendor, reason) => decideFromList(vendor, 'rejected', reason)}
         onClose={() => setRejecting(null)}

@@ -1,4 +1,5 @@
 import { Group, Modal, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { receiptNoteDate, type AdminPayoutDto } from '../../../shared/schemas/payout'
 import { useAdminPayout } from '../../api/admin-payouts'
@@ -70,6 +71,8 @@ function PayoutDetails({ payout }: { payout: AdminPayoutDto }) {
   const formatDate = useFormatDate()
   const formatDateTime = useFormatDateTime()
   const details = describePayoutDetails(t, payout)
+  // On a phone each label stands above its value: side by side, long e-mails would get a sliver of width.
+  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
   // The receipt note is stored in English (the receipt column reads it); shown in the reader's language.
   const receiptDate = receiptNoteDate(payout.notes)
   const notes = receiptDate
@@ -94,6 +97,7 @@ function PayoutDetails({ payout }: { payout: AdminPayoutDto }) {
       </Group>
       <FieldList
         labelWidth={170}
+        orientation={isPhone ? 'vertical' : 'horizontal'}
         fields={[
           { label: t('admin.payouts.details.shop'), value: payout.shopName },
           { label: t('admin.payouts.details.ownerName'), value: payout.ownerName },

@@ -1,14 +1,12 @@
 import { useState } from 'react'
-import { Button, CloseButton, Group, SegmentedControl, Stack, TextInput } from '@mantine/core'
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks'
-import { IconCalendarX, IconSearch } from '@tabler/icons-react'
+import { Button, Group, Stack, TextInput } from '@mantine/core'
+import { IconCalendarX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { isCalendarDay } from '../../../shared/schemas/product'
 import type { AdminProductStatusFilter } from '../../api/admin-products'
-import { productStatusFilters, searchMax, type DateRange } from './use-product-filters'
-
-/** Typing pauses this long before the list is asked again: one request per word, not per key. */
-const SEARCH_DEBOUNCE_MS = 350
+import { SearchInput } from '../../components/search-input'
+import { StatusFilter } from '../../components/status-filter'
+import { productStatusFilters, type DateRange } from './use-product-filters'
 
 type Props = {
   q: string
@@ -23,68 +21,26 @@ type Props = {
 }
 
 /**
- * Search, status and the created-date range (admin §2 "/admin/products"). The search box keeps what is typed
- * and writes it to the address once typing pauses; the date boxes write a day once it is complete and allowed.
- * A value changed from outside (back, a shared link, Show all) is shown in its box.
+ * Search by name, description or shop, status, and the created-date range (admin §2 "/admin/products"). The
+ * date boxes write a day once it is complete and allowed.
  */
 export function ProductFilters({ q, status, from, to, today, onSearch, onStatus, onDates }: Props) {
   const { t } = useTranslation()
-  const [text, setText] = useState(q)
-  const [lastQ, setLastQ] = useState(q)
-  // Four filter labels side by side fit a 375 px phone in both languages at the small size.
-  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
-  // Cancelled if the screen is left mid-pause (the hook's own clean-up).
-  const search = useDebouncedCallback((value: string) => onSearch(value), SEARCH_DEBOUNCE_MS)
-  if (q !== lastQ) {
-    setLastQ(q)
-    if (q.trim() !== text.trim()) setText(q)
-  }
-
-  const clearSearch = () => {
-    search.cancel()
-    setText('')
-    onSearch('')
-  }
-
   return (
     <Stack role="search" aria-label={t('admin.products.filters.label')} gap="sm">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          enterKeyHint="search"
+        <SearchInput
+          q={q}
+          onSearch={onSearch}
           label={t('admin.products.search.label')}
           placeholder={t('admin.products.search.placeholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={text}
-          maxLength={searchMax}
-          onChange={(event) => {
-            setText(event.currentTarget.value)
-            search(event.currentTarget.value)
-          }}
-          onKeyDown={(event) => {
-            // Enter searches at once rather than after the pause.
-            if (event.key === 'Enter') {
-              search.cancel()
-              onSearch(text)
-            }
-          }}
-          rightSection={
-            text ? (
-              <CloseButton size="sm" aria-label={t('admin.products.search.clear')} onClick={clearSearch} />
-            ) : null
-          }
-          style={{ flex: '1 1 260px', maxWidth: 420 }}
         />
-        <SegmentedControl
-          aria-label={t('admin.products.filters.statusLabel')}
+        <StatusFilter
           value={status}
-          onChange={(value) => onStatus(value as AdminProductStatusFilter)}
-          data={productStatusFilters.map((value) => ({
-            value,
-            label: value === 'all' ? t('admin.products.filters.all') : t(`status.${value}`),
-          }))}
-          size={isPhone ? 'xs' : 'sm'}
-          style={{ flex: '1 1 320px', maxWidth: 480 }}
-          fullWidth
+          statuses={productStatusFilters}
+          labelOf={(value) => (value === 'all' ? t('admin.products.filters.all') : t(`status.${value}`))}
+          label={t('admin.products.filters.statusLabel')}
+          onChange={onStatus}
         />
       </Group>
       <DateRangeFields from={from} to={to} today={today} onDates={onDates} />
@@ -100,12 +56,7 @@ type DateError = 'fromAfterTo' | 'fromAfterToday' | 'toBeforeFrom' | 'toAfterTod
  * between `from` and today; the browser's picker keeps to those bounds, and a day typed outside them is
  * explained and not applied.
  */
-function DateRangeFields({
-  from,
-  to,
-  today,
-  onDates,
-}: Pick<Props, 'from' | 'to' | 'today' | 'onDates'>) {
+function DateRangeFields({ from, to, today, onDates }: Pick<Props, 'from' | 'to' | 'today' | 'onDates'>) {
   const { t } = useTranslation()
   const [fromText, setFromText] = useState(from ?? '')
   const [toText, setToText] = useState(to ?? '')

@@ -13,7 +13,7 @@ import { SkeletonList } from '../../components/skeleton-list'
 import { StatusBadge } from '../../components/status-badge'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 import { ChecklistSection, FilesSection, PayoutSection, ShopSection } from './application-sections'
-import { RejectReasonField } from './reject-dialog'
+import { ReasonField } from '../../components/reason-dialog'
 import type { useVendorDecisions } from './use-vendor-decisions'
 
 type Decisions = ReturnType<typeof useVendorDecisions>
@@ -132,7 +132,7 @@ function DecisionSection({
             <Text size="sm">{t('admin.vendors.application.decision.pendingHint')}</Text>
             {isRejecting ? (
               <>
-                <RejectReasonField value={reason} onChange={setReason} disabled={isBusy} />
+                <ReasonField value={reason} onChange={setReason} disabled={isBusy} />
                 <Group justify="flex-end" gap="sm">
                   <Button variant="default" {...busyProps} onClick={() => !isBusy && setIsRejecting(false)}>
                     {t('actions.cancel')}

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDecideVendor, type VendorDecision } from '../../api/admin-vendors'
+import { useOneAtATime } from '../../components/use-one-at-a-time'
 import { failureDetail } from '../../components/use-flash-message'
 
 export type Acting = Pick<VendorDecision, 'id' | 'status'>
@@ -13,21 +13,14 @@ type Report = {
 }
 
 /**
- * Approving and rejecting, from the list or the View dialog, one decision at a time (admin §4: while an action
- * on a vendor is pending, a second one is ignored). The guard is a ref, so even two clicks in the same frame,
- * before the buttons re-render as busy, send one request.
+ * Approving and rejecting, from the list or the View dialog, one decision at a time, with the
+ * specification's messages: 'Vendor {status} successfully!' and 'Error updating vendor status: {message}'.
  */
 export function useVendorDecisions() {
   const { t } = useTranslation()
-  const mutation = useDecideVendor()
-  const isBusy = useRef(false)
-  const [acting, setActing] = useState<Acting | null>(null)
-
-  const decide = (decision: VendorDecision, report: Report) => {
-    if (isBusy.current) return
-    isBusy.current = true
-    setActing({ id: decision.id, status: decision.status })
-    mutation.mutate(decision, {
+  const { acting, run } = useOneAtATime(useDecideVendor())
+  const decide = (decision: VendorDecision, report: Report) =>
+    run(decision, {
       onSuccess: () =>
         report.success(
           t('admin.vendors.decided', { status: t(`admin.vendors.decidedStatus.${decision.status}`) }),
@@ -36,13 +29,7 @@ export function useVendorDecisions() {
         report.error(
           t('admin.vendors.decideFailed', { message: failureDetail(t, error) ?? t('errors.internal') }),
         ),
-      onSettled: () => {
-        isBusy.current = false
-        setActing(null)
-        report.settled?.()
-      },
+      onSettled: report.settled,
     })
-  }
-
   return { acting, decide }
 }

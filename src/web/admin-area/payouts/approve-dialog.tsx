@@ -1,0 +1,90 @@
+import { useState } from 'react'
+import { Group, Text, TextInput } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { formatRwf } from '../../../shared/money'
+import { paymentReferenceMax, type AdminPayoutDto } from '../../../shared/schemas/payout'
+import { ConfirmModal } from '../../components/confirm-modal'
+import { Money } from '../../components/money'
+import { Notice } from '../../components/notice'
+
+/**
+ * The shop's balance net of refunds before this payout: the server's balance already counts the payout while
+ * it is pending (docs/decisions/006).
+ */
+const balanceBefore = (payout: AdminPayoutDto) =>
+  payout.status === 'pending' ? payout.vendorBalance + payout.amount : payout.vendorBalance
+
+/**
+ * Asks before an approval, with the shop's balance net of refunds beside the amount and room for the payment
+ * reference. An approval above that balance would be refused by the server, so the dialog says so first.
+ */
+export function ApproveDialog({
+  payout,
+  isPending,
+  onConfirm,
+  onClose,
+}: {
+  payout: AdminPayoutDto | null
+  isPending: boolean
+  onConfirm: (payout: AdminPayoutDto, paymentReference: string) => void
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const [reference, setReference] = useState('')
+  const [forId, setForId] = useState<string | null>(null)
+  // A new payout starts with an empty reference; the last one's stays while the dialog fades out.
+  if (payout && payout.id !== forId) {
+    setForId(payout.id)
+    setReference('')
+  }
+  return (
+    <ConfirmModal
+      subject={payout}
+      title={t('admin.payouts.approveDialog.title')}
+      confirmLabel={t('admin.payouts.approveDialog.confirm')}
+      cancelLabel={t('actions.cancel')}
+      color="green.8"
+      isPending={isPending}
+      onConfirm={(subject) => onConfirm(subject, reference.trim())}
+      onClose={onClose}
+    >
+      {(subject) => {
+        const balance = balanceBefore(subject)
+        return (
+          <>
+            <Text style={{ overflowWrap: 'anywhere' }}>
+              {t('admin.payouts.approveDialog.body', {
+                amount: formatRwf(subject.amount),
+                shop: subject.shopName,
+                owner: subject.ownerEmail,
+              })}
+            </Text>
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                {t('admin.payouts.approveDialog.balance')}
+              </Text>
+              <Money amount={balance} fw={700} c={balance < subject.amount ? 'red.8' : undefined} />
+            </Group>
+            {subject.amount > balance && (
+              <Notice color="red" title={t('admin.payouts.approveDialog.exceedsTitle')}>
+                {t('admin.payouts.approveDialog.exceeds', { excess: formatRwf(subject.amount - balance) })}
+              </Notice>
+            )}
+            <TextInput
+              label={t('admin.payouts.approveDialog.referenceLabel')}
+              description={t('admin.payouts.approveDialog.referenceDescription', {
+                max: paymentReferenceMax,
+              })}
+              value={reference}
+              onChange={(event) => setReference(event.currentTarget.value)}
+              maxLength={paymentReferenceMax}
+              disabled={isPending}
+              autoComplete="off"
+              data-autofocus
+            />
+          </>
+        )
+      }}
+    </ConfirmModal>
+  )
+}

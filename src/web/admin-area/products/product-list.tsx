@@ -1,0 +1,350 @@
+import { useId, type ReactNode } from 'react'
+import { Box, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { IconCheck, IconEye, IconX } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { AdminProductDto } from '../../../shared/schemas/product'
+import { CardList } from '../../components/card-list'
+import { FieldList } from '../../components/field-list'
+import { useFormatDate } from '../../components/format-date'
+import { ItemCard } from '../../components/item-card'
+import { StatusBadge } from '../../components/status-badge'
+import { categoryLabel, shortId } from './product-text'
+import { ProductThumb } from './product-thumb'
+import type { Acting } from './use-product-decisions'
+
+export type ProductListProps = {
+  products: AdminProductDto[]
+  /** Ids ticked on this page. */
+  selected: ReadonlySet<string>
+  onSelect: (id: string, isSelected: boolean) => void
+  onSelectAll: (isSelected: boolean) => void
+  acting: Acting
+  onView: (product: AdminProductDto) => void
+  onApprove: (product: AdminProductDto) => void
+  onReject: (product: AdminProductDto) => void
+}
+
+type RowProps = Omit<ProductListProps, 'products' | 'selected' | 'onSelectAll'> & {
+  product: AdminProductDto
+  isSelected: boolean
+  nameId: string
+}
+
+/** From 1280 px: one table row per product, newest first, with a box to select each and all of them. */
+export function ProductTable({ products, selected, onSelectAll, ...actions }: ProductListProps) {
+  const { t } = useTranslation()
+  const formatDate = useFormatDate()
+  const idPrefix = useId()
+  return (
+    <Table
+      verticalSpacing="sm"
+      horizontalSpacing="sm"
+      highlightOnHover
+      aria-label={t('admin.products.tableCaption')}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col" w={40}>
+            <SelectAll products={products} selected={selected} onSelectAll={onSelectAll} />
+          </Table.Th>
+          <Table.Th scope="col">{t('admin.products.columns.product')}</Table.Th>
+          <Table.Th scope="col">{t('admin.products.columns.vendor')}</Table.Th>
+          <Table.Th scope="col">{t('admin.products.columns.category')}</Table.Th>
+          <Table.Th scope="col">{t('admin.products.columns.variants')}</Table.Th>
+          <Table.Th scope="col">{t('fields.status')}</Table.Th>
+          <Table.Th scope="col">{t('admin.products.columns.created')}</Table.Th>
+          <Table.Th scope="col">{t('fields.actions')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {products.map((product) => {
+          const nameId = `${idPrefix}-${product.id}`
+          const isSelected = selected.has(product.id)
+          return (
+            <Table.Tr
+              key={product.id}
+              data-row-id={product.id}
+              bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
+            >
+              <Table.Td>
+                <SelectOne product={product} isSelected={isSelected} onSelect={actions.onSelect} />
+              </Table.Td>
+              <Table.Td maw={300}>
+                <Group gap="sm" wrap="nowrap" miw={180}>
+                  <ProductThumb product={product} />
+                  <ProductName product={product} nameId={nameId} />
+                </Group>
+              </Table.Td>
+              <Table.Td maw={200}>
+                <Text size="sm" miw={100} style={{ overflowWrap: 'anywhere' }}>
+                  {product.vendor.shopName}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{categoryLabel(t, product.category)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{product.variants.length}</Text>
+              </Table.Td>
+              <Table.Td maw={200}>
+                <StatusCell product={product} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" component="time" dateTime={product.createdAt} miw={80}>
+                  {formatDate(product.createdAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <ProductActions product={product} nameId={nameId} {...actions} layout="stack" />
+              </Table.Td>
+            </Table.Tr>
+          )
+        })}
+      </Table.Tbody>
+    </Table>
+  )
+}
+
+/** Below 1280 px: one card per product (two side by side from 768 px), with "select all" above them. */
+export function ProductCards({ products, selected, onSelectAll, ...actions }: ProductListProps) {
+  const idPrefix = useId()
+  return (
+    <Stack gap="sm">
+      <SelectAll products={products} selected={selected} onSelectAll={onSelectAll} withLabel />
+      <CardList items={products} keyOf={(product) => product.id}>
+        {(product) => (
+          <ProductCard
+            product={product}
+            isSelected={selected.has(product.id)}
+            nameId={`${idPrefix}-${product.id}`}
+            {...actions}
+          />
+        )}
+      </CardList>
+    </Stack>
+  )
+}
+
+function ProductCard({ product, isSelected, nameId, ...actions }: RowProps) {
+  const { t } = useTranslation()
+  const formatDate = useFormatDate()
+  return (
+    <ItemCard labelledBy={nameId} rowId={product.id}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Box pt={2}>
+            <SelectOne product={product} isSelected={isSelected} onSelect={actions.onSelect} />
+          </Box>
+          <ProductThumb product={product} size={56} />
+          <ProductName product={product} nameId={nameId} asHeading />
+        </Group>
+        <StatusBadge status={product.status} style={{ flexShrink: 0 }} />
+      </Group>
+      <FieldList
+        labelWidth={110}
+        gap={6}
+        fields={[
+          { label: t('admin.products.columns.vendor'), value: product.vendor.shopName },
+          { label: t('admin.products.columns.category'), value: categoryLabel(t, product.category) },
+          { label: t('admin.products.columns.variants'), value: product.variants.length },
+          {
+            label: t('admin.products.columns.created'),
+            value: <time dateTime={product.createdAt}>{formatDate(product.createdAt)}</time>,
+          },
+        ]}
+      />
+      <StatusNotes product={product} lines={3} />
+      <div style={{ marginTop: 'auto' }}>
+        <ProductActions product={product} nameId={nameId} {...actions} layout="row" />
+      </div>
+    </ItemCard>
+  )
+}
+
+/** The name, and the id's first 8 characters to quote to the vendor. */
+function ProductName({
+  product,
+  nameId,
+  asHeading = false,
+}: {
+  product: AdminProductDto
+  nameId: string
+  asHeading?: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <div style={{ minWidth: 0 }}>
+      {asHeading ? (
+        <Title order={2} size="h5" id={nameId} style={{ overflowWrap: 'anywhere' }}>
+          {product.name}
+        </Title>
+      ) : (
+        <Text fw={600} size="sm" id={nameId} style={{ overflowWrap: 'anywhere' }}>
+          {product.name}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" ff="monospace">
+        {t('admin.products.shortId', { id: shortId(product.id) })}
+      </Text>
+    </div>
+  )
+}
+
+/** Ticks every product on this page (admin §2 "select all"); part-ticked when only some are. */
+function SelectAll({
+  products,
+  selected,
+  onSelectAll,
+  withLabel = false,
+}: Pick<ProductListProps, 'products' | 'selected' | 'onSelectAll'> & { withLabel?: boolean }) {
+  const { t } = useTranslation()
+  const count = products.filter((product) => selected.has(product.id)).length
+  const label = t('admin.products.selectAll')
+  return (
+    <Checkbox
+      checked={count > 0 && count === products.length}
+      indeterminate={count > 0 && count < products.length}
+      onChange={(event) => onSelectAll(event.currentTarget.checked)}
+      aria-label={withLabel ? undefined : label}
+      label={withLabel ? label : undefined}
+    />
+  )
+}
+
+function SelectOne({
+  product,
+  isSelected,
+  onSelect,
+}: {
+  product: AdminProductDto
+  isSelected: boolean
+  onSelect: RowProps['onSelect']
+}) {
+  const { t } = useTranslation()
+  return (
+    <Checkbox
+      checked={isSelected}
+      onChange={(event) => onSelect(product.id, event.currentTarget.checked)}
+      aria-label={t('admin.products.selectOne', { name: product.name })}
+    />
+  )
+}
+
+function StatusCell({ product }: { product: AdminProductDto }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <StatusBadge status={product.status} style={{ minWidth: 'max-content' }} />
+      <StatusNotes product={product} lines={2} size="xs" />
+    </Stack>
+  )
+}
+
+/**
+ * What the status alone does not say: an approved product that buyers still cannot see (its shop is not
+ * approved), and the reason given for a rejection.
+ */
+function StatusNotes({
+  product,
+  lines,
+  size = 'sm',
+}: {
+  product: AdminProductDto
+  lines: number
+  size?: 'xs' | 'sm'
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {product.status === 'approved' && !product.isVisible && (
+        <Text size={size} c="dimmed">
+          {t('admin.products.hiddenShop')}
+        </Text>
+      )}
+      {product.status === 'rejected' && product.decisionReason && (
+        <Text
+          size={size}
+          c="dimmed"
+          lineClamp={lines}
+          title={product.decisionReason}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {t('admin.products.reasonLine', { reason: product.decisionReason })}
+        </Text>
+      )}
+    </>
+  )
+}
+
+/**
+ * View; Approve while pending or rejected; Reject while pending or approved (admin §4, in the list). While an
+ * action on this product runs, its button reads 'Approving...' or 'Rejecting...' and its decision buttons look
+ * disabled and ignore clicks; they stay focusable (aria-disabled), so keyboard focus is not thrown to the top of
+ * the page.
+ */
+function ProductActions({
+  product,
+  nameId,
+  acting,
+  onView,
+  onApprove,
+  onReject,
+  layout,
+}: Omit<RowProps, 'isSelected' | 'onSelect'> & { layout: 'stack' | 'row' }) {
+  const { t } = useTranslation()
+  const inProgress = acting.get(product.id)
+  const busyProps = inProgress ? { 'data-disabled': true, 'aria-disabled': true } : {}
+  const size = layout === 'row' ? 'sm' : 'xs'
+  const Layout = layout === 'row' ? RowLayout : StackLayout
+  return (
+    <Layout>
+      <Button
+        size={size}
+        variant="default"
+        leftSection={<IconEye size={16} aria-hidden />}
+        aria-describedby={nameId}
+        onClick={() => onView(product)}
+      >
+        {t('admin.products.view')}
+      </Button>
+      {product.status !== 'approved' && (
+        <Button
+          size={size}
+          color="green.9"
+          leftSection={<IconCheck size={16} aria-hidden />}
+          aria-describedby={nameId}
+          {...busyProps}
+          onClick={() => !inProgress && onApprove(product)}
+        >
+          {inProgress === 'approved' ? t('admin.products.approving') : t('admin.products.approve')}
+        </Button>
+      )}
+      {product.status !== 'rejected' && (
+        <Button
+          size={size}
+          variant="outline"
+          color="red.9"
+          leftSection={<IconX size={16} aria-hidden />}
+          aria-describedby={nameId}
+          {...busyProps}
+          onClick={() => !inProgress && onReject(product)}
+        >
+          {inProgress === 'rejected' ? t('admin.products.rejecting') : t('admin.products.reject')}
+        </Button>
+      )}
+    </Layout>
+  )
+}
+
+/** A card's buttons share its width and wrap when a translation is long. */
+const RowLayout = ({ children }: { children: ReactNode }) => (
+  <Group gap="xs" wrap="wrap" grow>
+    {children}
+  </Group>
+)
+
+/** In the table the buttons stack, so eight columns fit beside the menu without scrolling sideways. */
+const StackLayout = ({ children }: { children: ReactNode }) => (
+  <Stack gap={4} align="stretch" w="max-content">
+    {children}
+  </Stack>
+)
