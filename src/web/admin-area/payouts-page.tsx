@@ -1,20 +1,15 @@
 import { useEffect, useState } from 'react'
-import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Group, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconFilterOff, IconReceipt2 } from '@tabler/icons-react'
+import { IconReceipt2 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../shared/money'
 import { adminPayoutStatusFilters, type AdminPayoutDto } from '../../shared/schemas/payout'
 import { payoutsExportPath, useAdminPayouts } from '../api/admin-payouts'
-import { BusyRegion } from '../components/busy-region'
 import { FlashAlert } from '../components/flash-alert'
 import { FocusHeading } from '../components/focus-heading'
-import { ListEmpty } from '../components/list-empty'
-import { ListPager } from '../components/list-pager'
-import { LoadErrorAlert } from '../components/load-error-alert'
-import { LoadingStatus } from '../components/loading-status'
+import { ListView } from '../components/list-view'
 import { ReasonDialog } from '../components/reason-dialog'
-import { SkeletonList } from '../components/skeleton-list'
 import { useFlashMessage } from '../components/use-flash-message'
 import { useFocusAfterUpdate } from '../components/use-focus-after-update'
 import { useListFilters } from '../components/use-list-filters'
@@ -145,46 +140,36 @@ export default function AdminPayoutsPage() {
 
       <FlashAlert flash={feedback.flash} />
 
-      {payouts.isPending ? (
-        <PayoutsSkeleton isDesktop={isDesktop} />
-      ) : !data ? (
-        <LoadErrorAlert
-          title={t('admin.payouts.loadFailed')}
-          body={t('errors.checkConnection')}
-          query={payouts}
-        />
-      ) : data.filteredTotal === 0 ? (
-        <ListEmpty
-          icon={isFiltered ? IconFilterOff : IconReceipt2}
-          title={t('admin.payouts.empty.title')}
-          body={isFiltered ? t('admin.payouts.empty.filteredBody') : t('admin.payouts.empty.allBody')}
-          action={
-            isFiltered
-              ? { label: t('admin.payouts.empty.showAll'), onClick: () => update({ q: '', status: 'all' }) }
-              : undefined
-          }
-        />
-      ) : (
-        <Stack gap="md">
-          <BusyRegion ref={listRef} isBusy={payouts.isPlaceholderData}>
-            {isDesktop ? (
-              <PayoutTable payouts={data.items} {...listProps} />
-            ) : (
-              <PayoutCards payouts={data.items} {...listProps} />
-            )}
-          </BusyRegion>
-          <ListPager
-            page={page}
-            total={data.filteredTotal}
-            pageSize={pageSize}
-            onChange={(next) => {
-              update({ page: next })
-              headingRef.current?.focus()
-            }}
-            label={t('admin.payouts.pagesLabel')}
-          />
-        </Stack>
-      )}
+      <ListView
+        query={payouts}
+        count={(list) => list.filteredTotal}
+        isDesktop={isDesktop}
+        loadFailed={t('admin.payouts.loadFailed')}
+        empty={{
+          icon: IconReceipt2,
+          title: t('admin.payouts.empty.title'),
+          body: t('admin.payouts.empty.allBody'),
+          filtered: isFiltered
+            ? {
+                body: t('admin.payouts.empty.filteredBody'),
+                showAll: t('admin.payouts.empty.showAll'),
+                onShowAll: () => update({ q: '', status: 'all' }),
+              }
+            : undefined,
+        }}
+        listRef={listRef}
+        table={(list) => <PayoutTable payouts={list.items} {...listProps} />}
+        cards={(list) => <PayoutCards payouts={list.items} {...listProps} />}
+        pager={{
+          page,
+          pageSize,
+          label: t('admin.payouts.pagesLabel'),
+          onChange: (next) => {
+            update({ page: next })
+            headingRef.current?.focus()
+          },
+        }}
+      />
 
       <ApproveDialog
         payout={approving}
@@ -209,22 +194,5 @@ export default function AdminPayoutsPage() {
         onClose={() => setViewing(null)}
       />
     </Stack>
-  )
-}
-
-function PayoutsSkeleton({ isDesktop }: { isDesktop: boolean }) {
-  return (
-    <>
-      <LoadingStatus />
-      {isDesktop ? (
-        <SkeletonList count={6} height={56} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} h={240} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
-    </>
   )
 }

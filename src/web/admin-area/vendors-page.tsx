@@ -1,18 +1,13 @@
 import { useEffect, useState } from 'react'
-import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Group, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconBuildingStore, IconFilterOff } from '@tabler/icons-react'
+import { IconBuildingStore } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { vendorStatusFilters, type AdminVendorRow } from '../../shared/schemas/vendor'
 import { useAdminVendors } from '../api/admin-vendors'
-import { BusyRegion } from '../components/busy-region'
 import { FlashAlert } from '../components/flash-alert'
 import { FocusHeading } from '../components/focus-heading'
-import { ListEmpty } from '../components/list-empty'
-import { ListPager } from '../components/list-pager'
-import { LoadErrorAlert } from '../components/load-error-alert'
-import { LoadingStatus } from '../components/loading-status'
-import { SkeletonList } from '../components/skeleton-list'
+import { ListView } from '../components/list-view'
 import { useFlashMessage } from '../components/use-flash-message'
 import { useFocusAfterUpdate } from '../components/use-focus-after-update'
 import { ApplicationModal } from './vendors/application-modal'
@@ -121,46 +116,36 @@ export default function AdminVendorsPage() {
 
       <FlashAlert flash={feedback.flash} />
 
-      {vendors.isPending ? (
-        <VendorsSkeleton isDesktop={isDesktop} />
-      ) : !data ? (
-        <LoadErrorAlert
-          title={t('admin.vendors.loadFailed')}
-          body={t('errors.checkConnection')}
-          query={vendors}
-        />
-      ) : data.total === 0 ? (
-        <ListEmpty
-          icon={isFiltered ? IconFilterOff : IconBuildingStore}
-          title={t('admin.vendors.empty.title')}
-          body={isFiltered ? t('admin.vendors.empty.filteredBody') : t('admin.vendors.empty.allBody')}
-          action={
-            isFiltered
-              ? { label: t('admin.vendors.empty.showAll'), onClick: () => update({ q: '', status: 'all' }) }
-              : undefined
-          }
-        />
-      ) : (
-        <Stack gap="md">
-          <BusyRegion ref={listRef} isBusy={vendors.isPlaceholderData}>
-            {isDesktop ? (
-              <VendorTable vendors={data.items} {...listProps} />
-            ) : (
-              <VendorCards vendors={data.items} {...listProps} />
-            )}
-          </BusyRegion>
-          <ListPager
-            page={page}
-            total={data.total}
-            pageSize={pageSize}
-            onChange={(next) => {
-              update({ page: next })
-              headingRef.current?.focus()
-            }}
-            label={t('admin.vendors.pagesLabel')}
-          />
-        </Stack>
-      )}
+      <ListView
+        query={vendors}
+        count={(list) => list.total}
+        isDesktop={isDesktop}
+        loadFailed={t('admin.vendors.loadFailed')}
+        empty={{
+          icon: IconBuildingStore,
+          title: t('admin.vendors.empty.title'),
+          body: t('admin.vendors.empty.allBody'),
+          filtered: isFiltered
+            ? {
+                body: t('admin.vendors.empty.filteredBody'),
+                showAll: t('admin.vendors.empty.showAll'),
+                onShowAll: () => update({ q: '', status: 'all' }),
+              }
+            : undefined,
+        }}
+        listRef={listRef}
+        table={(list) => <VendorTable vendors={list.items} {...listProps} />}
+        cards={(list) => <VendorCards vendors={list.items} {...listProps} />}
+        pager={{
+          page,
+          pageSize,
+          label: t('admin.vendors.pagesLabel'),
+          onChange: (next) => {
+            update({ page: next })
+            headingRef.current?.focus()
+          },
+        }}
+      />
 
       <ReasonDialog
         subject={rejecting}
@@ -173,22 +158,5 @@ export default function AdminVendorsPage() {
       />
       <ApplicationModal vendorId={viewingId} decisions={decisions} onClose={() => setViewingId(null)} />
     </Stack>
-  )
-}
-
-function VendorsSkeleton({ isDesktop }: { isDesktop: boolean }) {
-  return (
-    <>
-      <LoadingStatus />
-      {isDesktop ? (
-        <SkeletonList count={6} height={64} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} h={260} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
-    </>
   )
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 type Retryable = { refetch: () => unknown; isRefetching: boolean }
 
 /**
- * "This could not be loaded" with a Retry button, for a screen or section whose data failed to load. It is an
+ * "This could not be loaded" (by default: check the connection) with a Retry button, for a screen or section whose data failed to load. It is an
  * alert (announced at once), and Retry shows its own progress so a second tap on a slow network does nothing.
  */
 export function LoadErrorAlert({
@@ -23,7 +23,7 @@ export function LoadErrorAlert({
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={title} role="alert">
       <Stack gap="sm" align="flex-start">
-        {body && <Text size="sm">{body}</Text>}
+        <Text size="sm">{body ?? t('errors.checkConnection')}</Text>
         <Button
           size="xs"
           variant="white"

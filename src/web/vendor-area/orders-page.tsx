@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { Button, EmptyState, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconFilterOff, IconShoppingCartOff } from '@tabler/icons-react'
+import { IconShoppingCartOff } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -12,16 +12,11 @@ import { useSetOrderStatus, useVendorOrders, type OrderFilters } from '../api/or
 import { orderKeys } from '../api/query-keys'
 import { FlashAlert } from '../components/flash-alert'
 import { failureDetail, useFlashMessage } from '../components/use-flash-message'
-import { ListPager } from '../components/list-pager'
-import { BusyRegion } from '../components/busy-region'
-import { LoadErrorAlert } from '../components/load-error-alert'
-import { LoadingStatus } from '../components/loading-status'
-import { SkeletonList } from '../components/skeleton-list'
+import { ListView } from '../components/list-view'
 import { useFocusAfterUpdate } from '../components/use-focus-after-update'
 import { pageFrom, withPage } from '../components/use-page-param'
 import { OrderCards, OrderTable } from './orders/order-list'
 import { RefundModal } from './orders/refund-modal'
-import { ListEmpty } from '../components/list-empty'
 import { FocusHeading } from '../components/focus-heading'
 
 const pageSize = 20
@@ -150,34 +145,38 @@ export default function VendorOrdersPage() {
 
       <FlashAlert flash={feedback.flash} />
 
-      {orders.isPending ? (
-        <OrdersSkeleton isDesktop={isDesktop} />
-      ) : orders.isError && !data ? (
-        <LoadErrorAlert
-          title={t('vendor.orders.loadFailed')}
-          body={t('errors.checkConnection')}
-          query={orders}
-        />
-      ) : data && data.total === 0 ? (
-        <OrdersEmpty status={status} onShowAll={() => update({ status: 'all' })} />
-      ) : data ? (
-        <Stack gap="md">
-          <BusyRegion ref={listRef} isBusy={orders.isPlaceholderData}>
-            {isDesktop ? (
-              <OrderTable orders={data.items} {...listProps} />
-            ) : (
-              <OrderCards orders={data.items} {...listProps} />
-            )}
-          </BusyRegion>
-          <ListPager
-            page={page}
-            total={data.total}
-            pageSize={pageSize}
-            onChange={(next) => update({ page: next })}
-            label={t('vendor.orders.pagesLabel')}
-          />
-        </Stack>
-      ) : null}
+      <ListView
+        query={orders}
+        count={(list) => list.total}
+        isDesktop={isDesktop}
+        loadFailed={t('vendor.orders.loadFailed')}
+        empty={{
+          icon: IconShoppingCartOff,
+          // Nothing at all yet, or nothing under this filter (spec §2: empty states for all and for a filter).
+          title:
+            status === 'all'
+              ? t('vendor.orders.empty.allTitle')
+              : t(`vendor.orders.empty.${status satisfies OrderStatus}`),
+          body: t('vendor.orders.empty.allBody'),
+          filtered:
+            status === 'all'
+              ? undefined
+              : {
+                  body: t('vendor.orders.empty.filteredBody'),
+                  showAll: t('vendor.orders.empty.showAll'),
+                  onShowAll: () => update({ status: 'all' }),
+                },
+        }}
+        listRef={listRef}
+        table={(list) => <OrderTable orders={list.items} {...listProps} />}
+        cards={(list) => <OrderCards orders={list.items} {...listProps} />}
+        pager={{
+          page,
+          pageSize,
+          label: t('vendor.orders.pagesLabel'),
+          onChange: (next) => update({ page: next }),
+        }}
+      />
 
       <RefundModal
         order={refunding}
@@ -186,49 +185,5 @@ export default function VendorOrdersPage() {
         onClose={() => setRefunding(null)}
       />
     </Stack>
-  )
-}
-
-/** Nothing at all yet, or nothing under this filter (spec §2: empty states for all and for a filtered list). */
-function OrdersEmpty({ status, onShowAll }: { status: StatusFilter; onShowAll: () => void }) {
-  const { t } = useTranslation()
-  if (status === 'all') {
-    return (
-      <ListEmpty
-        icon={IconShoppingCartOff}
-        title={t('vendor.orders.empty.allTitle')}
-        body={t('vendor.orders.empty.allBody')}
-      />
-    )
-  }
-  return (
-    <EmptyState icon={<IconFilterOff size={32} aria-hidden />} withIndicatorBackground py="xl">
-      <EmptyState.Title order={2}>
-        {t(`vendor.orders.empty.${status satisfies OrderStatus}`)}
-      </EmptyState.Title>
-      <EmptyState.Description>{t('vendor.orders.empty.filteredBody')}</EmptyState.Description>
-      <EmptyState.Actions>
-        <Button variant="light" onClick={onShowAll}>
-          {t('vendor.orders.empty.showAll')}
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
-  )
-}
-
-function OrdersSkeleton({ isDesktop }: { isDesktop: boolean }) {
-  return (
-    <>
-      <LoadingStatus />
-      {isDesktop ? (
-        <SkeletonList count={6} height={56} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} h={220} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
-    </>
   )
 }

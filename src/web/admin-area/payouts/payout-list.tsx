@@ -12,6 +12,7 @@ import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { ReceiptStatusLabel, methodLabel, shortId } from './payout-labels'
 import type { Acting } from './use-payout-decisions'
+import { DataTable } from '../../components/data-table'
 
 export type PayoutListProps = {
   payouts: AdminPayoutDto[]
@@ -101,69 +102,59 @@ export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
   const formatDateTime = useFormatDateTime()
   const idPrefix = useId()
   return (
-    <Table
-      verticalSpacing="sm"
-      horizontalSpacing="sm"
-      highlightOnHover
-      tabularNums
-      aria-label={t('admin.payouts.tableCaption')}
+    <DataTable
+      label={t('admin.payouts.tableCaption')}
+      columns={[
+        { label: t('admin.payouts.columns.id') },
+        { label: t('admin.payouts.columns.vendor') },
+        { label: t('admin.payouts.columns.amount'), align: 'end' },
+        { label: t('admin.payouts.columns.method') },
+        { label: t('fields.status') },
+        { label: t('admin.payouts.columns.receipt') },
+        { label: t('admin.payouts.columns.created') },
+        { label: t('fields.actions') },
+      ]}
     >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('admin.payouts.columns.id')}</Table.Th>
-          <Table.Th scope="col">{t('admin.payouts.columns.vendor')}</Table.Th>
-          <Table.Th scope="col" ta="end">
-            {t('admin.payouts.columns.amount')}
-          </Table.Th>
-          <Table.Th scope="col">{t('admin.payouts.columns.method')}</Table.Th>
-          <Table.Th scope="col">{t('fields.status')}</Table.Th>
-          <Table.Th scope="col">{t('admin.payouts.columns.receipt')}</Table.Th>
-          <Table.Th scope="col">{t('admin.payouts.columns.created')}</Table.Th>
-          <Table.Th scope="col">{t('fields.actions')}</Table.Th>
+      {payouts.map((payout) => (
+        <Table.Tr key={payout.id} data-row-id={payout.id}>
+          <Table.Td>
+            <Text size="sm" ff="monospace" id={`${idPrefix}-${payout.id}`}>
+              {shortId(payout.id)}
+            </Text>
+          </Table.Td>
+          <Table.Td maw={260}>
+            <Box miw={150}>
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {payout.shopName}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {payout.ownerName} · {payout.ownerEmail}
+              </Text>
+            </Box>
+          </Table.Td>
+          <Table.Td ta="end">
+            <Money amount={payout.amount} fw={600} style={{ whiteSpace: 'nowrap' }} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{methodLabel(t, payout.payoutMethod)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <StatusBadge status={payout.status} style={{ minWidth: 'max-content' }} />
+          </Table.Td>
+          <Table.Td>
+            <ReceiptStatusLabel status={payout.receiptStatus} />
+          </Table.Td>
+          <Table.Td miw={130}>
+            <Text size="sm" component="time" dateTime={payout.requestedAt}>
+              {formatDateTime(payout.requestedAt)}
+            </Text>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <RowActions payout={payout} {...actions} />
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {payouts.map((payout) => (
-          <Table.Tr key={payout.id} data-row-id={payout.id}>
-            <Table.Td>
-              <Text size="sm" ff="monospace" id={`${idPrefix}-${payout.id}`}>
-                {shortId(payout.id)}
-              </Text>
-            </Table.Td>
-            <Table.Td maw={260}>
-              <Box miw={150}>
-                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {payout.shopName}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {payout.ownerName} · {payout.ownerEmail}
-                </Text>
-              </Box>
-            </Table.Td>
-            <Table.Td ta="end">
-              <Money amount={payout.amount} fw={600} style={{ whiteSpace: 'nowrap' }} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{methodLabel(t, payout.payoutMethod)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <StatusBadge status={payout.status} style={{ minWidth: 'max-content' }} />
-            </Table.Td>
-            <Table.Td>
-              <ReceiptStatusLabel status={payout.receiptStatus} />
-            </Table.Td>
-            <Table.Td miw={130}>
-              <Text size="sm" component="time" dateTime={payout.requestedAt}>
-                {formatDateTime(payout.requestedAt)}
-              </Text>
-            </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <RowActions payout={payout} {...actions} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </DataTable>
   )
 }
 

@@ -113,7 +113,7 @@ function DateRangeFields({ from, to, today, onDates }: Pick<Props, 'from' | 'to'
         max={fromMax}
         onChange={(event) => changeFrom(event.currentTarget.value)}
         error={errors.from ? t(`admin.products.filters.errors.${errors.from}`) : undefined}
-        style={{ flex: '1 1 150px', maxWidth: 200 }}
+        style={{ flex: '1 1 160px', maxWidth: 240 }}
       />
       <TextInput
         type="date"
@@ -123,7 +123,7 @@ function DateRangeFields({ from, to, today, onDates }: Pick<Props, 'from' | 'to'
         max={today}
         onChange={(event) => changeTo(event.currentTarget.value)}
         error={errors.to ? t(`admin.products.filters.errors.${errors.to}`) : undefined}
-        style={{ flex: '1 1 150px', maxWidth: 200 }}
+        style={{ flex: '1 1 160px', maxWidth: 240 }}
       />
       {/* Level with the boxes below their labels (one label line: 16 px × 1.55). */}
       <Button

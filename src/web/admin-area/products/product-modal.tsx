@@ -85,17 +85,14 @@ function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisi
   }
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
-            {product.name}
-          </Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {t('admin.products.shortId', { id: shortId(product.id) })}
-          </Text>
-        </div>
-        <StatusBadge status={product.status} size="lg" style={{ flexShrink: 0 }} />
-      </Group>
+      <div>
+        <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          {product.name}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {t('admin.products.shortId', { id: shortId(product.id) })}
+        </Text>
+      </div>
       <Section id="product-details" title={t('admin.products.details.about')}>
         <FieldList
           labelWidth={130}
@@ -104,10 +101,13 @@ function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisi
             {
               label: t('admin.products.columns.vendor'),
               value: (
-                <Group gap="xs" wrap="wrap">
-                  <span>{product.vendor.shopName}</span>
-                  <StatusBadge status={product.vendor.status} size="sm" />
-                </Group>
+                <>
+                  {product.vendor.shopName}
+                  <Text span size="sm" c="dimmed">
+                    {' · '}
+                    {t('admin.products.details.shopStatus', { status: t(`status.${product.vendor.status}`) })}
+                  </Text>
+                </>
               ),
             },
             {
@@ -192,12 +192,11 @@ function DecisionSection({ product, decisions }: { product: AdminProductDto; dec
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby="product-decision">
       <Stack gap="sm">
-        <FocusHeading order={3} size="h5" id="product-decision" ref={headingRef}>
-          {t('admin.products.details.decision.title')}
-        </FocusHeading>
-        <Group gap="xs">
-          <Text size="sm">{t('fields.status')}:</Text>
-          <StatusBadge status={product.status} />
+        <Group justify="space-between" gap="sm">
+          <FocusHeading order={3} size="h5" id="product-decision" ref={headingRef}>
+            {t('fields.status')}
+          </FocusHeading>
+          <StatusBadge status={product.status} size="lg" />
         </Group>
         {product.status === 'approved' && !product.isVisible && (
           <Text size="sm" c="dimmed">

@@ -78,7 +78,7 @@ export function useProductDecisions() {
         const updated = t('admin.products.bulk.updated', { count: changed.length })
         report.success(
           unchanged.length > 0
-            ? `${updated} ${t('admin.products.bulk.unchanged', { count: unchanged.length })}`
+            ? `${updated}, ${t('admin.products.bulk.unchanged', { count: unchanged.length })}`
             : updated,
         )
       })

@@ -9,6 +9,7 @@ import { useFormatDate } from '../../components/format-date'
 import { ItemCard } from '../../components/item-card'
 import { StatusBadge } from '../../components/status-badge'
 import type { Acting } from './use-vendor-decisions'
+import { DataTable } from '../../components/data-table'
 
 export type VendorListProps = {
   vendors: AdminVendorRow[]
@@ -27,67 +28,60 @@ export function VendorTable({ vendors, ...actions }: VendorListProps) {
   const formatDate = useFormatDate()
   const idPrefix = useId()
   return (
-    <Table
-      verticalSpacing="sm"
-      horizontalSpacing="sm"
-      highlightOnHover
-      aria-label={t('admin.vendors.tableCaption')}
+    <DataTable
+      label={t('admin.vendors.tableCaption')}
+      columns={[
+        { label: t('admin.vendors.columns.vendor') },
+        { label: t('admin.vendors.columns.contact') },
+        { label: t('admin.vendors.columns.business') },
+        { label: t('fields.status') },
+        { label: t('admin.vendors.columns.applied') },
+        { label: t('admin.vendors.columns.plan') },
+        { label: t('fields.actions') },
+      ]}
     >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('admin.vendors.columns.vendor')}</Table.Th>
-          <Table.Th scope="col">{t('admin.vendors.columns.contact')}</Table.Th>
-          <Table.Th scope="col">{t('admin.vendors.columns.business')}</Table.Th>
-          <Table.Th scope="col">{t('fields.status')}</Table.Th>
-          <Table.Th scope="col">{t('admin.vendors.columns.applied')}</Table.Th>
-          <Table.Th scope="col">{t('admin.vendors.columns.plan')}</Table.Th>
-          <Table.Th scope="col">{t('fields.actions')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {vendors.map((vendor) => {
-          const nameId = `${idPrefix}-${vendor.id}`
-          return (
-            <Table.Tr key={vendor.id} data-row-id={vendor.id}>
-              <Table.Td maw={220}>
-                <Box miw={140}>
-                  <Text fw={600} size="sm" id={nameId} style={{ overflowWrap: 'anywhere' }}>
-                    {vendor.shopName}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {vendor.fullName}
-                  </Text>
-                </Box>
-              </Table.Td>
-              <Table.Td maw={240}>
-                <Box miw={150}>
-                  <Contact vendor={vendor} />
-                </Box>
-              </Table.Td>
-              <Table.Td maw={220}>
-                <Text size="sm" miw={130} style={{ overflowWrap: 'anywhere' }}>
-                  {vendor.businessAddress}
+      {vendors.map((vendor) => {
+        const nameId = `${idPrefix}-${vendor.id}`
+        return (
+          <Table.Tr key={vendor.id} data-row-id={vendor.id}>
+            <Table.Td maw={220}>
+              <Box miw={140}>
+                <Text fw={600} size="sm" id={nameId} style={{ overflowWrap: 'anywhere' }}>
+                  {vendor.shopName}
                 </Text>
-              </Table.Td>
-              <Table.Td maw={200}>
-                <StatusCell vendor={vendor} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" component="time" dateTime={vendor.createdAt} miw={80}>
-                  {formatDate(vendor.createdAt)}
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {vendor.fullName}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Plan vendor={vendor} />
-              </Table.Td>
-              <Table.Td>
-                <VendorActions vendor={vendor} nameId={nameId} {...actions} layout="stack" />
-              </Table.Td>
-            </Table.Tr>
-          )
-        })}
-      </Table.Tbody>
-    </Table>
+              </Box>
+            </Table.Td>
+            <Table.Td maw={240}>
+              <Box miw={150}>
+                <Contact vendor={vendor} />
+              </Box>
+            </Table.Td>
+            <Table.Td maw={220}>
+              <Text size="sm" miw={130} style={{ overflowWrap: 'anywhere' }}>
+                {vendor.businessAddress}
+              </Text>
+            </Table.Td>
+            <Table.Td maw={200}>
+              <StatusCell vendor={vendor} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" component="time" dateTime={vendor.createdAt} miw={80}>
+                {formatDate(vendor.createdAt)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Plan vendor={vendor} />
+            </Table.Td>
+            <Table.Td>
+              <VendorActions vendor={vendor} nameId={nameId} {...actions} layout="stack" />
+            </Table.Td>
+          </Table.Tr>
+        )
+      })}
+    </DataTable>
   )
 }
 

@@ -19,9 +19,7 @@ export function describeAttributes(t: TFunction, attributes: OrderDto['attribute
   const parts: string[] = []
   const { color, size } = attributes
   if (color)
-    parts.push(
-      `${t('vendor.orders.color')}: ${isColor(color) ? t(`colors.${color}`) : capitalise(color)}`,
-    )
+    parts.push(`${t('vendor.orders.color')}: ${isColor(color) ? t(`colors.${color}`) : capitalise(color)}`)
   // Letter sizes read in capitals (XL); shoe sizes are numbers and stay as they are.
   if (size) parts.push(`${t('vendor.orders.size')}: ${size.toUpperCase()}`)
   return parts.join(' · ')

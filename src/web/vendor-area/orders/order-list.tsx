@@ -10,6 +10,7 @@ import { OrderAction, OrderCustomer, OrderProduct } from './order-details'
 import { FieldList } from '../../components/field-list'
 import { CardList } from '../../components/card-list'
 import { ItemCard } from '../../components/item-card'
+import { DataTable } from '../../components/data-table'
 
 export type OrderListProps = {
   orders: OrderDto[]
@@ -25,68 +26,58 @@ export function OrderTable({ orders, ...actions }: OrderListProps) {
   const formatDateTime = useFormatDateTime()
   const idPrefix = useId()
   return (
-    <Table
-      verticalSpacing="sm"
-      horizontalSpacing="sm"
-      highlightOnHover
-      tabularNums
-      aria-label={t('vendor.orders.tableCaption')}
+    <DataTable
+      label={t('vendor.orders.tableCaption')}
+      columns={[
+        { label: t('vendor.orders.columns.product') },
+        { label: t('vendor.orders.columns.customer') },
+        { label: t('vendor.orders.columns.date') },
+        { label: t('vendor.orders.columns.total'), align: 'end' },
+        { label: t('fields.status') },
+        { label: t('fields.actions') },
+      ]}
     >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('vendor.orders.columns.product')}</Table.Th>
-          <Table.Th scope="col">{t('vendor.orders.columns.customer')}</Table.Th>
-          <Table.Th scope="col">{t('vendor.orders.columns.date')}</Table.Th>
-          <Table.Th scope="col" ta="end">
-            {t('vendor.orders.columns.total')}
-          </Table.Th>
-          <Table.Th scope="col">{t('fields.status')}</Table.Th>
-          <Table.Th scope="col">{t('fields.actions')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {orders.map((order) => {
-          const nameId = `${idPrefix}-${order.id}`
-          return (
-            <Table.Tr key={order.id} data-row-id={order.id}>
-              <Table.Td maw={260}>
-                {/* Floors for the product and customer columns: the others must not squeeze them to a word a line. */}
-                <Box miw={170}>
-                  <OrderProduct order={order} nameId={nameId} />
-                </Box>
-              </Table.Td>
-              <Table.Td maw={240}>
-                <Box miw={170}>
-                  <OrderCustomer order={order} />
-                </Box>
-              </Table.Td>
-              <Table.Td miw={130}>
-                <Text size="sm" component="time" dateTime={order.createdAt}>
-                  {formatDateTime(order.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="end">
-                <Money amount={order.totalAmount} fw={600} style={{ whiteSpace: 'nowrap' }} />
-                {/* The quantity under the total, with the unit price: "Qty 3 × RWF 12,500". */}
-                <Text size="xs" c="dimmed">
-                  {t('vendor.orders.quantityLine', {
-                    count: order.quantity,
-                    // "RWF 12,500" stays on one line when the quantity wraps.
-                    price: formatRwf(order.unitPrice).replace(' ', '\u00a0'),
-                  })}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={order.status} style={{ minWidth: 'max-content' }} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <OrderAction order={order} describedBy={nameId} {...actions} />
-              </Table.Td>
-            </Table.Tr>
-          )
-        })}
-      </Table.Tbody>
-    </Table>
+      {orders.map((order) => {
+        const nameId = `${idPrefix}-${order.id}`
+        return (
+          <Table.Tr key={order.id} data-row-id={order.id}>
+            <Table.Td maw={260}>
+              {/* Floors for the product and customer columns: the others must not squeeze them to a word a line. */}
+              <Box miw={170}>
+                <OrderProduct order={order} nameId={nameId} />
+              </Box>
+            </Table.Td>
+            <Table.Td maw={240}>
+              <Box miw={170}>
+                <OrderCustomer order={order} />
+              </Box>
+            </Table.Td>
+            <Table.Td miw={130}>
+              <Text size="sm" component="time" dateTime={order.createdAt}>
+                {formatDateTime(order.createdAt)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="end">
+              <Money amount={order.totalAmount} fw={600} style={{ whiteSpace: 'nowrap' }} />
+              {/* The quantity under the total, with the unit price: "Qty 3 × RWF 12,500". */}
+              <Text size="xs" c="dimmed">
+                {t('vendor.orders.quantityLine', {
+                  count: order.quantity,
+                  // "RWF 12,500" stays on one line when the quantity wraps.
+                  price: formatRwf(order.unitPrice).replace(' ', '\u00a0'),
+                })}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={order.status} style={{ minWidth: 'max-content' }} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <OrderAction order={order} describedBy={nameId} {...actions} />
+            </Table.Td>
+          </Table.Tr>
+        )
+      })}
+    </DataTable>
   )
 }
 

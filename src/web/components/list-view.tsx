@@ -1,0 +1,96 @@
+import type { ReactNode, Ref } from 'react'
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core'
+import { IconFilterOff, type TablerIcon } from '@tabler/icons-react'
+import { BusyRegion } from './busy-region'
+import { ListEmpty } from './list-empty'
+import { ListPager } from './list-pager'
+import { LoadErrorAlert } from './load-error-alert'
+import { LoadingStatus } from './loading-status'
+import { SkeletonList } from './skeleton-list'
+
+/** What a list screen needs of its TanStack query. */
+type ListQuery<Data> = {
+  isPending: boolean
+  data: Data | undefined
+  isPlaceholderData: boolean
+  refetch: () => unknown
+  isRefetching: boolean
+}
+
+/**
+ * The states of a paged list screen in one place: skeletons while the first page loads, 'failed to load'
+ * with Retry, an empty state (with 'Show all' when a filter hides everything), else the rows (a table on
+ * wide screens, cards below) dimmed while the next page loads, and the pager.
+ */
+export function ListView<Data>({
+  query,
+  count,
+  isDesktop,
+  loadFailed,
+  empty,
+  listRef,
+  table,
+  cards,
+  pager,
+}: {
+  query: ListQuery<Data>
+  /** How many rows the filters keep (the pager and the empty state count these). */
+  count: (data: Data) => number
+  isDesktop: boolean
+  loadFailed: string
+  empty: {
+    icon: TablerIcon
+    title: string
+    body: string
+    /** Set while a search or filter is on: the empty state then offers to show everything. */
+    filtered?: { body: string; showAll: string; onShowAll: () => void }
+  }
+  listRef?: Ref<HTMLDivElement>
+  table: (data: Data) => ReactNode
+  cards: (data: Data) => ReactNode
+  pager: { page: number; pageSize: number; label: string; onChange: (page: number) => void }
+}) {
+  const data = query.data
+  if (query.isPending) {
+    return (
+      <>
+        <LoadingStatus />
+        {isDesktop ? (
+          <SkeletonList count={6} height={56} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
+            {Array.from({ length: 4 }, (_, index) => (
+              <Skeleton key={index} h={220} radius="md" />
+            ))}
+          </SimpleGrid>
+        )}
+      </>
+    )
+  }
+  if (data === undefined) return <LoadErrorAlert title={loadFailed} query={query} />
+  if (count(data) === 0) {
+    const { filtered } = empty
+    return (
+      <ListEmpty
+        icon={filtered ? IconFilterOff : empty.icon}
+        title={empty.title}
+        body={filtered ? filtered.body : empty.body}
+        action={filtered ? { label: filtered.showAll, onClick: filtered.onShowAll } : undefined}
+      />
+    )
+  }
+  return (
+    <Stack gap="md">
+      <BusyRegion ref={listRef} isBusy={query.isPlaceholderData}>
+        {isDesktop ? table(data) : cards(data)}
+      </BusyRegion>
+      <ListPager
+        page={pager.page}
+        total={count(data)}
+        pageSize={pager.pageSize}
+        onChange={pager.onChange}
+        label={pager.label}
+      />
+    </Stack>
+  )
+}
