@@ -1,19 +1,14 @@
 import { useEffect, useState } from 'react'
-import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Group, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconFilterOff, IconPackage } from '@tabler/icons-react'
+import { IconPackage } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../shared/schemas/product'
 import { useAdminProducts } from '../api/admin-products'
-import { BusyRegion } from '../components/busy-region'
 import { FlashAlert } from '../components/flash-alert'
-import { ListEmpty } from '../components/list-empty'
-import { ListPager } from '../components/list-pager'
-import { LoadErrorAlert } from '../components/load-error-alert'
-import { LoadingStatus } from '../components/loading-status'
+import { ListView } from '../components/list-view'
 import { PageHeader } from '../components/page-header'
 import { ReasonDialog } from '../components/reason-dialog'
-import { SkeletonList } from '../components/skeleton-list'
 import { useFlashMessage } from '../components/use-flash-message'
 import { useFocusAfterUpdate } from '../components/use-focus-after-update'
 import { BulkBar } from './products/bulk-bar'
@@ -179,49 +174,36 @@ export default function AdminProductsPage() {
         />
       )}
 
-      {products.isPending ? (
-        <ProductsSkeleton isDesktop={isDesktop} />
-      ) : !data ? (
-        <LoadErrorAlert
-          title={t('admin.products.loadFailed')}
-          body={t('errors.checkConnection')}
-          query={products}
-        />
-      ) : data.total === 0 ? (
-        <ListEmpty
-          icon={isFiltered ? IconFilterOff : IconPackage}
-          title={t('admin.products.empty.title')}
-          body={isFiltered ? t('admin.products.empty.filteredBody') : t('admin.products.empty.allBody')}
-          action={
-            isFiltered
-              ? {
-                  label: t('admin.products.empty.showAll'),
-                  onClick: () => update({ q: '', status: 'all', from: null, to: null }),
-                }
-              : undefined
-          }
-        />
-      ) : (
-        <Stack gap="md">
-          <BusyRegion ref={listRef} isBusy={products.isPlaceholderData}>
-            {isDesktop ? (
-              <ProductTable products={data.items} {...listProps} />
-            ) : (
-              <ProductCards products={data.items} {...listProps} />
-            )}
-          </BusyRegion>
-          <ListPager
-            page={page}
-            total={data.total}
-            pageSize={pageSize}
-            onChange={(next) => {
-              update({ page: next })
-              headingRef.current?.focus()
-            }}
-            label={t('admin.products.pagesLabel')}
-          />
-        </Stack>
-      )}
+      <ListView
+        query={products}
+        count={(list) => list.total}
+        isDesktop={isDesktop}
+        loadFailed={t('admin.products.loadFailed')}
+        empty={{
+          icon: IconPackage,
+          title: t('admin.products.empty.title'),
+          body: t('admin.products.empty.allBody'),
+          filtered: isFiltered
+            ? {
+                body: t('admin.products.empty.filteredBody'),
+                showAll: t('admin.products.empty.showAll'),
+                onShowAll: () => update({ q: '', status: 'all', from: null, to: null }),
+              }
+            : undefined,
+        }}
+        listRef={listRef}
+        table={(list) => <ProductTable products={list.items} {...listProps} />}
+        cards={(list) => <ProductCards products={list.items} {...listProps} />}
+        pager={{
+          page,
+          pageSize,
+          label: t('admin.products.pagesLabel'),
+          onChange: (next) => {
+            update({ page: next })
+            headingRef.current?.focus()
+          },
+        }}
+      />
 
       <ReasonDialog
         subject={rejecting}
@@ -240,22 +222,5 @@ export default function AdminProductsPage() {
       />
       <ProductModal productId={viewingId} decisions={decisions} onClose={() => setViewingId(null)} />
     </Stack>
-  )
-}
-
-function ProductsSkeleton({ isDesktop }: { isDesktop: boolean }) {
-  return (
-    <>
-      <LoadingStatus />
-      {isDesktop ? (
-        <SkeletonList count={6} height={72} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} h={280} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
-    </>
   )
 }

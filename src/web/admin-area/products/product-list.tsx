@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
 import { CardList } from '../../components/card-list'
 import { FieldList } from '../../components/field-list'
+import { DataTable } from '../../components/data-table'
 import { useFormatDate } from '../../components/format-date'
 import { ItemCard } from '../../components/item-card'
 import { StatusBadge } from '../../components/status-badge'
@@ -36,72 +37,63 @@ export function ProductTable({ products, selected, onSelectAll, ...actions }: Pr
   const formatDate = useFormatDate()
   const idPrefix = useId()
   return (
-    <Table
-      verticalSpacing="sm"
-      horizontalSpacing="sm"
-      highlightOnHover
-      aria-label={t('admin.products.tableCaption')}
+    <DataTable
+      label={t('admin.products.tableCaption')}
+      columns={[
+        { label: <SelectAll products={products} selected={selected} onSelectAll={onSelectAll} /> },
+        { label: t('admin.products.columns.product') },
+        { label: t('admin.products.columns.vendor') },
+        { label: t('admin.products.columns.category') },
+        { label: t('admin.products.columns.variants') },
+        { label: t('fields.status') },
+        { label: t('admin.products.columns.created') },
+        { label: t('fields.actions') },
+      ]}
     >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col" w={40}>
-            <SelectAll products={products} selected={selected} onSelectAll={onSelectAll} />
-          </Table.Th>
-          <Table.Th scope="col">{t('admin.products.columns.product')}</Table.Th>
-          <Table.Th scope="col">{t('admin.products.columns.vendor')}</Table.Th>
-          <Table.Th scope="col">{t('admin.products.columns.category')}</Table.Th>
-          <Table.Th scope="col">{t('admin.products.columns.variants')}</Table.Th>
-          <Table.Th scope="col">{t('fields.status')}</Table.Th>
-          <Table.Th scope="col">{t('admin.products.columns.created')}</Table.Th>
-          <Table.Th scope="col">{t('fields.actions')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {products.map((product) => {
-          const nameId = `${idPrefix}-${product.id}`
-          const isSelected = selected.has(product.id)
-          return (
-            <Table.Tr
-              key={product.id}
-              data-row-id={product.id}
-              bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
-            >
-              <Table.Td>
-                <SelectOne product={product} isSelected={isSelected} onSelect={actions.onSelect} />
-              </Table.Td>
-              <Table.Td maw={300}>
-                <Group gap="sm" wrap="nowrap" miw={180}>
-                  <ProductThumb product={product} />
-                  <ProductName product={product} nameId={nameId} />
-                </Group>
-              </Table.Td>
-              <Table.Td maw={200}>
-                <Text size="sm" miw={100} style={{ overflowWrap: 'anywhere' }}>
-                  {product.vendor.shopName}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{categoryLabel(t, product.category)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{product.variants.length}</Text>
-              </Table.Td>
-              <Table.Td maw={200}>
-                <StatusCell product={product} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" component="time" dateTime={product.createdAt} miw={80}>
-                  {formatDate(product.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <ProductActions product={product} nameId={nameId} {...actions} layout="stack" />
-              </Table.Td>
-            </Table.Tr>
-          )
-        })}
-      </Table.Tbody>
-    </Table>
+      {products.map((product) => {
+        const nameId = `${idPrefix}-${product.id}`
+        const isSelected = selected.has(product.id)
+        return (
+          <Table.Tr
+            key={product.id}
+            data-row-id={product.id}
+            bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
+          >
+            <Table.Td>
+              <SelectOne product={product} isSelected={isSelected} onSelect={actions.onSelect} />
+            </Table.Td>
+            <Table.Td maw={300}>
+              <Group gap="sm" wrap="nowrap" miw={180}>
+                <ProductThumb product={product} />
+                <ProductName product={product} nameId={nameId} />
+              </Group>
+            </Table.Td>
+            <Table.Td maw={200}>
+              <Text size="sm" miw={100} style={{ overflowWrap: 'anywhere' }}>
+                {product.vendor.shopName}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{categoryLabel(t, product.category)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{product.variants.length}</Text>
+            </Table.Td>
+            <Table.Td maw={200}>
+              <StatusCell product={product} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" component="time" dateTime={product.createdAt} miw={80}>
+                {formatDate(product.createdAt)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <ProductActions product={product} nameId={nameId} {...actions} layout="stack" />
+            </Table.Td>
+          </Table.Tr>
+        )
+      })}
+    </DataTable>
   )
 }
 

@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -12,7 +11,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
@@ -20,6 +18,7 @@ import { useAdminProduct } from '../../api/admin-products'
 import { FieldList } from '../../components/field-list'
 import { FlashAlert } from '../../components/flash-alert'
 import { FocusHeading } from '../../components/focus-heading'
+import { DetailsModal } from '../../components/details-modal'
 import { useFormatDate } from '../../components/format-date'
 import { LoadErrorAlert } from '../../components/load-error-alert'
 import { LoadingStatus } from '../../components/loading-status'
@@ -47,20 +46,10 @@ export function ProductModal({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
-  const [shownId, setShownId] = useState(productId)
-  if (productId !== null && productId !== shownId) setShownId(productId)
   return (
-    <Modal
-      opened={productId !== null}
-      onClose={onClose}
-      title={t('admin.products.details.title')}
-      size="xl"
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
-      {shownId && <ProductView key={shownId} id={shownId} decisions={decisions} isPhone={isPhone} />}
-    </Modal>
+    <DetailsModal id={productId} title={t('admin.products.details.title')} onClose={onClose}>
+      {(id, isPhone) => <ProductView id={id} decisions={decisions} isPhone={isPhone} />}
+    </DetailsModal>
   )
 }
 

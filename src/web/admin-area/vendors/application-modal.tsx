@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react'
-import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconCheck, IconCircleCheck, IconCircleX, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminVendorApplication } from '../../../shared/schemas/vendor'
@@ -15,6 +14,7 @@ import { failureDetail, useFlashMessage } from '../../components/use-flash-messa
 import { ChecklistSection, FilesSection, PayoutSection, ShopSection } from './application-sections'
 import { ReasonField } from '../../components/reason-dialog'
 import type { useVendorDecisions } from './use-vendor-decisions'
+import { DetailsModal } from '../../components/details-modal'
 
 type Decisions = ReturnType<typeof useVendorDecisions>
 
@@ -32,20 +32,10 @@ export function ApplicationModal({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
-  const [shownId, setShownId] = useState(vendorId)
-  if (vendorId !== null && vendorId !== shownId) setShownId(vendorId)
   return (
-    <Modal
-      opened={vendorId !== null}
-      onClose={onClose}
-      title={t('admin.vendors.application.title')}
-      size="xl"
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
-      {shownId && <ApplicationView key={shownId} id={shownId} decisions={decisions} />}
-    </Modal>
+    <DetailsModal id={vendorId} title={t('admin.vendors.application.title')} onClose={onClose}>
+      {(id) => <ApplicationView id={id} decisions={decisions} />}
+    </DetailsModal>
   )
 }
 
