@@ -58,7 +58,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', payoutRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', eventRoutes(deps, realtime))
-    .route('/', productRoutes(deps))
+    .route('/', productRoutes(deps, storage))
     .route('/', orderRoutes(deps))
     .route('/', dashboardRoutes(deps))
     .route('/', systemRoutes(deps))

@@ -110,8 +110,7 @@ for (const lang of testLanguages) {
       const imageList = dialog.getByRole('list', { name: t(lang, 'vendor.products.images.listLabel') })
       await expect(imageList.getByText(t(lang, 'uploads.status.success'))).toHaveCount(3)
 
-      for (const color of ['red', 'blue'] as const)
-        await pickChip(dialog, t(lang, `colors.${color}`))
+      for (const color of ['red', 'blue'] as const) await pickChip(dialog, t(lang, `colors.${color}`))
       for (const size of ['M', 'L']) await pickChip(dialog, size)
       for (const color of ['red', 'blue'] as const) {
         for (const size of ['m', 'l']) {

@@ -93,7 +93,6 @@ async function findVisible(tx: Tx, viewer: Viewer, id: string, { lock = false } 
   return row
 }
 
-
 /** One page of the viewer's messages, newest first, plus how many addressed to them are unread. */
 export async function listMessages(
   db: Db,

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import {
   adminProductDto,
+  adminProductExportQuery,
+  adminProductImagesQuery,
   adminProductListDto,
   adminProductListQuery,
   bulkProductDecisionDto,
@@ -11,6 +13,10 @@ import {
   productListDto,
   productListQuery,
 } from '../../shared/schemas/product'
+import { csvHeaders, csvStream } from '../lib/csv'
+import { zipStream } from '../lib/zip'
+import type { FileStorage } from '../storage/storage'
+import { exportProducts, productImagesArchive } from './product-export'
 import { adminOnly, adminScope, createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
 import { errorResponses, idParam, jsonBody, jsonContent, responds, routeGroup } from '../lib/openapi'
 import {
@@ -38,93 +44,156 @@ const inputRules =
 
 /** The signed-in vendor's catalogue. The vendor comes from the session; another vendor's product is NOT_FOUND. */
 
-export function productRoutes(deps: Deps) {
+export function productRoutes(deps: Deps, storage: FileStorage) {
   const db = deps.database.db
-  return createRouter()
-    .openapi(
-      vendorRoute('get', '/api/vendor/products', {
-        summary:
-          "The vendor's products, newest first, with live variants, price range and the plan's product limit",
-        request: { query: productListQuery },
-        responses: responds(productListDto, 'One page of products', 401, 403, 404, 422),
-      }),
-      async (c) => c.json(await listProducts(db, vendorScope(c), c.req.valid('query')), 200),
-    )
-    .openapi(
-      vendorRoute('get', '/api/vendor/products/{id}', {
-        summary: 'One of the vendor’s products',
-        request: { params: idParam },
-        responses: responds(productDto, 'The product', 401, 403, 404),
-      }),
-      async (c) => c.json(await getProduct(db, vendorScope(c), c.req.valid('param').id), 200),
-    )
-    .openapi(
-      vendorRoute('post', '/api/vendor/products', {
-        summary: 'Add a product (live at once, status approved), within the plan’s product limit',
-        description: `${inputRules} Beyond the plan's limit: 409 products.planLimit with params {plan, limit}.`,
-        request: jsonBody(productInput),
-        responses: { 201: jsonContent(productDto, 'Created'), ...errorResponses(401, 403, 404, 409, 422) },
-      }),
-      async (c) => c.json(await createProduct(db, vendorScope(c), c.req.valid('json')), 201),
-    )
-    .openapi(
-      vendorRoute('put', '/api/vendor/products/{id}', {
-        summary:
-          'Edit a product; variants are updated in place, ordered ones are archived rather than deleted',
-        description:
-          `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
-          'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
-        request: { params: idParam, ...jsonBody(productInput) },
-        responses: responds(productDto, 'Saved', 401, 403, 404, 409, 422),
-      }),
-      async (c) =>
-        c.json(await updateProduct(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
-    )
-    .openapi(
-      vendorRoute('delete', '/api/vendor/products/{id}', {
-        summary: 'Delete a product and its variants; its orders keep their snapshot',
-        request: { params: idParam },
-        responses: responds(okResponse, 'Deleted', 401, 403, 404),
-      }),
-      async (c) => c.json(await deleteProduct(db, vendorScope(c), c.req.valid('param').id), 200),
-    )
-    .openapi(
-      adminRoute('get', '/api/admin/products', {
-        summary:
-          'Every shop’s products for moderation, newest first: search, status, created from/to (Kigali days)',
-        request: { query: adminProductListQuery },
-        responses: responds(adminProductListDto, 'One page of products', 401, 403, 422),
-      }),
-      async (c) =>
-        c.json(
-          await listModerationProducts(db, adminScope(c), c.req.valid('query'), deps.config.timeZone),
-          200,
-        ),
-    )
-    .openapi(
-      adminRoute('get', '/api/admin/products/{id}', {
-        summary: 'One product with its shop, variants and images',
-        request: { params: idParam },
-        responses: responds(adminProductDto, 'The product', 401, 403, 404),
-      }),
-      async (c) => c.json(await getModerationProduct(db, adminScope(c), c.req.valid('param').id), 200),
-    )
-    .openapi(
-      adminRoute('patch', '/api/admin/products/{id}/status', {
-        summary: 'Approve or reject a product (to a status it is not in), with an optional reason; audited',
-        description: 'Deciding the status the product already has is 409 products.alreadyDecided.',
-        request: { params: idParam, ...jsonBody(productDecisionInput) },
-        responses: responds(adminProductDto, 'Decided', 401, 403, 404, 409, 422),
-      }),
-      async (c) =>
-        c.json(await decideProduct(db, adminScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
-    )
-    .openapi(
-      adminRoute('post', '/api/admin/products/decisions', {
-        summary: 'The same decision for several products (at most 100); each change audited on its own',
-        request: jsonBody(bulkProductDecisionInput),
-        responses: responds(bulkProductDecisionDto, 'What changed', 401, 403, 422),
-      }),
-      async (c) => c.json(await decideProducts(db, adminScope(c), c.req.valid('json')), 200),
-    )
+  return (
+    createRouter()
+      .openapi(
+        vendorRoute('get', '/api/vendor/products', {
+          summary:
+            "The vendor's products, newest first, with live variants, price range and the plan's product limit",
+          request: { query: productListQuery },
+          responses: responds(productListDto, 'One page of products', 401, 403, 404, 422),
+        }),
+        async (c) => c.json(await listProducts(db, vendorScope(c), c.req.valid('query')), 200),
+      )
+      .openapi(
+        vendorRoute('get', '/api/vendor/products/{id}', {
+          summary: 'One of the vendor’s products',
+          request: { params: idParam },
+          responses: responds(productDto, 'The product', 401, 403, 404),
+        }),
+        async (c) => c.json(await getProduct(db, vendorScope(c), c.req.valid('param').id), 200),
+      )
+      .openapi(
+        vendorRoute('post', '/api/vendor/products', {
+          summary: 'Add a product (live at once, status approved), within the plan’s product limit',
+          description: `${inputRules} Beyond the plan's limit: 409 products.planLimit with params {plan, limit}.`,
+          request: jsonBody(productInput),
+          responses: { 201: jsonContent(productDto, 'Created'), ...errorResponses(401, 403, 404, 409, 422) },
+        }),
+        async (c) => c.json(await createProduct(db, vendorScope(c), c.req.valid('json')), 201),
+      )
+      .openapi(
+        vendorRoute('put', '/api/vendor/products/{id}', {
+          summary:
+            'Edit a product; variants are updated in place, ordered ones are archived rather than deleted',
+          description:
+            `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
+            'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
+          request: { params: idParam, ...jsonBody(productInput) },
+          responses: responds(productDto, 'Saved', 401, 403, 404, 409, 422),
+        }),
+        async (c) =>
+          c.json(await updateProduct(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+      )
+      .openapi(
+        vendorRoute('delete', '/api/vendor/products/{id}', {
+          summary: 'Delete a product and its variants; its orders keep their snapshot',
+          request: { params: idParam },
+          responses: responds(okResponse, 'Deleted', 401, 403, 404),
+        }),
+        async (c) => c.json(await deleteProduct(db, vendorScope(c), c.req.valid('param').id), 200),
+      )
+      .openapi(
+        adminRoute('get', '/api/admin/products', {
+          summary:
+            'Every shop’s products for moderation, newest first: search, status, created from/to (Kigali days)',
+          request: { query: adminProductListQuery },
+          responses: responds(adminProductListDto, 'One page of products', 401, 403, 422),
+        }),
+        async (c) =>
+          c.json(
+            await listModerationProducts(db, adminScope(c), c.req.valid('query'), deps.config.timeZone),
+            200,
+          ),
+      )
+      // Before /{id}: "export" and "images" are not product ids.
+      .openapi(
+        adminRoute('get', '/api/admin/products/export', {
+          summary:
+            'Selected products (ids), or every product the filters match, as a Shopify product import CSV',
+          description:
+            '`ids`: comma-separated product ids, at most 500 (Export Selected); without it, `q`, `status`, `from` and ' +
+            '`to` filter as in the list (Export All). One row per variant sharing the URL handle, product fields on the ' +
+            'first row, a row per further image; image URLs are absolute (PUBLIC_URL + the stored path). UTF-8 with BOM, ' +
+            'RFC 4180, text cells starting with = + - @, a tab or a carriage return get a leading single quote. File ' +
+            'name `products-YYYY-MM-DD.csv` (the marketplace’s date).',
+          request: { query: adminProductExportQuery },
+          responses: {
+            200: { content: { 'text/csv': { schema: z.string() } }, description: 'The CSV file' },
+            ...errorResponses(401, 403, 422),
+          },
+        }),
+        async (c) => {
+          const exported = exportProducts(db, adminScope(c), c.req.valid('query'), {
+            timeZone: deps.config.timeZone,
+            publicUrl: deps.config.publicUrl,
+          })
+          const body = await csvStream(exported.header, exported.batches, (error) =>
+            c.var.logger.error({ err: error }, 'the products export stopped part way'),
+          )
+          return c.body(body, 200, csvHeaders(exported.fileName))
+        },
+      )
+      .openapi(
+        adminRoute('get', '/api/admin/products/images', {
+          summary: 'The selected products’ stored images as one ZIP (stored, not compressed), streamed',
+          description:
+            '`ids`: comma-separated product ids, at most 100. Entries are named `<product name>-<first 8 of the id>-<n><ext>` ' +
+            '(the name in lowercase a-z, 0-9 and dashes). `X-Image-Count` and `X-Product-Count` give how many images and ' +
+            'products are in it. No image at all: 404 products.noImages.',
+          request: { query: adminProductImagesQuery },
+          responses: {
+            200: {
+              content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } },
+              description: 'The ZIP file',
+            },
+            ...errorResponses(401, 403, 404, 422),
+          },
+        }),
+        async (c) => {
+          const archive = await productImagesArchive(db, adminScope(c), c.req.valid('query').ids, storage, {
+            timeZone: deps.config.timeZone,
+          })
+          const body = zipStream(archive.entries, (error) =>
+            c.var.logger.error({ err: error }, 'the product images download stopped part way'),
+          )
+          return c.body(body, 200, {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': `attachment; filename="${archive.fileName}"`,
+            'Cache-Control': 'private, no-store',
+            'X-Content-Type-Options': 'nosniff',
+            'X-Image-Count': String(archive.imageCount),
+            'X-Product-Count': String(archive.productCount),
+          })
+        },
+      )
+      .openapi(
+        adminRoute('get', '/api/admin/products/{id}', {
+          summary: 'One product with its shop, variants and images',
+          request: { params: idParam },
+          responses: responds(adminProductDto, 'The product', 401, 403, 404),
+        }),
+        async (c) => c.json(await getModerationProduct(db, adminScope(c), c.req.valid('param').id), 200),
+      )
+      .openapi(
+        adminRoute('patch', '/api/admin/products/{id}/status', {
+          summary: 'Approve or reject a product (to a status it is not in), with an optional reason; audited',
+          description: 'Deciding the status the product already has is 409 products.alreadyDecided.',
+          request: { params: idParam, ...jsonBody(productDecisionInput) },
+          responses: responds(adminProductDto, 'Decided', 401, 403, 404, 409, 422),
+        }),
+        async (c) =>
+          c.json(await decideProduct(db, adminScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+      )
+      .openapi(
+        adminRoute('post', '/api/admin/products/decisions', {
+          summary: 'The same decision for several products (at most 100); each change audited on its own',
+          request: jsonBody(bulkProductDecisionInput),
+          responses: responds(bulkProductDecisionDto, 'What changed', 401, 403, 422),
+        }),
+        async (c) => c.json(await decideProducts(db, adminScope(c), c.req.valid('json')), 200),
+      )
+  )
 }

@@ -110,7 +110,7 @@ const attributesOf = (variant: { color: string | null; size: string | null }): V
 
 /** Colours and sizes in the order the specification lists them (xs before m before xl), not alphabetically. */
 const position = (list: readonly string[], value: string | undefined) => (value ? list.indexOf(value) : -1)
-const byAttributes = (a: VariantRow, b: VariantRow) =>
+export const byAttributes = (a: VariantRow, b: VariantRow) =>
   position(colors, a.attributes.color) - position(colors, b.attributes.color) ||
   position(sizes, a.attributes.size) - position(sizes, b.attributes.size) ||
   a.sku.localeCompare(b.sku)
@@ -436,10 +436,13 @@ export async function deleteProduct(db: Db, scope: Scope, id: string): Promise<{
   })
 }
 
-type AdminListQuery = z.output<typeof adminProductListQuery>
+export type AdminListQuery = z.output<typeof adminProductListQuery>
 
 /** The moderation list's filter: search by name, description or shop; status; created between two Kigali days. */
-function moderationFilter(query: AdminListQuery, timeZone: string): SQL | undefined {
+export function moderationFilter(
+  query: Pick<AdminListQuery, 'q' | 'status' | 'from' | 'to'>,
+  timeZone: string,
+): SQL | undefined {
   const createdDay = sql`(${products.createdAt} at time zone ${timeZone})::date`
   return and(
     query.status === 'all' ? undefined : eq(products.status, query.status),

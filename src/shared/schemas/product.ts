@@ -168,3 +168,38 @@ export const bulkProductDecisionDto = z.object({
   changed: z.array(z.string()),
   unchanged: z.array(z.string()),
 })
+
+/** Comma-separated product ids (`?ids=a,b,c`): every one a uuid, at least one, at most `max`. */
+const productIdList = (max: number) =>
+  z
+    .string({ error: 'errors.invalidValue' })
+    .max(max * 37, { error: 'errors.invalidValue' })
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.uuid({ error: 'errors.invalidValue' }))
+        .min(1, { error: 'errors.required' })
+        .max(max, { error: 'errors.invalidValue' }),
+    )
+
+/** Products one export may name (Export Selected); Export All takes the list's filters instead. */
+export const productExportMaxIds = 500
+/** Products whose pictures one ZIP may hold (at most 6 each). */
+export const productImagesMaxIds = 100
+
+/** /api/admin/products/export: the selected products (`ids`), or else every product the filters match. */
+export const adminProductExportQuery = adminProductListQuery
+  .pick({ q: true, status: true, from: true, to: true })
+  .extend({
+    ids: productIdList(productExportMaxIds).optional(),
+  })
+
+/** /api/admin/products/images: the selected products' pictures as one ZIP. */
+export const adminProductImagesQuery = z.object({
+  ids: productIdList(productImagesMaxIds),
+})

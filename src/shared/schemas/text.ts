@@ -9,7 +9,6 @@ import { z } from 'zod'
 export const noNul = /^[^\u0000]*$/
 export const invalidCharacters = 'errors.invalidCharacters'
 
-
 /** Longest rejection reason an admin may give (a sentence or two, read by the vendor on a phone). */
 export const reasonMax = 500
 

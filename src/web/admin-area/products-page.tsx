@@ -16,6 +16,7 @@ import { BulkDecisionDialog, type BulkSubject } from './products/decision-dialog
 import { ProductFilters } from './products/product-filters'
 import { ProductCards, ProductTable } from './products/product-list'
 import { ProductModal } from './products/product-modal'
+import { ProductTools } from './products/product-tools'
 import { useProductDecisions } from './products/use-product-decisions'
 import { useProductFilters } from './products/use-product-filters'
 
@@ -24,8 +25,8 @@ const noneSelected: ReadonlySet<string> = new Set()
 
 /**
  * /admin/products (admin §2 "/admin/products", §4 product status): every shop's products, searched and filtered,
- * approved or rejected one by one or as a selection. Export and image download come later, beside the
- * selection's buttons.
+ * approved or rejected one by one or as a selection, exported as a CSV (the selection or everything the filters
+ * show) and the selection's images downloaded as one ZIP.
  */
 export default function AdminProductsPage() {
   const { t } = useTranslation()
@@ -143,10 +144,17 @@ export default function AdminProductsPage() {
           title={t('admin.products.title')}
           subtitle={t('admin.products.subtitle')}
         />
-        {/* Announced when a search or filter changes what is listed. */}
-        <Text fw={500} aria-live="polite">
-          {data ? t('admin.products.count', { count: data.total }) : ''}
-        </Text>
+        <Group gap="sm" align="center" wrap="wrap">
+          {/* Announced when a search or filter changes what is listed. */}
+          <Text fw={500} aria-live="polite">
+            {data ? t('admin.products.count', { count: data.total }) : ''}
+          </Text>
+          <ProductTools
+            selectedIds={selectedIds}
+            filters={{ q: q.trim(), status, from, to }}
+            feedback={feedback}
+          />
+        </Group>
       </Group>
 
       <ProductFilters

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AdminPayoutDto, AdminPayoutStatusFilter } from '../../shared/schemas/payout'
-import { api, call, withSignal } from './client'
+import { adminDetail, useAdminList, pageQuery } from './admin-queries'
+import { api, call } from './client'
 import { adminKeys } from './query-keys'
 
 export type AdminPayoutSearch = { q: string; status: AdminPayoutStatusFilter }
@@ -11,24 +12,10 @@ export type AdminPayoutFilters = AdminPayoutSearch & { page: number; pageSize: n
  * one loads. Under adminKeys, so any payout change announced live refreshes it.
  */
 export function useAdminPayouts(filters: AdminPayoutFilters) {
-  return useQuery({
-    queryKey: adminKeys.list({ resource: 'payouts', ...filters }),
-    queryFn: ({ signal }) =>
-      call(
-        api.admin.payouts.$get(
-          {
-            query: {
-              q: filters.q,
-              status: filters.status,
-              page: String(filters.page),
-              pageSize: String(filters.pageSize),
-            },
-          },
-          withSignal(signal),
-        ),
-      ),
-    placeholderData: keepPreviousData,
-  })
+  const { q, status } = filters
+  return useAdminList('payouts', filters, (options) =>
+    call(api.admin.payouts.$get({ query: { q, status, ...pageQuery(filters) } }, options)),
+  )
 }
 
 /**
@@ -37,10 +24,7 @@ export function useAdminPayouts(filters: AdminPayoutFilters) {
  */
 export function useAdminPayout(id: string | null, listed?: AdminPayoutDto) {
   return useQuery({
-    queryKey: adminKeys.detail(id ?? ''),
-    queryFn: ({ signal }) =>
-      call(api.admin.payouts[':id'].$get({ param: { id: id ?? '' } }, withSignal(signal))),
-    enabled: id !== null,
+    ...adminDetail(id, (param, options) => call(api.admin.payouts[':id'].$get({ param }, options))),
     placeholderData: listed?.id === id ? listed : undefined,
   })
 }

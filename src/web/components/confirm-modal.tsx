@@ -2,6 +2,14 @@ import { useState, type ReactNode } from 'react'
 import { Button, Group, Modal, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 
+/** What a confirmation dialog's caller decides: the action on its subject, and its progress. */
+export type ConfirmActions<T> = {
+  isPending: boolean
+  onConfirm: (subject: T) => void
+  /** Cancel: the dialog hands focus back to the button that opened it. */
+  onClose: () => void
+}
+
 /**
  * Asks before an action that cannot be undone (a refund, a receipt, a deletion). It opens while `subject` is
  * set; the last subject stays in the dialog while it fades out rather than emptying it mid-transition. While
@@ -24,11 +32,7 @@ export function ConfirmModal<T>({
   confirmLabel: string
   cancelLabel: string
   color?: string
-  isPending: boolean
-  onConfirm: (subject: T) => void
-  /** Cancel: the dialog hands focus back to the button that opened it. */
-  onClose: () => void
-}) {
+} & ConfirmActions<T>) {
   const { t } = useTranslation()
   const [shown, setShown] = useState(subject)
   if (subject !== null && subject !== shown) setShown(subject)

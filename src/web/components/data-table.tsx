@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Table } from '@mantine/core'
+import { Box, Table, Text } from '@mantine/core'
 
 export type Column = { label: ReactNode; align?: 'start' | 'end' }
 
@@ -29,5 +29,47 @@ export function DataTable({
       </Table.Thead>
       <Table.Tbody>{children}</Table.Tbody>
     </Table>
+  )
+}
+
+/** A cell's name in bold with a dimmed line under it; long words break rather than widen the table. */
+export function NameCell({
+  name,
+  detail,
+  id,
+  miw,
+}: {
+  name: ReactNode
+  detail: ReactNode
+  /** The id that the row's buttons point to for their accessible description. */
+  id?: string
+  miw: number
+}) {
+  return (
+    <Box miw={miw}>
+      <Text fw={600} size="sm" id={id} style={{ overflowWrap: 'anywhere' }}>
+        {name}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {detail}
+      </Text>
+    </Box>
+  )
+}
+
+/** A date in a table cell, as a <time> element with the machine-readable value. */
+export function DateCell({
+  value,
+  format,
+  miw,
+}: {
+  value: string
+  format: (iso: string) => string
+  miw?: number
+}) {
+  return (
+    <Text size="sm" component="time" dateTime={value} miw={miw}>
+      {format(value)}
+    </Text>
   )
 }

@@ -2,6 +2,10 @@ import { useState, type ReactNode } from 'react'
 import { Modal } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
+import { LoadErrorAlert } from './load-error-alert'
+import { LoadingStatus } from './loading-status'
+import { SkeletonList } from './skeleton-list'
+import { failureDetail } from './use-flash-message'
 
 /**
  * A large dialog showing one item (an application, a product) while `id` is set, full screen on a phone.
@@ -33,5 +37,28 @@ export function DetailsModal({
     >
       {shownId && <div key={shownId}>{children(shownId, isPhone)}</div>}
     </Modal>
+  )
+}
+
+/** A details dialog's content while its item is not there: loading, or why it failed, with a retry. */
+export function DetailsPending({
+  query,
+  failedTitle,
+}: {
+  query: { isError: boolean; error: unknown; refetch: () => unknown; isRefetching: boolean }
+  failedTitle: string
+}) {
+  const { t } = useTranslation()
+  return query.isError ? (
+    <LoadErrorAlert
+      title={failedTitle}
+      body={failureDetail(t, query.error) ?? t('errors.checkConnection')}
+      query={query}
+    />
+  ) : (
+    <>
+      <LoadingStatus />
+      <SkeletonList count={4} height={110} radius="md" />
+    </>
   )
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Paper, Stack } from '@mantine/core'
+import { Group, Paper, Stack } from '@mantine/core'
+import { StatusBadge, type Status } from './status-badge'
 
 /**
  * One item of a card list (an order, a payout), named by its own heading or title element. `rowId` marks the
@@ -28,5 +29,23 @@ export function ItemCard({
         {children}
       </Stack>
     </Paper>
+  )
+}
+
+/** A card's first row: what the item is, and its status at the end, never squeezed. */
+export function ItemCardHeader({
+  status,
+  align = 'flex-start',
+  children,
+}: {
+  status: Status
+  align?: 'flex-start' | 'center'
+  children: ReactNode
+}) {
+  return (
+    <Group justify="space-between" align={align} wrap="nowrap" gap="sm">
+      {children}
+      <StatusBadge status={status} style={{ flexShrink: 0 }} />
+    </Group>
   )
 }

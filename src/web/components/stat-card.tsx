@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react'
-import { Group, Paper, Skeleton, Text, ThemeIcon } from '@mantine/core'
+import {
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  ThemeIcon,
+  VisuallyHidden,
+  type SimpleGridProps,
+} from '@mantine/core'
 import type { TablerIcon } from '@tabler/icons-react'
 
 /**
@@ -55,5 +64,38 @@ export function StatCardSkeleton() {
       <Skeleton h={26} w="70%" mb="sm" />
       <Skeleton h={10} w="45%" />
     </Paper>
+  )
+}
+
+export type Stat = Parameters<typeof StatCard>[0] & { key: string }
+
+/**
+ * A section of figures named by its own (visually hidden) h2, the cards one <dl>; while `stats` is still
+ * loading, `loading` skeleton cards keep the space.
+ */
+export function StatGrid({
+  id,
+  title,
+  cols,
+  stats,
+  loading = 0,
+}: {
+  id: string
+  title: string
+  cols: SimpleGridProps['cols']
+  stats: Stat[] | undefined
+  loading?: number
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <VisuallyHidden>
+        <h2 id={id}>{title}</h2>
+      </VisuallyHidden>
+      <SimpleGrid component="dl" cols={cols} spacing="md" m={0}>
+        {stats
+          ? stats.map(({ key, ...stat }) => <StatCard key={key} {...stat} />)
+          : Array.from({ length: loading }, (_, index) => <StatCardSkeleton key={index} />)}
+      </SimpleGrid>
+    </section>
   )
 }

@@ -1,4 +1,5 @@
-import { Badge, type BadgeProps } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { Badge, Stack, type BadgeProps } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type {
   OrderStatus,
@@ -36,5 +37,15 @@ export function StatusBadge({
     <Badge variant="dot" color={colors[status]} {...props}>
       {t(`status.${status}`)}
     </Badge>
+  )
+}
+
+/** A table cell's status, with what the status alone does not say (a rejection's reason) under it. */
+export function StatusWithNotes({ status, children }: { status: Status; children?: ReactNode }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <StatusBadge status={status} style={{ minWidth: 'max-content' }} />
+      {children}
+    </Stack>
   )
 }

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react'
 import type { UseMutationResult } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { failureDetail } from './use-flash-message'
 
 type Callbacks<Result> = {
   onSuccess?: (result: Result) => void
@@ -31,4 +33,35 @@ export function useOneAtATime<Variables, Result>(mutation: UseMutationResult<Res
     })
   }
   return { acting, run }
+}
+
+/** How a screen hears how a decision went. */
+export type DecisionReport = {
+  success: (message: string) => void
+  /** The screen's own failure message, and what the server said (the item is left as it was). */
+  error: (message: string, detail: string | undefined) => void
+  /** After either: put focus back where the reader was. */
+  settled?: () => void
+}
+
+/**
+ * Decisions run one at a time (see useOneAtATime), each reported in the screen's own words: `succeeded` says what
+ * was done, `failed` what went wrong, given what the server said.
+ */
+export function useReportedDecisions<Variables, Result>(
+  mutation: UseMutationResult<Result, unknown, Variables>,
+  words: { succeeded: (variables: Variables) => string; failed: (detail: string | undefined) => string },
+) {
+  const { t } = useTranslation()
+  const { acting, run } = useOneAtATime(mutation)
+  const decide = (variables: Variables, report: DecisionReport) =>
+    run(variables, {
+      onSuccess: () => report.success(words.succeeded(variables)),
+      onError: (error) => {
+        const detail = failureDetail(t, error)
+        report.error(words.failed(detail), detail)
+      },
+      onSettled: report.settled,
+    })
+  return { acting, decide }
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Anchor, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import {
   IconCash,
   IconClockDollar,
@@ -16,8 +16,9 @@ import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
 import { Money } from '../components/money'
 import { StatusBadge } from '../components/status-badge'
-import { StatCard, StatCardSkeleton } from '../components/stat-card'
+import { StatCardSkeleton, StatGrid } from '../components/stat-card'
 import { StatusNotice } from '../components/status-notice'
+import { QuickLinks } from '../components/quick-links'
 import { SubscriptionCard } from './components/subscription-card'
 import { paths } from '../paths'
 import { SectionCard } from '../components/section-card'
@@ -72,41 +73,32 @@ function DashboardView({ data: { vendor, stats } }: { data: VendorDashboard }) {
 
       <StatusNotice status={vendor.status} reason={vendor.decisionReason} />
 
-      <section aria-labelledby="dashboard-overview">
-        <VisuallyHidden>
-          <h2 id="dashboard-overview">{t('vendor.dashboard.overview')}</h2>
-        </VisuallyHidden>
-        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" m={0}>
-          {statCards(stats).map(({ key, value, icon, color }) => (
-            <StatCard
-              key={key}
-              label={t(`vendor.dashboard.stats.${key}`)}
-              value={value}
-              hint={t(`vendor.dashboard.stats.${key}Hint`)}
-              icon={icon}
-              color={color}
-            />
-          ))}
-        </SimpleGrid>
-      </section>
+      <StatGrid
+        id="dashboard-overview"
+        title={t('vendor.dashboard.overview')}
+        cols={{ base: 1, xs: 2, lg: 4 }}
+        stats={statCards(stats).map(({ key, value, icon, color }) => ({
+          key,
+          label: t(`vendor.dashboard.stats.${key}`),
+          value,
+          hint: t(`vendor.dashboard.stats.${key}Hint`),
+          icon,
+          color,
+        }))}
+      />
 
       <section aria-labelledby="dashboard-quick-actions">
         <Title order={2} size="h4" mb="sm" id="dashboard-quick-actions">
           {t('vendor.dashboard.quickActions')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          {quickActions.map(({ key, to, icon: Icon }) => (
-            <Button
-              key={key}
-              component={Link}
-              to={to}
-              variant="default"
-              size="md"
-              leftSection={<Icon size={20} aria-hidden />}
-            >
-              {t(`vendor.dashboard.actions.${key}`)}
-            </Button>
-          ))}
+          <QuickLinks
+            links={quickActions.map((link) => ({
+              ...link,
+              label: t(`vendor.dashboard.actions.${link.key}`),
+            }))}
+            size="md"
+          />
         </SimpleGrid>
       </section>
 

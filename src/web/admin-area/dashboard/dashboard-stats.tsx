@@ -1,4 +1,4 @@
-import { SimpleGrid, VisuallyHidden } from '@mantine/core'
+import { SimpleGrid } from '@mantine/core'
 import {
   IconBuildingStore,
   IconCash,
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { AdminDashboard } from '../../../shared/schemas/dashboard'
 import { Money } from '../../components/money'
-import { StatCard, StatCardSkeleton } from '../../components/stat-card'
+import { StatCardSkeleton, StatGrid } from '../../components/stat-card'
 
 const count = (value: number) => value.toLocaleString('en-US')
 const GRID_COLS = { base: 1, xs: 2, lg: 5 } as const
@@ -67,16 +67,12 @@ export function DashboardStats({ stats }: { stats: AdminDashboard['stats'] }) {
     },
   ]
   return (
-    <section aria-labelledby="admin-dashboard-overview">
-      <VisuallyHidden>
-        <h2 id="admin-dashboard-overview">{t('admin.dashboard.overview')}</h2>
-      </VisuallyHidden>
-      <SimpleGrid component="dl" cols={GRID_COLS} spacing="md" m={0}>
-        {cards.map(({ key, ...card }) => (
-          <StatCard key={key} {...card} />
-        ))}
-      </SimpleGrid>
-    </section>
+    <StatGrid
+      id="admin-dashboard-overview"
+      title={t('admin.dashboard.overview')}
+      cols={GRID_COLS}
+      stats={cards}
+    />
   )
 }
 

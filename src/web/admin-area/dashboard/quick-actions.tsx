@@ -1,7 +1,7 @@
-import { Button, Stack } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import { IconBuildingStore, IconReceipt, IconWallet } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { QuickLinks } from '../../components/quick-links'
 import { SectionCard } from '../../components/section-card'
 import { paths } from '../../paths'
 
@@ -17,18 +17,10 @@ export function QuickActions() {
   return (
     <SectionCard id="admin-dashboard-quick-actions" title={t('admin.dashboard.quickActions')}>
       <Stack gap="sm">
-        {quickActions.map(({ key, to, icon: Icon }) => (
-          <Button
-            key={key}
-            component={Link}
-            to={to}
-            variant="default"
-            justify="flex-start"
-            leftSection={<Icon size={20} aria-hidden />}
-          >
-            {t(`admin.dashboard.actions.${key}`)}
-          </Button>
-        ))}
+        <QuickLinks
+          links={quickActions.map((link) => ({ ...link, label: t(`admin.dashboard.actions.${link.key}`) }))}
+          justify="flex-start"
+        />
       </Stack>
     </SectionCard>
   )

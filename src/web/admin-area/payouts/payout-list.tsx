@@ -1,5 +1,5 @@
-import { useId } from 'react'
-import { ActionIcon, Box, Button, Group, Table, Text, Tooltip } from '@mantine/core'
+import { useId, type ReactNode } from 'react'
+import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core'
 import { IconCheck, IconEye, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
@@ -7,12 +7,12 @@ import type { AdminPayoutDto } from '../../../shared/schemas/payout'
 import { CardList } from '../../components/card-list'
 import { FieldList } from '../../components/field-list'
 import { useFormatDateTime } from '../../components/format-date-time'
-import { ItemCard } from '../../components/item-card'
+import { ItemCard, ItemCardHeader } from '../../components/item-card'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { ReceiptStatusLabel, methodLabel, shortId } from './payout-labels'
 import type { Acting } from './use-payout-decisions'
-import { DataTable } from '../../components/data-table'
+import { DataTable, DateCell, NameCell } from '../../components/data-table'
 
 export type PayoutListProps = {
   payouts: AdminPayoutDto[]
@@ -56,43 +56,71 @@ function RowActions({ payout, acting, onView, onApprove, onReject }: RowProps) {
       </Tooltip>
       {payout.status === 'pending' && (
         <>
-          <Tooltip
-            label={isActing('approved') ? t('admin.payouts.approving') : t('admin.payouts.approve')}
-            withArrow
+          <DecisionIcon
+            label={t('admin.payouts.approve')}
+            busyLabel={t('admin.payouts.approving')}
+            name={names.approve}
+            isActing={isActing('approved')}
+            isBlocked={acting !== null && !isActing('approved')}
+            color="green.8"
+            onClick={() => onApprove(payout)}
           >
-            <ActionIcon
-              variant="light"
-              color="green.8"
-              size="lg"
-              aria-label={names.approve}
-              loading={isActing('approved')}
-              loaderProps={{ 'aria-label': t('admin.payouts.approving') }}
-              disabled={acting !== null && !isActing('approved')}
-              onClick={() => onApprove(payout)}
-            >
-              <IconCheck size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip
-            label={isActing('rejected') ? t('admin.payouts.rejecting') : t('admin.payouts.reject')}
-            withArrow
+            <IconCheck size={18} aria-hidden />
+          </DecisionIcon>
+          <DecisionIcon
+            label={t('admin.payouts.reject')}
+            busyLabel={t('admin.payouts.rejecting')}
+            name={names.reject}
+            isActing={isActing('rejected')}
+            isBlocked={acting !== null && !isActing('rejected')}
+            color="red.9"
+            onClick={() => onReject(payout)}
           >
-            <ActionIcon
-              variant="light"
-              color="red.9"
-              size="lg"
-              aria-label={names.reject}
-              loading={isActing('rejected')}
-              loaderProps={{ 'aria-label': t('admin.payouts.rejecting') }}
-              disabled={acting !== null && !isActing('rejected')}
-              onClick={() => onReject(payout)}
-            >
-              <IconX size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+            <IconX size={18} aria-hidden />
+          </DecisionIcon>
         </>
       )}
     </Group>
+  )
+}
+
+/** An icon button for one decision, its tooltip and its loader saying when it is on its way. */
+function DecisionIcon({
+  label,
+  busyLabel,
+  name,
+  isActing,
+  isBlocked,
+  color,
+  onClick,
+  children,
+}: {
+  label: string
+  busyLabel: string
+  /** The accessible name: which payout, how much, to whom. */
+  name: string
+  isActing: boolean
+  /** Another decision is on its way. */
+  isBlocked: boolean
+  color: string
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <Tooltip label={isActing ? busyLabel : label} withArrow>
+      <ActionIcon
+        variant="light"
+        color={color}
+        size="lg"
+        aria-label={name}
+        loading={isActing}
+        loaderProps={{ 'aria-label': busyLabel }}
+        disabled={isBlocked}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
   )
 }
 
@@ -123,14 +151,11 @@ export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
             </Text>
           </Table.Td>
           <Table.Td maw={260}>
-            <Box miw={150}>
-              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {payout.shopName}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {payout.ownerName} · {payout.ownerEmail}
-              </Text>
-            </Box>
+            <NameCell
+              name={payout.shopName}
+              detail={`${payout.ownerName} · ${payout.ownerEmail}`}
+              miw={150}
+            />
           </Table.Td>
           <Table.Td ta="end">
             <Money amount={payout.amount} fw={600} style={{ whiteSpace: 'nowrap' }} />
@@ -145,9 +170,7 @@ export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
             <ReceiptStatusLabel status={payout.receiptStatus} />
           </Table.Td>
           <Table.Td miw={130}>
-            <Text size="sm" component="time" dateTime={payout.requestedAt}>
-              {formatDateTime(payout.requestedAt)}
-            </Text>
+            <DateCell value={payout.requestedAt} format={formatDateTime} />
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>
             <RowActions payout={payout} {...actions} />
@@ -160,10 +183,9 @@ export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
 
 /** Below 1280 px: one card per payout (two side by side from 768 px), with labelled buttons to tap. */
 export function PayoutCards({ payouts, ...actions }: PayoutListProps) {
-  const idPrefix = useId()
   return (
     <CardList items={payouts} keyOf={(payout) => payout.id}>
-      {(payout) => <PayoutCard payout={payout} nameId={`${idPrefix}-${payout.id}`} {...actions} />}
+      {(payout, nameId) => <PayoutCard payout={payout} nameId={nameId} {...actions} />}
     </CardList>
   )
 }
@@ -175,7 +197,7 @@ function PayoutCard({ payout, nameId, acting, onView, onApprove, onReject }: Row
   const isActing = (status: Acting['status']) => acting?.id === payout.id && acting.status === status
   return (
     <ItemCard labelledBy={nameId} rowId={payout.id}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <ItemCardHeader status={payout.status}>
         <div style={{ minWidth: 0 }}>
           <Text fw={700} id={nameId} style={{ overflowWrap: 'anywhere' }}>
             {payout.shopName}
@@ -184,8 +206,7 @@ function PayoutCard({ payout, nameId, acting, onView, onApprove, onReject }: Row
             {payout.ownerEmail}
           </Text>
         </div>
-        <StatusBadge status={payout.status} style={{ flexShrink: 0 }} />
-      </Group>
+      </ItemCardHeader>
       <FieldList
         labelWidth={120}
         gap={6}

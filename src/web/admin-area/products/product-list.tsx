@@ -1,14 +1,14 @@
-import { useId, type ReactNode } from 'react'
-import { Box, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core'
-import { IconCheck, IconEye, IconX } from '@tabler/icons-react'
+import { useId } from 'react'
+import { Box, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
 import { CardList } from '../../components/card-list'
 import { FieldList } from '../../components/field-list'
-import { DataTable } from '../../components/data-table'
+import { DataTable, DateCell } from '../../components/data-table'
+import { DecisionButtons } from '../../components/decision-buttons'
 import { useFormatDate } from '../../components/format-date'
-import { ItemCard } from '../../components/item-card'
-import { StatusBadge } from '../../components/status-badge'
+import { ItemCard, ItemCardHeader } from '../../components/item-card'
+import { StatusWithNotes } from '../../components/status-badge'
 import { categoryLabel, shortId } from './product-text'
 import { ProductThumb } from './product-thumb'
 import type { Acting } from './use-product-decisions'
@@ -83,9 +83,7 @@ export function ProductTable({ products, selected, onSelectAll, ...actions }: Pr
               <StatusCell product={product} />
             </Table.Td>
             <Table.Td>
-              <Text size="sm" component="time" dateTime={product.createdAt} miw={80}>
-                {formatDate(product.createdAt)}
-              </Text>
+              <DateCell value={product.createdAt} format={formatDate} miw={80} />
             </Table.Td>
             <Table.Td>
               <ProductActions product={product} nameId={nameId} {...actions} layout="stack" />
@@ -99,18 +97,12 @@ export function ProductTable({ products, selected, onSelectAll, ...actions }: Pr
 
 /** Below 1280 px: one card per product (two side by side from 768 px), with "select all" above them. */
 export function ProductCards({ products, selected, onSelectAll, ...actions }: ProductListProps) {
-  const idPrefix = useId()
   return (
     <Stack gap="sm">
       <SelectAll products={products} selected={selected} onSelectAll={onSelectAll} withLabel />
       <CardList items={products} keyOf={(product) => product.id}>
-        {(product) => (
-          <ProductCard
-            product={product}
-            isSelected={selected.has(product.id)}
-            nameId={`${idPrefix}-${product.id}`}
-            {...actions}
-          />
+        {(product, nameId) => (
+          <ProductCard product={product} isSelected={selected.has(product.id)} nameId={nameId} {...actions} />
         )}
       </CardList>
     </Stack>
@@ -122,7 +114,7 @@ function ProductCard({ product, isSelected, nameId, ...actions }: RowProps) {
   const formatDate = useFormatDate()
   return (
     <ItemCard labelledBy={nameId} rowId={product.id}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <ItemCardHeader status={product.status}>
         <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
           <Box pt={2}>
             <SelectOne product={product} isSelected={isSelected} onSelect={actions.onSelect} />
@@ -130,8 +122,7 @@ function ProductCard({ product, isSelected, nameId, ...actions }: RowProps) {
           <ProductThumb product={product} size={56} />
           <ProductName product={product} nameId={nameId} asHeading />
         </Group>
-        <StatusBadge status={product.status} style={{ flexShrink: 0 }} />
-      </Group>
+      </ItemCardHeader>
       <FieldList
         labelWidth={110}
         gap={6}
@@ -224,10 +215,9 @@ function SelectOne({
 
 function StatusCell({ product }: { product: AdminProductDto }) {
   return (
-    <Stack gap={4} align="flex-start">
-      <StatusBadge status={product.status} style={{ minWidth: 'max-content' }} />
+    <StatusWithNotes status={product.status}>
       <StatusNotes product={product} lines={2} size="xs" />
-    </Stack>
+    </StatusWithNotes>
   )
 }
 
@@ -269,9 +259,8 @@ function StatusNotes({
 
 /**
  * View; Approve while pending or rejected; Reject while pending or approved (admin §4, in the list). While an
- * action on this product runs, its button reads 'Approving...' or 'Rejecting...' and its decision buttons look
- * disabled and ignore clicks; they stay focusable (aria-disabled), so keyboard focus is not thrown to the top of
- * the page.
+ * action on this product runs, its button reads 'Approving...' or 'Rejecting...' and its decision buttons wait
+ * for it; other products stay free.
  */
 function ProductActions({
   product,
@@ -284,59 +273,28 @@ function ProductActions({
 }: Omit<RowProps, 'isSelected' | 'onSelect'> & { layout: 'stack' | 'row' }) {
   const { t } = useTranslation()
   const inProgress = acting.get(product.id)
-  const busyProps = inProgress ? { 'data-disabled': true, 'aria-disabled': true } : {}
-  const size = layout === 'row' ? 'sm' : 'xs'
-  const Layout = layout === 'row' ? RowLayout : StackLayout
   return (
-    <Layout>
-      <Button
-        size={size}
-        variant="default"
-        leftSection={<IconEye size={16} aria-hidden />}
-        aria-describedby={nameId}
-        onClick={() => onView(product)}
-      >
-        {t('admin.products.view')}
-      </Button>
-      {product.status !== 'approved' && (
-        <Button
-          size={size}
-          color="green.9"
-          leftSection={<IconCheck size={16} aria-hidden />}
-          aria-describedby={nameId}
-          {...busyProps}
-          onClick={() => !inProgress && onApprove(product)}
-        >
-          {inProgress === 'approved' ? t('admin.products.approving') : t('admin.products.approve')}
-        </Button>
-      )}
-      {product.status !== 'rejected' && (
-        <Button
-          size={size}
-          variant="outline"
-          color="red.9"
-          leftSection={<IconX size={16} aria-hidden />}
-          aria-describedby={nameId}
-          {...busyProps}
-          onClick={() => !inProgress && onReject(product)}
-        >
-          {inProgress === 'rejected' ? t('admin.products.rejecting') : t('admin.products.reject')}
-        </Button>
-      )}
-    </Layout>
+    <DecisionButtons
+      nameId={nameId}
+      layout={layout}
+      isBusy={inProgress !== undefined}
+      view={{ label: t('admin.products.view'), onClick: () => onView(product) }}
+      approve={
+        product.status !== 'approved' && {
+          label: t('admin.products.approve'),
+          busyLabel: t('admin.products.approving'),
+          isActing: inProgress === 'approved',
+          onClick: () => onApprove(product),
+        }
+      }
+      reject={
+        product.status !== 'rejected' && {
+          label: t('admin.products.reject'),
+          busyLabel: t('admin.products.rejecting'),
+          isActing: inProgress === 'rejected',
+          onClick: () => onReject(product),
+        }
+      }
+    />
   )
 }
-
-/** A card's buttons share its width and wrap when a translation is long. */
-const RowLayout = ({ children }: { children: ReactNode }) => (
-  <Group gap="xs" wrap="wrap" grow>
-    {children}
-  </Group>
-)
-
-/** In the table the buttons stack, so eight columns fit beside the menu without scrolling sideways. */
-const StackLayout = ({ children }: { children: ReactNode }) => (
-  <Stack gap={4} align="stretch" w="max-content">
-    {children}
-  </Stack>
-)

@@ -1,32 +1,19 @@
-import { useRef, useState, type ReactNode } from 'react'
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core'
+import { useRef, useState } from 'react'
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
 import { useAdminProduct } from '../../api/admin-products'
 import { FieldList } from '../../components/field-list'
 import { FlashAlert } from '../../components/flash-alert'
+import { DialogSection } from '../../components/section-card'
 import { FocusHeading } from '../../components/focus-heading'
-import { DetailsModal } from '../../components/details-modal'
+import { DetailsModal, DetailsPending } from '../../components/details-modal'
 import { useFormatDate } from '../../components/format-date'
-import { LoadErrorAlert } from '../../components/load-error-alert'
-import { LoadingStatus } from '../../components/loading-status'
 import { Money } from '../../components/money'
 import { ReasonField } from '../../components/reason-dialog'
-import { SkeletonList } from '../../components/skeleton-list'
 import { StatusBadge } from '../../components/status-badge'
-import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
+import { useFlashMessage } from '../../components/use-flash-message'
 import { categoryLabel, shortId, variantLabel } from './product-text'
 import type { useProductDecisions } from './use-product-decisions'
 
@@ -58,20 +45,7 @@ function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisi
   const formatDate = useFormatDate()
   const query = useAdminProduct(id)
   const product = query.data
-  if (!product) {
-    return query.isError ? (
-      <LoadErrorAlert
-        title={t('admin.products.details.loadFailed')}
-        body={failureDetail(t, query.error) ?? t('errors.checkConnection')}
-        query={query}
-      />
-    ) : (
-      <>
-        <LoadingStatus />
-        <SkeletonList count={4} height={110} radius="md" />
-      </>
-    )
-  }
+  if (!product) return <DetailsPending query={query} failedTitle={t('admin.products.details.loadFailed')} />
   return (
     <Stack gap="md">
       <div>
@@ -82,7 +56,7 @@ function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisi
           {t('admin.products.shortId', { id: shortId(product.id) })}
         </Text>
       </div>
-      <Section id="product-details" title={t('admin.products.details.about')}>
+      <DialogSection id="product-details" title={t('admin.products.details.about')}>
         <FieldList
           labelWidth={130}
           fields={[
@@ -119,29 +93,15 @@ function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisi
             </Text>
           )}
         </div>
-      </Section>
+      </DialogSection>
       <DecisionSection product={product} decisions={decisions} />
-      <Section id="product-variants" title={t('admin.products.details.variants.title')}>
+      <DialogSection id="product-variants" title={t('admin.products.details.variants.title')}>
         <Variants product={product} isStacked={isPhone} />
-      </Section>
-      <Section id="product-images" title={t('admin.products.details.images.title')}>
+      </DialogSection>
+      <DialogSection id="product-images" title={t('admin.products.details.images.title')}>
         <Images product={product} />
-      </Section>
+      </DialogSection>
     </Stack>
-  )
-}
-
-/** A titled part of the dialog: a region named by its heading (the dialog's own title is the h2). */
-function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
-  return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={3} size="h5" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   )
 }
 

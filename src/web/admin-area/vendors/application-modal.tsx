@@ -6,15 +6,12 @@ import type { AdminVendorApplication } from '../../../shared/schemas/vendor'
 import { useAdminVendor } from '../../api/admin-vendors'
 import { FlashAlert } from '../../components/flash-alert'
 import { FocusHeading } from '../../components/focus-heading'
-import { LoadErrorAlert } from '../../components/load-error-alert'
-import { LoadingStatus } from '../../components/loading-status'
-import { SkeletonList } from '../../components/skeleton-list'
 import { StatusBadge } from '../../components/status-badge'
-import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
+import { useFlashMessage } from '../../components/use-flash-message'
 import { ChecklistSection, FilesSection, PayoutSection, ShopSection } from './application-sections'
 import { ReasonField } from '../../components/reason-dialog'
 import type { useVendorDecisions } from './use-vendor-decisions'
-import { DetailsModal } from '../../components/details-modal'
+import { DetailsModal, DetailsPending } from '../../components/details-modal'
 
 type Decisions = ReturnType<typeof useVendorDecisions>
 
@@ -44,18 +41,7 @@ function ApplicationView({ id, decisions }: { id: string; decisions: Decisions }
   const query = useAdminVendor(id)
   const application = query.data
   if (!application) {
-    return query.isError ? (
-      <LoadErrorAlert
-        title={t('admin.vendors.application.loadFailed')}
-        body={failureDetail(t, query.error) ?? t('errors.checkConnection')}
-        query={query}
-      />
-    ) : (
-      <>
-        <LoadingStatus />
-        <SkeletonList count={4} height={110} radius="md" />
-      </>
-    )
+    return <DetailsPending query={query} failedTitle={t('admin.vendors.application.loadFailed')} />
   }
   return (
     <Stack gap="md">

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react'
-import { Anchor, Group, Image, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Group, Image, List, Paper, Progress, Stack, Text } from '@mantine/core'
 import { IconCircleCheck, IconCircleX, IconFileTypePdf, IconPhoto } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { mobileMoneyProviders } from '../../../shared/constants'
@@ -12,29 +11,9 @@ import {
 import { DAY_MS } from '../../../shared/subscription'
 import { FieldList, type Field } from '../../components/field-list'
 import { useFormatDate } from '../../components/format-date'
+import { CardList } from '../../components/card-list'
+import { DialogSection } from '../../components/section-card'
 import { ExternalLink } from './external-link'
-
-/** A titled part of the dialog: a region named by its heading (the dialog's own title is the h2). */
-export function DialogSection({
-  id,
-  title,
-  children,
-}: {
-  id: string
-  title: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={3} size="h5" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  )
-}
 
 /** 'n of 4 required items completed' (admin §2), then each item with the word for its state, not only a colour. */
 export function ChecklistSection({ application }: { application: AdminVendorApplication }) {
@@ -275,20 +254,9 @@ function DocumentList({ title, documents }: { title: string; documents: FileRefD
           {t('admin.vendors.application.files.none')}
         </Text>
       ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, xs: 2 }}
-          spacing="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-        >
-          {documents.map((document) => (
-            <li key={document.url}>
-              <DocumentItem document={document} />
-            </li>
-          ))}
-        </SimpleGrid>
+        <CardList items={documents} keyOf={(document) => document.url} cols={{ base: 1, xs: 2 }} spacing="xs">
+          {(document) => <DocumentItem document={document} />}
+        </CardList>
       )}
     </div>
   )

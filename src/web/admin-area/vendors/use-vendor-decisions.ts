@@ -1,16 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { useDecideVendor, type VendorDecision } from '../../api/admin-vendors'
-import { useOneAtATime } from '../../components/use-one-at-a-time'
-import { failureDetail } from '../../components/use-flash-message'
+import { useReportedDecisions } from '../../components/use-one-at-a-time'
 
 export type Acting = Pick<VendorDecision, 'id' | 'status'>
-
-type Report = {
-  success: (message: string) => void
-  error: (message: string) => void
-  /** After either: put focus back where the reader was. */
-  settled?: () => void
-}
 
 /**
  * Approving and rejecting, from the list or the View dialog, one decision at a time, with the
@@ -18,18 +10,9 @@ type Report = {
  */
 export function useVendorDecisions() {
   const { t } = useTranslation()
-  const { acting, run } = useOneAtATime(useDecideVendor())
-  const decide = (decision: VendorDecision, report: Report) =>
-    run(decision, {
-      onSuccess: () =>
-        report.success(
-          t('admin.vendors.decided', { status: t(`admin.vendors.decidedStatus.${decision.status}`) }),
-        ),
-      onError: (error) =>
-        report.error(
-          t('admin.vendors.decideFailed', { message: failureDetail(t, error) ?? t('errors.internal') }),
-        ),
-      onSettled: report.settled,
-    })
-  return { acting, decide }
+  return useReportedDecisions(useDecideVendor(), {
+    succeeded: (decision) =>
+      t('admin.vendors.decided', { status: t(`admin.vendors.decidedStatus.${decision.status}`) }),
+    failed: (detail) => t('admin.vendors.decideFailed', { message: detail ?? t('errors.internal') }),
+  })
 }

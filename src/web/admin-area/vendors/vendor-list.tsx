@@ -1,15 +1,15 @@
-import { useId, type ReactNode } from 'react'
-import { Anchor, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
-import { IconCheck, IconEye, IconX } from '@tabler/icons-react'
+import { useId } from 'react'
+import { Anchor, Box, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminVendorRow } from '../../../shared/schemas/vendor'
 import { CardList } from '../../components/card-list'
 import { FieldList } from '../../components/field-list'
 import { useFormatDate } from '../../components/format-date'
-import { ItemCard } from '../../components/item-card'
-import { StatusBadge } from '../../components/status-badge'
+import { ItemCard, ItemCardHeader } from '../../components/item-card'
+import { StatusWithNotes } from '../../components/status-badge'
 import type { Acting } from './use-vendor-decisions'
-import { DataTable } from '../../components/data-table'
+import { DataTable, DateCell, NameCell } from '../../components/data-table'
+import { DecisionButtons } from '../../components/decision-buttons'
 
 export type VendorListProps = {
   vendors: AdminVendorRow[]
@@ -45,14 +45,7 @@ export function VendorTable({ vendors, ...actions }: VendorListProps) {
         return (
           <Table.Tr key={vendor.id} data-row-id={vendor.id}>
             <Table.Td maw={220}>
-              <Box miw={140}>
-                <Text fw={600} size="sm" id={nameId} style={{ overflowWrap: 'anywhere' }}>
-                  {vendor.shopName}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {vendor.fullName}
-                </Text>
-              </Box>
+              <NameCell name={vendor.shopName} detail={vendor.fullName} id={nameId} miw={140} />
             </Table.Td>
             <Table.Td maw={240}>
               <Box miw={150}>
@@ -68,9 +61,7 @@ export function VendorTable({ vendors, ...actions }: VendorListProps) {
               <StatusCell vendor={vendor} />
             </Table.Td>
             <Table.Td>
-              <Text size="sm" component="time" dateTime={vendor.createdAt} miw={80}>
-                {formatDate(vendor.createdAt)}
-              </Text>
+              <DateCell value={vendor.createdAt} format={formatDate} miw={80} />
             </Table.Td>
             <Table.Td>
               <Plan vendor={vendor} />
@@ -87,10 +78,9 @@ export function VendorTable({ vendors, ...actions }: VendorListProps) {
 
 /** Below 1200 px: one card per application (two side by side from 768 px), in a list. */
 export function VendorCards({ vendors, ...actions }: VendorListProps) {
-  const idPrefix = useId()
   return (
     <CardList items={vendors} keyOf={(vendor) => vendor.id}>
-      {(vendor) => <VendorCard vendor={vendor} nameId={`${idPrefix}-${vendor.id}`} {...actions} />}
+      {(vendor, nameId) => <VendorCard vendor={vendor} nameId={nameId} {...actions} />}
     </CardList>
   )
 }
@@ -100,7 +90,7 @@ function VendorCard({ vendor, nameId, ...actions }: RowProps) {
   const formatDate = useFormatDate()
   return (
     <ItemCard labelledBy={nameId} rowId={vendor.id}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <ItemCardHeader status={vendor.status}>
         <div style={{ minWidth: 0 }}>
           <Title order={2} size="h5" id={nameId} style={{ overflowWrap: 'anywhere' }}>
             {vendor.shopName}
@@ -109,8 +99,7 @@ function VendorCard({ vendor, nameId, ...actions }: RowProps) {
             {vendor.fullName}
           </Text>
         </div>
-        <StatusBadge status={vendor.status} style={{ flexShrink: 0 }} />
-      </Group>
+      </ItemCardHeader>
       <FieldList
         labelWidth={110}
         gap={6}
@@ -160,8 +149,7 @@ function Contact({ vendor }: { vendor: AdminVendorRow }) {
 function StatusCell({ vendor }: { vendor: AdminVendorRow }) {
   const { t } = useTranslation()
   return (
-    <Stack gap={4} align="flex-start">
-      <StatusBadge status={vendor.status} style={{ minWidth: 'max-content' }} />
+    <StatusWithNotes status={vendor.status}>
       {vendor.status === 'rejected' && vendor.decisionReason && (
         <Text
           size="xs"
@@ -173,7 +161,7 @@ function StatusCell({ vendor }: { vendor: AdminVendorRow }) {
           {t('admin.vendors.reasonLine', { reason: vendor.decisionReason })}
         </Text>
       )}
-    </Stack>
+    </StatusWithNotes>
   )
 }
 
@@ -194,8 +182,7 @@ function Plan({ vendor }: { vendor: AdminVendorRow }) {
 
 /**
  * View, and for a pending application Approve and Reject. While a decision runs, its button reads
- * 'Approving...' or 'Rejecting...' and every decision button looks disabled and ignores clicks; they stay
- * focusable (aria-disabled), so keyboard focus is not thrown to the top of the page.
+ * 'Approving...' or 'Rejecting...' and every decision button waits for it.
  */
 export function VendorActions({
   vendor,
@@ -207,69 +194,31 @@ export function VendorActions({
   layout,
 }: RowProps & { layout: 'stack' | 'row' }) {
   const { t } = useTranslation()
-  const isBusy = acting !== null
-  const isActingHere = acting?.id === vendor.id
-  const busyProps = isBusy ? { 'data-disabled': true, 'aria-disabled': true } : {}
-  const size = layout === 'row' ? 'sm' : 'xs'
-  // On a card the buttons share the width, and a long label ('Birimo kwemezwa...') wraps to a row of its own.
-  const fill = layout === 'row' ? { style: { flex: '1 1 auto' } } : {}
-  const Layout = layout === 'row' ? RowLayout : StackLayout
+  const isActing = (status: Acting['status']) => acting?.id === vendor.id && acting.status === status
+  const isPending = vendor.status === 'pending'
   return (
-    <Layout>
-      <Button
-        size={size}
-        {...fill}
-        variant="default"
-        leftSection={<IconEye size={16} aria-hidden />}
-        aria-describedby={nameId}
-        onClick={() => onView(vendor)}
-      >
-        {t('admin.vendors.view')}
-      </Button>
-      {vendor.status === 'pending' && (
-        <>
-          <Button
-            size={size}
-            {...fill}
-            color="green.9"
-            leftSection={<IconCheck size={16} aria-hidden />}
-            aria-describedby={nameId}
-            {...busyProps}
-            onClick={() => !isBusy && onApprove(vendor)}
-          >
-            {isActingHere && acting.status === 'approved'
-              ? t('admin.vendors.approving')
-              : t('admin.vendors.approve')}
-          </Button>
-          <Button
-            size={size}
-            {...fill}
-            variant="outline"
-            color="red.9"
-            leftSection={<IconX size={16} aria-hidden />}
-            aria-describedby={nameId}
-            {...busyProps}
-            onClick={() => !isBusy && onReject(vendor)}
-          >
-            {isActingHere && acting.status === 'rejected'
-              ? t('admin.vendors.rejecting')
-              : t('admin.vendors.reject')}
-          </Button>
-        </>
-      )}
-    </Layout>
+    <DecisionButtons
+      nameId={nameId}
+      layout={layout}
+      share="flex"
+      isBusy={acting !== null}
+      view={{ label: t('admin.vendors.view'), onClick: () => onView(vendor) }}
+      approve={
+        isPending && {
+          label: t('admin.vendors.approve'),
+          busyLabel: t('admin.vendors.approving'),
+          isActing: isActing('approved'),
+          onClick: () => onApprove(vendor),
+        }
+      }
+      reject={
+        isPending && {
+          label: t('admin.vendors.reject'),
+          busyLabel: t('admin.vendors.rejecting'),
+          isActing: isActing('rejected'),
+          onClick: () => onReject(vendor),
+        }
+      }
+    />
   )
 }
-
-const RowLayout = ({ children }: { children: ReactNode }) => (
-  <Group gap="xs" wrap="wrap">
-    {children}
-  </Group>
-)
-
-/** In the table the buttons stack, so seven columns fit beside the menu without scrolling sideways. */
-const StackLayout = ({ children }: { children: ReactNode }) => (
-  <Stack gap={4} align="stretch" w="max-content">
-    {children}
-  </Stack>
-)

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Box, Group, Table, Text } from '@mantine/core'
+import { Box, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { OrderDto } from '../../../shared/schemas/order'
@@ -9,7 +9,7 @@ import { useFormatDateTime } from '../../components/format-date-time'
 import { OrderAction, OrderCustomer, OrderProduct } from './order-details'
 import { FieldList } from '../../components/field-list'
 import { CardList } from '../../components/card-list'
-import { ItemCard } from '../../components/item-card'
+import { ItemCard, ItemCardHeader } from '../../components/item-card'
 import { DataTable } from '../../components/data-table'
 
 export type OrderListProps = {
@@ -83,10 +83,9 @@ export function OrderTable({ orders, ...actions }: OrderListProps) {
 
 /** Below 1200 px: one card per order (two side by side from 768 px), in a list. */
 export function OrderCards({ orders, ...actions }: OrderListProps) {
-  const idPrefix = useId()
   return (
     <CardList items={orders} keyOf={(order) => order.id}>
-      {(order) => <OrderCard order={order} nameId={`${idPrefix}-${order.id}`} {...actions} />}
+      {(order, nameId) => <OrderCard order={order} nameId={nameId} {...actions} />}
     </CardList>
   )
 }
@@ -100,10 +99,9 @@ function OrderCard({
   const formatDateTime = useFormatDateTime()
   return (
     <ItemCard labelledBy={nameId} rowId={order.id}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <ItemCardHeader status={order.status}>
         <OrderProduct order={order} nameId={nameId} />
-        <StatusBadge status={order.status} style={{ flexShrink: 0 }} />
-      </Group>
+      </ItemCardHeader>
       <FieldList
         labelWidth={120}
         gap={6}

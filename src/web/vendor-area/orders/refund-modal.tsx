@@ -2,19 +2,11 @@ import { Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { OrderDto } from '../../../shared/schemas/order'
-import { ConfirmModal } from '../../components/confirm-modal'
+import { ConfirmModal, type ConfirmActions } from '../../components/confirm-modal'
 import { Notice } from '../../components/notice'
 
 /** Asks before a refund: it is final (spec §4), so it never happens on a single click. */
-export function RefundModal({
-  order,
-  ...actions
-}: {
-  order: OrderDto | null
-  isPending: boolean
-  onConfirm: (order: OrderDto) => void
-  onClose: () => void
-}) {
+export function RefundModal({ order, ...actions }: { order: OrderDto | null } & ConfirmActions<OrderDto>) {
   const { t } = useTranslation()
   return (
     <ConfirmModal

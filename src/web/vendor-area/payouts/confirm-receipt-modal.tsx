@@ -2,19 +2,14 @@ import { Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { PayoutDto } from '../../../shared/schemas/payout'
-import { ConfirmModal } from '../../components/confirm-modal'
+import { ConfirmModal, type ConfirmActions } from '../../components/confirm-modal'
 import { useFormatDate } from '../../components/format-date'
 
 /** A receipt can be confirmed once (spec §4), so the vendor is asked first. */
 export function ConfirmReceiptModal({
   payout,
   ...actions
-}: {
-  payout: PayoutDto | null
-  isPending: boolean
-  onConfirm: (payout: PayoutDto) => void
-  onClose: () => void
-}) {
+}: { payout: PayoutDto | null } & ConfirmActions<PayoutDto>) {
   const { t } = useTranslation()
   const formatDate = useFormatDate()
   return (

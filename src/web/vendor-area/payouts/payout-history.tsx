@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Button, Group, Table, Text } from '@mantine/core'
+import { Button, Table, Text } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { receiptNoteDate, type PayoutDto } from '../../../shared/schemas/payout'
@@ -8,7 +8,7 @@ import { StatusBadge } from '../../components/status-badge'
 import { useFormatDate } from '../../components/format-date'
 import { FieldList } from '../../components/field-list'
 import { CardList } from '../../components/card-list'
-import { ItemCard } from '../../components/item-card'
+import { ItemCard, ItemCardHeader } from '../../components/item-card'
 
 export type PayoutListProps = {
   payouts: PayoutDto[]
@@ -147,20 +147,18 @@ export function PayoutTable({ payouts, onConfirmReceipt }: PayoutListProps) {
 export function PayoutCards({ payouts, onConfirmReceipt }: PayoutListProps) {
   const { t } = useTranslation()
   const formatDate = useFormatDate()
-  const idPrefix = useId()
   return (
     <CardList items={payouts} keyOf={(payout) => payout.id}>
-      {(payout) => {
-        const amountId = `${idPrefix}-${payout.id}-amount`
-        const dateId = `${idPrefix}-${payout.id}-date`
+      {(payout, nameId) => {
+        const amountId = `${nameId}-amount`
+        const dateId = `${nameId}-date`
         return (
           <ItemCard labelledBy={amountId} rowId={payout.id}>
-            <Group justify="space-between" wrap="nowrap" gap="sm">
+            <ItemCardHeader status={payout.status} align="center">
               <Text span fw={700} size="lg" id={amountId}>
                 <Money amount={payout.amount} />
               </Text>
-              <StatusBadge status={payout.status} style={{ flexShrink: 0 }} />
-            </Group>
+            </ItemCardHeader>
             <FieldList
               labelWidth={120}
               gap={6}

@@ -1,5 +1,5 @@
 import { formatRwf } from '../../../shared/money'
-import { Anchor, Group, SimpleGrid, VisuallyHidden } from '@mantine/core'
+import { Anchor, Group } from '@mantine/core'
 import { IconBuildingBank, IconClockDollar, IconWallet } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import { mobileMoneyProviders } from '../../../shared/constants'
 import type { PayoutOverview } from '../../../shared/schemas/payout'
 import { Money } from '../../components/money'
-import { StatCard } from '../../components/stat-card'
+import { StatGrid } from '../../components/stat-card'
 import { paths } from '../../paths'
 import { Notice } from '../../components/notice'
 
@@ -32,39 +32,41 @@ function describeDetails(t: TFunction, overview: PayoutOverview): string {
 export function PayoutSummary({ overview }: { overview: PayoutOverview }) {
   const { t } = useTranslation()
   const method = overview.payoutMethod
+  const stats = [
+    // The balance is the server's: completed orders minus non-rejected payouts, negative when refunds of
+    // paid-out orders leave money owed (docs/decisions/006).
+    {
+      key: 'available',
+      label: t('vendor.payouts.summary.available'),
+      value: <Money amount={overview.availableBalance} />,
+      hint: t('vendor.payouts.summary.availableHint'),
+      icon: IconWallet,
+      color: 'green',
+    },
+    {
+      key: 'pending',
+      label: t('vendor.payouts.summary.pending'),
+      value: <Money amount={overview.pendingTotal} />,
+      hint: t('vendor.payouts.summary.pendingHint'),
+      icon: IconClockDollar,
+      color: 'orange',
+    },
+    {
+      key: 'method',
+      label: t('fields.payoutMethod'),
+      value: method ? t(`vendor.profile.payout.methods.${method}`) : t('vendor.payouts.summary.methodNone'),
+      hint: method ? describeDetails(t, overview) : t('vendor.payouts.summary.methodNoneHint'),
+      icon: IconBuildingBank,
+      color: 'cyan',
+    },
+  ]
   return (
-    <section aria-labelledby="payouts-summary">
-      <VisuallyHidden>
-        <h2 id="payouts-summary">{t('vendor.payouts.summary.label')}</h2>
-      </VisuallyHidden>
-      {/* The balance is the server's: completed orders minus non-rejected payouts, negative when refunds of
-          paid-out orders leave money owed (docs/decisions/006). */}
-      <SimpleGrid component="dl" cols={{ base: 1, md: 3 }} spacing="md" m={0}>
-        <StatCard
-          label={t('vendor.payouts.summary.available')}
-          value={<Money amount={overview.availableBalance} />}
-          hint={t('vendor.payouts.summary.availableHint')}
-          icon={IconWallet}
-          color="green"
-        />
-        <StatCard
-          label={t('vendor.payouts.summary.pending')}
-          value={<Money amount={overview.pendingTotal} />}
-          hint={t('vendor.payouts.summary.pendingHint')}
-          icon={IconClockDollar}
-          color="orange"
-        />
-        <StatCard
-          label={t('fields.payoutMethod')}
-          value={
-            method ? t(`vendor.profile.payout.methods.${method}`) : t('vendor.payouts.summary.methodNone')
-          }
-          hint={method ? describeDetails(t, overview) : t('vendor.payouts.summary.methodNoneHint')}
-          icon={IconBuildingBank}
-          color="cyan"
-        />
-      </SimpleGrid>
-    </section>
+    <StatGrid
+      id="payouts-summary"
+      title={t('vendor.payouts.summary.label')}
+      cols={{ base: 1, md: 3 }}
+      stats={stats}
+    />
   )
 }
 

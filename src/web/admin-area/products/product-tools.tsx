@@ -1,0 +1,184 @@
+import { useId, useRef, useState } from 'react'
+import { Button, Group, Tooltip, VisuallyHidden } from '@mantine/core'
+import { IconDownload, IconFileSpreadsheet, IconPhoto } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { productStatusFilters } from './use-product-filters'
+import { errorBody } from '../../../shared/errors'
+import { api, ApiError } from '../../api/client'
+
+type Feedback = { success: (message: string) => void; error: (message: string) => void; clear: () => void }
+
+type Filters = {
+  q: string
+  status: (typeof productStatusFilters)[number]
+  from: string | null
+  to: string | null
+}
+
+type Tool = 'selected' | 'all' | 'images'
+
+/** The file name the server gave in Content-Disposition, else `fallback`. */
+function fileNameOf(response: Response, fallback: string) {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')
+  return match?.[1] ?? fallback
+}
+
+/**
+ * Saves an answer as a file: fetched first (so a refusal is shown as a message rather than saved as a file
+ * of JSON), then handed to the browser through an object URL.
+ */
+async function saveDownload(request: Promise<Response>, fallbackName: string) {
+  let response: Response
+  try {
+    response = await request
+  } catch {
+    throw new ApiError(0, { code: 'NETWORK', messageKey: 'errors.network' })
+  }
+  if (!response.ok) {
+    const parsed = errorBody.safeParse(await response.json().catch(() => undefined))
+    throw parsed.success
+      ? new ApiError(response.status, parsed.data.error)
+      : new ApiError(response.status, { code: 'INTERNAL', messageKey: 'errors.internal' })
+  }
+  const url = URL.createObjectURL(await response.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileNameOf(response, fallbackName)
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked a little later: some browsers read the object URL after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  return response
+}
+
+/**
+ * Export Selected, Export All (the current search and filters) and Download Images (spec §2 "/admin/products",
+ * §8 product tools). One runs at a time: a second click while a file is on its way is ignored.
+ */
+export function ProductTools({
+  selectedIds,
+  filters,
+  feedback,
+}: {
+  selectedIds: readonly string[]
+  filters: Filters
+  feedback: Feedback
+}) {
+  const { t } = useTranslation()
+  const hintId = useId()
+  const running = useRef(false)
+  const [busy, setBusy] = useState<Tool | null>(null)
+  const hasSelection = selectedIds.length > 0
+
+  const run = async (tool: Tool, work: () => Promise<void>) => {
+    if (running.current) return
+    running.current = true
+    setBusy(tool)
+    feedback.clear()
+    try {
+      await work()
+    } finally {
+      running.current = false
+      setBusy(null)
+    }
+  }
+
+  const exportCsv = (tool: 'selected' | 'all') =>
+    run(tool, async () => {
+      const query =
+        tool === 'selected'
+          ? { ids: selectedIds.join(',') }
+          : {
+              q: filters.q || undefined,
+              status: filters.status,
+              from: filters.from ?? undefined,
+              to: filters.to ?? undefined,
+            }
+      try {
+        await saveDownload(api.admin.products.export.$get({ query }), 'products.csv')
+      } catch {
+        feedback.error(t('admin.products.tools.exportFailed'))
+      }
+    })
+
+  const downloadImages = () => {
+    if (!hasSelection) {
+      feedback.error(t('admin.products.tools.selectFirst'))
+      return
+    }
+    void run('images', async () => {
+      try {
+        const response = await saveDownload(
+          api.admin.products.images.$get({ query: { ids: selectedIds.join(',') } }),
+          'product-images.zip',
+        )
+        feedback.success(
+          t('admin.products.tools.imagesStarted', {
+            count: Number(response.headers.get('x-image-count') ?? 0),
+            products: Number(response.headers.get('x-product-count') ?? selectedIds.length),
+          }),
+        )
+      } catch (error) {
+        feedback.error(
+          error instanceof ApiError && error.messageKey === 'products.noImages'
+            ? t('admin.products.tools.noImages')
+            : t('admin.products.tools.imagesFailed'),
+        )
+      }
+    })
+  }
+
+  const isBusy = busy !== null
+  const ignoredWhileBusy = isBusy ? { 'data-disabled': true, 'aria-disabled': true } : {}
+  return (
+    <Group role="group" aria-label={t('admin.products.tools.label')} gap="xs" wrap="wrap">
+      <Tooltip
+        label={
+          hasSelection
+            ? t('admin.products.tools.exportSelectedHint')
+            : t('admin.products.tools.exportSelectedDisabledHint')
+        }
+      >
+        {/* aria-disabled rather than disabled: the button stays focusable, so its explanation can be read. */}
+        <Button
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          loading={busy === 'selected'}
+          aria-describedby={hintId}
+          {...(hasSelection ? ignoredWhileBusy : { 'data-disabled': true, 'aria-disabled': true })}
+          onClick={() => hasSelection && void exportCsv('selected')}
+        >
+          {t('admin.products.tools.exportSelected')}
+        </Button>
+      </Tooltip>
+      <VisuallyHidden id={hintId}>
+        {hasSelection
+          ? t('admin.products.tools.exportSelectedHint')
+          : t('admin.products.tools.exportSelectedDisabledHint')}
+      </VisuallyHidden>
+      <Tooltip label={t('admin.products.tools.exportAllHint')}>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={busy === 'all'}
+          {...ignoredWhileBusy}
+          onClick={() => void exportCsv('all')}
+        >
+          {t('admin.products.tools.exportAll')}
+        </Button>
+      </Tooltip>
+      <Tooltip label={t('admin.products.tools.downloadImagesHint')}>
+        <Button
+          variant="light"
+          leftSection={<IconPhoto size={16} aria-hidden />}
+          loading={busy === 'images'}
+          {...ignoredWhileBusy}
+          onClick={() => !isBusy && downloadImages()}
+        >
+          {t('admin.products.tools.downloadImages')}
+        </Button>
+      </Tooltip>
+    </Group>
+  )
+}
