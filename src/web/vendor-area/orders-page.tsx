@@ -4,7 +4,6 @@ import { useMediaQuery } from '@mantine/hooks'
 import { IconShoppingCartOff } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { orderStatuses, type OrderStatus } from '../../shared/constants'
 import type { OrderDto } from '../../shared/schemas/order'
 import { ApiError } from '../api/client'
@@ -14,7 +13,7 @@ import { FlashAlert } from '../components/flash-alert'
 import { failureDetail, useFlashMessage } from '../components/use-flash-message'
 import { ListView } from '../components/list-view'
 import { useFocusAfterUpdate } from '../components/use-focus-after-update'
-import { pageFrom, withPage } from '../components/use-page-param'
+import { useListFilters } from '../components/use-list-filters'
 import { OrderCards, OrderTable } from './orders/order-list'
 import { RefundModal } from './orders/refund-modal'
 import { FocusHeading } from '../components/focus-heading'
@@ -23,29 +22,11 @@ const pageSize = 20
 const filters = ['all', ...orderStatuses] as const
 type StatusFilter = (typeof filters)[number]
 
-/** The filter and page live in the address (?status=pending&page=2): reload, back and shared links keep them. */
-function useOrderFilters() {
-  const [params, setParams] = useSearchParams()
-  const raw = params.get('status')
-  const status: StatusFilter = filters.includes(raw as StatusFilter) ? (raw as StatusFilter) : 'all'
-  const page = pageFrom(params)
-  const update = (next: { status?: StatusFilter; page?: number }, options?: { replace?: boolean }) =>
-    setParams((current) => {
-      const nextStatus = next.status ?? status
-      // A new filter starts at its first page.
-      const nextPage = next.status !== undefined && next.status !== status ? 1 : (next.page ?? page)
-      const query = withPage(current, nextPage)
-      if (nextStatus === 'all') query.delete('status')
-      else query.set('status', nextStatus)
-      return query
-    }, options)
-  return { status, page, update }
-}
-
 /** /vendor/orders (spec §2 "/vendor/orders", §4 Order). */
 export default function VendorOrdersPage() {
   const { t } = useTranslation()
-  const { status, page, update } = useOrderFilters()
+  // The filter and page live in the address (?status=pending&page=2): reload, back and shared links keep them.
+  const { status, page, update } = useListFilters(filters)
   const queryFilters: OrderFilters = { status, page, pageSize }
   const orders = useVendorOrders(queryFilters)
   const setStatus = useSetOrderStatus()
