@@ -8,15 +8,7 @@ import {
   resendInput,
   tokenInput,
 } from '../../shared/schemas/auth'
-import {
-  anySignedIn,
-  clientIp,
-  createRouter,
-  forwardCookies,
-  getActor,
-  signedIn,
-  type Deps,
-} from '../lib/http'
+import { anySignedIn, createRouter, forwardCookies, getActor, signedIn, type Deps } from '../lib/http'
 import { errorResponses, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import {
   confirmEmail,
@@ -43,12 +35,7 @@ export function accountRoutes(deps: Deps) {
       }),
       async (c) => {
         const input = c.req.valid('json')
-        const result = await registerVendor(
-          deps,
-          input,
-          c.req.raw.headers,
-          clientIp(c, deps.config.trustProxy),
-        )
+        const result = await registerVendor(deps, input, c.req.raw.headers, c.get('clientIp'))
         return c.json(result, 201)
       },
     )
@@ -64,7 +51,7 @@ export function accountRoutes(deps: Deps) {
           deps,
           c.req.valid('json'),
           c.req.raw.headers,
-          clientIp(c, deps.config.trustProxy),
+          c.get('clientIp'),
         )
         forwardCookies(c, headers)
         return c.json(await describeActor(deps, actor), 200)
@@ -109,7 +96,7 @@ export function accountRoutes(deps: Deps) {
         responses: responds(okResponse, 'Sent if the account awaits confirmation', 422, 429),
       }),
       async (c) => {
-        await resendConfirmation(deps, c.req.valid('json').email, clientIp(c, deps.config.trustProxy))
+        await resendConfirmation(deps, c.req.valid('json').email, c.get('clientIp'))
         return c.json({ ok: true as const }, 200)
       },
     )

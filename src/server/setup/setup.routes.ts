@@ -1,5 +1,5 @@
 import { adminSetupInput, createdAccountResponse, setupStatusResponse } from '../../shared/schemas/auth'
-import { clientIp, createRouter, type Deps } from '../lib/http'
+import { createRouter, type Deps } from '../lib/http'
 import { errorResponses, jsonBody, jsonContent, route } from '../lib/openapi'
 import { hitRateLimit } from '../lib/rate-limit'
 import { createFirstAdmin, hasAdmin } from './setup.service'
@@ -27,12 +27,7 @@ export function setupRoutes(deps: Deps) {
         },
       }),
       async (c) => {
-        await hitRateLimit(
-          deps.database.db,
-          `setup:ip:${clientIp(c, deps.config.trustProxy)}`,
-          10,
-          15 * 60 * 1000,
-        )
+        await hitRateLimit(deps.database.db, `setup:ip:${c.get('clientIp')}`, 10, 15 * 60 * 1000)
         const result = await createFirstAdmin(deps.database.db, c.req.valid('json'))
         deps.logger.info({ email: result.email }, 'first admin created')
         return c.json(result, 201)
