@@ -25,7 +25,7 @@ import {
   type Deps,
 } from './lib/http'
 import type { Logger } from './lib/logger'
-import { createMailer, type Mailer } from './mail/mail.service'
+import { createMailer, MAIL_CHANNEL, type Mailer } from './mail/mail.service'
 import { orderRoutes } from './orders/orders.routes'
 import { productRoutes } from './products/products.routes'
 import { setupRoutes } from './setup/setup.routes'
@@ -66,6 +66,33 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
 
 /** The API's routes and their request and response types, for the browser's typed client. */
 export type AppType = ReturnType<typeof apiRoutes>
+
+const MAIL_RETRY_INTERVAL_MS = 60_000
+
+/**
+ * Runs `job` once at a time: a call while it runs asks for one more run after it (mail announced meanwhile
+ * is not left for the next minute), and any number of such calls make only that one.
+ */
+function oneRunAtATime(job: () => Promise<unknown>) {
+  let running: Promise<void> | null = null
+  let again = false
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      do {
+        again = false
+        await job()
+      } while (again)
+    })().finally(() => {
+      running = null
+    })
+    return running
+  }
+  return run
+}
 
 export type AppOptions = {
   config: Config
@@ -217,6 +244,7 @@ export function createApp(options: AppOptions) {
   })
 
   const jobs: NodeJS.Timeout[] = []
+  const stops: Array<() => Promise<void>> = []
   return {
     app,
     deps,
@@ -224,7 +252,8 @@ export function createApp(options: AppOptions) {
     realtime,
     /**
      * Starts the periodic jobs of a serving process: the clean-up of files never attached (at start, then
-     * hourly). Not started by tests, which call the jobs themselves.
+     * hourly), and the delivery of queued mail (when a change announces one, and each minute for retries).
+     * Not started by tests, which call the jobs themselves.
      */
     startBackgroundJobs() {
       const cleanUp = () =>
@@ -233,10 +262,26 @@ export function createApp(options: AppOptions) {
         )
       void cleanUp()
       jobs.push(setInterval(cleanUp, FILE_CLEANUP_INTERVAL_MS).unref())
+
+      const deliverMail = oneRunAtATime(() =>
+        mailer.deliverQueued().catch((error: unknown) => {
+          logger.error({ err: error }, 'the delivery of queued mail failed')
+          return 0
+        }),
+      )
+      void deliverMail()
+      jobs.push(setInterval(deliverMail, MAIL_RETRY_INTERVAL_MS).unref())
+      void database
+        .listen(MAIL_CHANNEL, () => void deliverMail())
+        .then((stop) => stops.push(stop))
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'mail: not listening; queued mail goes each minute'),
+        )
     },
     /** Ends the jobs, the open event streams and the LISTEN (a server cannot finish closing while streams stay open). */
-    close: () => {
+    close: async () => {
       for (const job of jobs.splice(0)) clearInterval(job)
+      await Promise.all(stops.splice(0).map((stop) => stop()))
       return realtime.close()
     },
   }

@@ -3,6 +3,8 @@
 export const languages = ['en', 'rw'] as const
 export type Language = (typeof languages)[number]
 export const languageStorageKey = 'app.language'
+/** The header in which the screens tell the server the language they show (see lib/http.ts). */
+export const languageHeader = 'x-isoko-language'
 
 export const roles = ['admin', 'vendor'] as const
 export type Role = (typeof roles)[number]

@@ -36,6 +36,8 @@ export function createAuth(options: {
       additionalFields: {
         // Never taken from the client: input false, and the create hook below forces vendor.
         role: { type: 'string', required: false, input: false, defaultValue: 'vendor' },
+        // Recorded by the server from the language the screens send (lib/http.ts), never from a sign-up form.
+        language: { type: 'string', required: false, input: false },
       },
     },
     emailAndPassword: {

@@ -17,6 +17,7 @@ import {
 import {
   auditActions,
   categories,
+  languages,
   messageTypes,
   orderStatuses,
   payoutMethods,
@@ -57,12 +58,15 @@ export const users = pgTable(
     role: text('role', { enum: roles }).notNull().default('vendor'),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
+    /** The interface language the user last used: mail to them is written in it (null until they sign in). */
+    language: text('language', { enum: languages }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     check('users_role_check', oneOf('role', roles)),
+    check('users_language_check', sql`language is null or ${oneOf('language', languages)}`),
     index('users_role_idx').on(t.role),
   ],
 )
@@ -147,6 +151,8 @@ export const rateLimits = pgTable('rate_limits', {
 })
 
 /** Every mail the product sends; without SMTP it stays here (and its link is printed in the log). */
+const mailStatuses = ['queued', 'outbox', 'sent', 'failed'] as const
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -155,12 +161,25 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    status: text('status', { enum: ['outbox', 'sent', 'failed'] }).notNull(),
+    /** The link the mail carries, logged when there is no SMTP server so the mail can still be followed. */
+    link: text('link'),
+    /**
+     * queued: written in the transaction of the change it tells of, waiting for delivery; outbox: kept
+     * here (no SMTP server); sent; failed: given up after the last attempt.
+     */
+    status: text('status', { enum: mailStatuses }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     error: text('error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_queued_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'queued'`),
+  ],
 )
 
 // ── Marketplace ──

@@ -2,9 +2,15 @@ import { OpenAPIHono, type Hook } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { errorStatus, type ErrorBody } from '../../shared/errors'
-import type { Role, VendorStatus } from '../../shared/constants'
+import {
+  languageHeader,
+  languages,
+  type Language,
+  type Role,
+  type VendorStatus,
+} from '../../shared/constants'
 import { eq } from 'drizzle-orm'
-import { vendors } from '../db/schema'
+import { users, vendors } from '../db/schema'
 import type { Auth } from '../auth/auth'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
@@ -16,7 +22,15 @@ import type { AdminScope, RequestContext, Scope, VendorScope } from './scope'
 
 export type Deps = { config: Config; database: Database; auth: Auth; mailer: Mailer; logger: Logger }
 
-export type Actor = { userId: string; role: Role; email: string; fullName: string; emailVerified: boolean }
+export type Actor = {
+  userId: string
+  role: Role
+  email: string
+  fullName: string
+  emailVerified: boolean
+  /** The interface language the user last used (mail to them is written in it); null before any. */
+  language: Language | null
+}
 
 /** The signed-in user of a request, with their vendor record when they have one. */
 export type RequestActor = Actor & { vendor: { id: string; status: VendorStatus } | null }
@@ -87,7 +101,15 @@ export async function getActor(
   if (cached !== undefined) return cached
   const session = await deps.auth.api.getSession({ headers: c.req.raw.headers })
   const user = session?.user as
-    { id: string; email: string; name: string; emailVerified: boolean; role?: string } | undefined
+    | {
+        id: string
+        email: string
+        name: string
+        emailVerified: boolean
+        role?: string
+        language?: string | null
+      }
+    | undefined
   let actor: RequestActor | null = null
   if (user) {
     const role: Role = user.role === 'admin' ? 'admin' : 'vendor'
@@ -104,11 +126,37 @@ export async function getActor(
       email: user.email,
       fullName: user.name,
       emailVerified: user.emailVerified,
+      language: await keepLanguage(deps.database.db, user.id, user.language, sentLanguage(c.req.raw.headers)),
       vendor: vendor ?? null,
     }
   }
   c.set('actor', actor)
   return actor
+}
+
+const isLanguage = (value: unknown): value is Language => languages.includes(value as Language)
+
+/** The language the screens said they show (null when the header is missing or not one of ours). */
+export const sentLanguage = (headers: Headers): Language | null => {
+  const sent = headers.get(languageHeader)
+  return isLanguage(sent) ? sent : null
+}
+
+/**
+ * The screens send the language they show in a header on every call; when it differs from the one on
+ * record, the record follows (one write, on the first call after a switch), so mail about a decision
+ * reaches the vendor in the language they last used. A request without the header changes nothing.
+ */
+export async function keepLanguage(
+  db: Deps['database']['db'],
+  userId: string,
+  stored: string | null | undefined,
+  sent: Language | null,
+): Promise<Language | null> {
+  const current = isLanguage(stored) ? stored : null
+  if (!sent || sent === current) return current
+  await db.update(users).set({ language: sent }).where(eq(users.id, userId))
+  return sent
 }
 
 /** App-level middleware: resolves the actor before any route runs. */

@@ -1,10 +1,45 @@
 import nodemailer from 'nodemailer'
-import type { Db } from '../db/client'
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Logger } from '../lib/logger'
 
 export type Mail = { to: string; subject: string; text: string; html?: string; link?: string }
-export type Mailer = { send: (mail: Mail) => Promise<void> }
+export type Mailer = {
+  /** Sends now (the caller waits and hears of a failure): the sign-up confirmation. */
+  send: (mail: Mail) => Promise<void>
+  /** Delivers the mail queued by committed changes (queueMail); returns how many left the queue. */
+  deliverQueued: () => Promise<number>
+}
+
+/** The channel a queued mail is announced on, so a process delivers it at once rather than at its next round. */
+export const MAIL_CHANNEL = 'isoko_mail'
+
+/** Attempts before a queued mail is given up as failed, and the waits between them. */
+export const MAIL_MAX_ATTEMPTS = 6
+const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60_000)
+/**
+ * A claimed mail is held this long: a process that dies while sending leaves it to be taken again after
+ * that, so a mail is never lost (at worst, sent twice).
+ */
+const CLAIM_MS = 5 * 60_000
+const BATCH = 20
+
+/**
+ * Queues a mail in the caller's transaction: it exists exactly when the change it tells of commits (a
+ * rolled-back decision sends nothing, a committed one is never forgotten), and is announced on commit.
+ */
+export async function queueMail(tx: Tx, mail: Mail): Promise<void> {
+  await tx.insert(mailOutbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    link: mail.link,
+    status: 'queued',
+  })
+  await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`)
+}
 
 /**
  * With SMTP_URL the mail is delivered; without it, it waits in the outbox table and its link is printed in
@@ -12,7 +47,87 @@ export type Mailer = { send: (mail: Mail) => Promise<void> }
  */
 export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string; from: string }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  const { db, logger } = options
+
+  /** Takes a batch of due mail, pushing each one's next attempt past the claim so no other process takes it. */
+  const claim = () =>
+    db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.status, 'queued'),
+            or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+          ),
+        )
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true })
+      if (due.length === 0) return due
+      await tx
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
+        .where(
+          inArray(
+            mailOutbox.id,
+            due.map((row) => row.id),
+          ),
+        )
+      return due
+    })
+
   return {
+    async deliverQueued() {
+      let delivered = 0
+      for (let batch = await claim(); batch.length > 0; batch = await claim()) {
+        for (const row of batch) {
+          const attempts = row.attempts + 1
+          try {
+            if (transport) {
+              await transport.sendMail({
+                from: options.from,
+                to: row.to,
+                subject: row.subject,
+                text: row.text,
+                html: row.html ?? undefined,
+              })
+            } else {
+              logger.info(
+                { to: row.to, subject: row.subject, link: row.link },
+                `mail kept in the outbox: ${row.subject}`,
+              )
+            }
+            await db
+              .update(mailOutbox)
+              .set({
+                status: transport ? 'sent' : 'outbox',
+                sentAt: transport ? new Date() : null,
+                error: null,
+              })
+              .where(eq(mailOutbox.id, row.id))
+            delivered += 1
+          } catch (error) {
+            const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown'
+            const isLast = attempts >= MAIL_MAX_ATTEMPTS
+            logger.error(
+              { err: error, to: row.to, attempts },
+              isLast ? 'mail given up' : 'mail delivery failed; will retry',
+            )
+            await db
+              .update(mailOutbox)
+              .set(
+                isLast
+                  ? { status: 'failed', error: message }
+                  : { error: message, nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) },
+              )
+              .where(eq(mailOutbox.id, row.id))
+          }
+        }
+      }
+      return delivered
+    },
+
     async send(mail) {
       if (!transport) {
         await options.db
@@ -56,7 +171,7 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
   }
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,

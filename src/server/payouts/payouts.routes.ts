@@ -131,7 +131,16 @@ export function payoutRoutes(deps: Deps) {
           responses: responds(payoutDto, 'Decided', 401, 403, 404, 409, 422),
         }),
         async (c) =>
-          c.json(await decidePayout(db, adminScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+          c.json(
+            await decidePayout(
+              db,
+              adminScope(c),
+              c.req.valid('param').id,
+              c.req.valid('json'),
+              deps.config.publicUrl,
+            ),
+            200,
+          ),
       )
   )
 }

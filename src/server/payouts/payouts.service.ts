@@ -20,6 +20,7 @@ import { maskPayoutDetails } from '../lib/payout-details'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
+import { mailDecision } from '../mail/decision-mail'
 
 type PayoutRow = typeof payouts.$inferSelect
 type Page = { page: number; pageSize: number }
@@ -200,6 +201,7 @@ export async function decidePayout(
   admin: AdminScope,
   payoutId: string,
   decision: PayoutDecisionInput,
+  publicUrl: string,
 ): Promise<PayoutDto> {
   if (!isUuid(payoutId)) throw notFound()
   const { status } = decision
@@ -261,6 +263,15 @@ export async function decidePayout(
       vendorId: row.payout.vendorId,
       userId: row.vendorUserId,
       id: payoutId,
+    })
+    const { amount } = row.payout
+    await mailDecision(tx, {
+      userId: row.vendorUserId,
+      publicUrl,
+      decision:
+        status === 'approved'
+          ? { kind: 'payoutApproved', amount, paymentReference }
+          : { kind: 'payoutRejected', amount, reason: decisionReason },
     })
     return toPayoutDto(updated!)
   })

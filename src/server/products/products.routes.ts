@@ -185,7 +185,16 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
           responses: responds(adminProductDto, 'Decided', 401, 403, 404, 409, 422),
         }),
         async (c) =>
-          c.json(await decideProduct(db, adminScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+          c.json(
+            await decideProduct(
+              db,
+              adminScope(c),
+              c.req.valid('param').id,
+              c.req.valid('json'),
+              deps.config.publicUrl,
+            ),
+            200,
+          ),
       )
       .openapi(
         adminRoute('post', '/api/admin/products/decisions', {
@@ -193,7 +202,8 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
           request: jsonBody(bulkProductDecisionInput),
           responses: responds(bulkProductDecisionDto, 'What changed', 401, 403, 422),
         }),
-        async (c) => c.json(await decideProducts(db, adminScope(c), c.req.valid('json')), 200),
+        async (c) =>
+          c.json(await decideProducts(db, adminScope(c), c.req.valid('json'), deps.config.publicUrl), 200),
       )
   )
 }

@@ -37,6 +37,7 @@ import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/s
 import { recordAudit } from '../lib/audit'
 import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
+import { mailDecision } from '../mail/decision-mail'
 import { assertOwnedFiles } from '../lib/files'
 
 type ProductRow = typeof products.$inferSelect
@@ -524,13 +525,26 @@ type Decision = z.output<typeof productDecisionInput>
  * rejected), each with its own audit row and announcement, in the caller's transaction. Returns the ids that
  * changed; a product already in that status is left as it is.
  */
-async function applyDecision(tx: Tx, admin: AdminScope, ids: string[], decision: Decision) {
+async function applyDecision(
+  tx: Tx,
+  admin: AdminScope,
+  ids: string[],
+  decision: Decision,
+  publicUrl: string,
+) {
   const current = await tx
-    .select({ id: products.id, vendorId: products.vendorId, status: products.status, name: products.name })
+    .select({
+      id: products.id,
+      vendorId: products.vendorId,
+      status: products.status,
+      name: products.name,
+      vendorUserId: vendors.userId,
+    })
     .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
     .where(and(inArray(products.id, ids), productsIn(admin)))
     .orderBy(products.id)
-    .for('update')
+    .for('update', { of: products })
   const changed: string[] = []
   const reason = decision.status === 'rejected' ? decision.reason : null
   for (const product of current) {
@@ -556,6 +570,21 @@ async function applyDecision(tx: Tx, admin: AdminScope, ids: string[], decision:
     await notify(tx, { topic: 'products', vendorId: product.vendorId, id: product.id })
     changed.push(product.id)
   }
+  if (decision.status === 'rejected') {
+    // One mail per vendor, naming each of their products this decision rejected.
+    const namesBy = new Map<string, string[]>()
+    for (const product of current) {
+      if (!changed.includes(product.id)) continue
+      namesBy.set(product.vendorUserId, [...(namesBy.get(product.vendorUserId) ?? []), product.name])
+    }
+    for (const [userId, productNames] of namesBy) {
+      await mailDecision(tx, {
+        userId,
+        publicUrl,
+        decision: { kind: 'productRejected', productNames, reason },
+      })
+    }
+  }
   return { found: current, changed }
 }
 
@@ -565,10 +594,11 @@ export async function decideProduct(
   admin: AdminScope,
   id: string,
   decision: Decision,
+  publicUrl: string,
 ): Promise<AdminProductDto> {
   if (!isUuid(id)) throw notFound()
   await db.transaction(async (tx) => {
-    const { found, changed } = await applyDecision(tx, admin, [id], decision)
+    const { found, changed } = await applyDecision(tx, admin, [id], decision, publicUrl)
     if (found.length === 0) throw notFound()
     if (changed.length === 0) {
       throw new AppError('CONFLICT', 'products.alreadyDecided', { status: decision.status })
@@ -582,9 +612,12 @@ export async function decideProducts(
   db: Db,
   admin: AdminScope,
   input: z.output<typeof bulkProductDecisionInput>,
+  publicUrl: string,
 ): Promise<{ changed: string[]; unchanged: string[] }> {
   const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))].filter(isUuid)
   const changed =
-    ids.length === 0 ? [] : (await db.transaction((tx) => applyDecision(tx, admin, ids, input))).changed
+    ids.length === 0
+      ? []
+      : (await db.transaction((tx) => applyDecision(tx, admin, ids, input, publicUrl))).changed
   return { changed, unchanged: input.ids.filter((id) => !changed.includes(id.toLowerCase())) }
 }

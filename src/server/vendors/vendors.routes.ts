@@ -146,7 +146,13 @@ export function vendorRoutes(deps: Deps) {
       }),
       async (c) =>
         c.json(
-          await decideVendorApplication(db, adminScope(c), c.req.valid('param').id, c.req.valid('json')),
+          await decideVendorApplication(
+            db,
+            adminScope(c),
+            c.req.valid('param').id,
+            c.req.valid('json'),
+            deps.config.publicUrl,
+          ),
           200,
         ),
     )

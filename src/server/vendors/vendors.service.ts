@@ -27,6 +27,7 @@ import { maskPayoutDetails } from '../lib/payout-details'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
+import { mailDecision } from '../mail/decision-mail'
 
 type VendorRow = typeof vendors.$inferSelect
 /** Before registration there is no vendor record yet: only the signed-in user. */
@@ -378,6 +379,7 @@ export async function decideVendorApplication(
   admin: AdminScope,
   vendorId: string,
   input: z.output<typeof vendorDecisionInput>,
+  publicUrl: string,
 ): Promise<AdminVendorApplication> {
   const { status } = input
   const reason = status === 'rejected' ? input.reason : null
@@ -410,6 +412,15 @@ export async function decideVendorApplication(
       vendorId: current.vendor.id,
       userId: current.vendor.userId,
       id: current.vendor.id,
+    })
+    const { shopName } = current.vendor
+    await mailDecision(tx, {
+      userId: current.vendor.userId,
+      publicUrl,
+      decision:
+        status === 'approved'
+          ? { kind: 'vendorApproved', shopName }
+          : { kind: 'vendorRejected', shopName, reason },
     })
     return toApplication(vendor!, current)
   })

@@ -2,6 +2,8 @@ import { hc, type ClientResponse } from 'hono/client'
 // Types only (erased at build time): the browser's calls are checked against the server's own routes.
 import type { AppType } from '../../server/app'
 import { errorBody, type ErrorBody } from '../../shared/errors'
+import { languageHeader } from '../../shared/constants'
+import { i18next } from '../i18n'
 
 /** A failed API call: the screen shows t(messageKey, params); fields maps form inputs to message keys. */
 export class ApiError extends Error {
@@ -27,7 +29,11 @@ export class ApiError extends Error {
  */
 export const api = hc<AppType>('/', {
   init: { credentials: 'same-origin' },
-  headers: { accept: 'application/json' },
+  // The language on screen goes with every call: the server writes the user's mail in the one they last used.
+  headers: () => ({
+    accept: 'application/json',
+    [languageHeader]: i18next.resolvedLanguage ?? i18next.language,
+  }),
 }).api
 
 /** The body of a route's successful (2xx) answer. */

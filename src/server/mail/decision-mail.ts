@@ -1,0 +1,181 @@
+import type { Language } from '../../shared/constants'
+import { formatRwf } from '../../shared/money'
+import { eq } from 'drizzle-orm'
+import type { Tx } from '../db/client'
+import { users } from '../db/schema'
+import { escapeHtml, queueMail, type Mail } from './mail.service'
+
+/**
+ * What a vendor is told when the Isoko team decides something of theirs. Each mail is written in the
+ * vendor's language (the one they last used on screen; English before they ever signed in) and links to
+ * the screen where they can see it.
+ */
+export type Decision =
+  | { kind: 'vendorApproved'; shopName: string }
+  | { kind: 'vendorRejected'; shopName: string; reason: string | null }
+  | { kind: 'productRejected'; productNames: string[]; reason: string | null }
+  | { kind: 'payoutApproved'; amount: number; paymentReference: string | null }
+  | { kind: 'payoutRejected'; amount: number; reason: string | null }
+  | { kind: 'planConfirmed'; planName: string }
+
+type Wording = {
+  hello: (name: string) => string
+  reason: (reason: string) => string
+  reference: (reference: string) => string
+  signature: string
+  subject: { [K in Decision['kind']]: (d: Extract<Decision, { kind: K }>) => string }
+  body: { [K in Decision['kind']]: (d: Extract<Decision, { kind: K }>) => string }
+  action: { [K in Decision['kind']]: string }
+}
+
+const amount = (d: { amount: number }) => formatRwf(d.amount)
+
+const wording: Record<Language, Wording> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    reason: (reason) => `Reason: ${reason}`,
+    reference: (reference) => `Payment reference: ${reference}`,
+    signature: 'The Isoko team',
+    subject: {
+      vendorApproved: (d) => `Your shop ${d.shopName} is approved`,
+      vendorRejected: (d) => `Your application for ${d.shopName} was not approved`,
+      productRejected: (d) =>
+        d.productNames.length === 1
+          ? `Your product ${d.productNames[0]} was not approved`
+          : `${d.productNames.length} of your products were not approved`,
+      payoutApproved: (d) => `Your payout of ${amount(d)} is approved`,
+      payoutRejected: (d) => `Your payout request of ${amount(d)} was rejected`,
+      planConfirmed: (d) => `Your ${d.planName} plan is active`,
+    },
+    body: {
+      vendorApproved: (d) =>
+        `Good news: ${d.shopName} is approved. Your products can now be seen by buyers once each one is approved.`,
+      vendorRejected: (d) =>
+        `Your application for ${d.shopName} was not approved, so the shop cannot sell on Isoko. Send us a message from your dashboard if you have questions.`,
+      productRejected: (d) =>
+        d.productNames.length === 1
+          ? `Your product ${d.productNames[0]} was not approved, so buyers will not see it.`
+          : `These products were not approved, so buyers will not see them: ${d.productNames.join(', ')}.`,
+      payoutApproved: (d) =>
+        `Your payout of ${amount(d)} is approved and the money has been sent. Once it reaches you, please confirm its receipt on your payouts page.`,
+      payoutRejected: (d) =>
+        `Your payout request of ${amount(d)} was rejected. The amount is available to request again.`,
+      planConfirmed: (d) =>
+        `Your payment was received: the ${d.planName} plan is active for 30 days, with its product limit.`,
+    },
+    action: {
+      vendorApproved: 'Open your dashboard',
+      vendorRejected: 'Open your dashboard',
+      productRejected: 'See your products',
+      payoutApproved: 'See your payouts',
+      payoutRejected: 'See your payouts',
+      planConfirmed: 'See your subscription',
+    },
+  },
+  rw: {
+    hello: (name) => `Muraho ${name},`,
+    reason: (reason) => `Impamvu: ${reason}`,
+    reference: (reference) => `Nimero y'iyishyura: ${reference}`,
+    signature: 'Itsinda rya Isoko',
+    subject: {
+      vendorApproved: (d) => `Iduka ryawe ${d.shopName} ryemejwe`,
+      vendorRejected: (d) => `Ubusabe bw'iduka ${d.shopName} ntibwemewe`,
+      productRejected: (d) =>
+        d.productNames.length === 1
+          ? `Igicuruzwa cyawe ${d.productNames[0]} nticyemewe`
+          : `Ibicuruzwa byawe ${d.productNames.length} ntibyemewe`,
+      payoutApproved: (d) => `Kwishyurwa ${amount(d)} byemejwe`,
+      payoutRejected: (d) => `Ubusabe bwawe bwo kwishyurwa ${amount(d)} bwanzwe`,
+      planConfirmed: (d) => `Ifatabuguzi ryawe rya ${d.planName} rirakora`,
+    },
+    body: {
+      vendorApproved: (d) =>
+        `Inkuru nziza: iduka ${d.shopName} ryemejwe. Ubu abaguzi bazabona ibicuruzwa byawe uko buri kimwe cyemejwe.`,
+      vendorRejected: (d) =>
+        `Ubusabe bw'iduka ${d.shopName} ntibwemewe, bityo iduka ntirishobora gucururiza kuri Isoko. Niba ufite ibibazo, twandikire ubutumwa uhereye ku kibaho cyawe.`,
+      productRejected: (d) =>
+        d.productNames.length === 1
+          ? `Igicuruzwa cyawe ${d.productNames[0]} nticyemewe, bityo abaguzi ntibazakibona.`
+          : `Ibi bicuruzwa ntibyemewe, bityo abaguzi ntibazabibona: ${d.productNames.join(', ')}.`,
+      payoutApproved: (d) =>
+        `Kwishyurwa ${amount(d)} byemejwe kandi amafaranga yoherejwe. Nyamuneka, namara kukugeraho, wemeze ko wayakiriye ku ipaji yo kwishyurwa.`,
+      payoutRejected: (d) =>
+        `Ubusabe bwawe bwo kwishyurwa ${amount(d)} bwanzwe. Ayo mafaranga ushobora kongera kuyasaba.`,
+      planConfirmed: (d) =>
+        `Ubwishyu bwawe bwakiriwe: ifatabuguzi rya ${d.planName} rirakora iminsi 30, hamwe n'umubare w'ibicuruzwa ryemerera.`,
+    },
+    action: {
+      vendorApproved: 'Fungura ikibaho cyawe',
+      vendorRejected: 'Fungura ikibaho cyawe',
+      productRejected: 'Reba ibicuruzwa byawe',
+      payoutApproved: 'Reba kwishyurwa kwawe',
+      payoutRejected: 'Reba kwishyurwa kwawe',
+      planConfirmed: 'Reba ifatabuguzi ryawe',
+    },
+  },
+}
+
+/** The screen each mail links to. */
+const screenOf: Record<Decision['kind'], string> = {
+  vendorApproved: '/vendor',
+  vendorRejected: '/vendor',
+  productRejected: '/vendor/products',
+  payoutApproved: '/vendor/payouts',
+  payoutRejected: '/vendor/payouts',
+  planConfirmed: '/vendor/subscription',
+}
+
+/** Calls a per-kind function with its own kind of decision (TypeScript cannot narrow the pair by itself). */
+const render = <K extends Decision['kind']>(
+  table: { [P in Decision['kind']]: (d: Extract<Decision, { kind: P }>) => string },
+  decision: Extract<Decision, { kind: K }>,
+) => (table[decision.kind] as (d: Extract<Decision, { kind: K }>) => string)(decision)
+
+export function decisionMail(options: {
+  to: string
+  name: string
+  language: Language | null
+  publicUrl: string
+  decision: Decision
+}): Mail {
+  const { decision } = options
+  const words = wording[options.language ?? 'en']
+  const link = new URL(screenOf[decision.kind], options.publicUrl).toString()
+  const extra =
+    'reason' in decision && decision.reason
+      ? words.reason(decision.reason)
+      : 'paymentReference' in decision && decision.paymentReference
+        ? words.reference(decision.paymentReference)
+        : null
+  const paragraphs = [words.hello(options.name), render(words.body, decision), ...(extra ? [extra] : [])]
+  const action = words.action[decision.kind]
+  const text = [...paragraphs, '', `${action}: ${link}`, '', words.signature]
+    .join('\n\n')
+    .replace(/\n{3,}/g, '\n\n')
+  const html =
+    paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('') +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(words.signature)}</p>`
+  return { to: options.to, subject: render(words.subject, decision), text, html, link }
+}
+
+/** Queues the mail telling a vendor's user of a decision, in the transaction that made it. */
+export async function mailDecision(
+  tx: Tx,
+  options: { userId: string; publicUrl: string; decision: Decision },
+): Promise<void> {
+  const [user] = await tx
+    .select({ email: users.email, fullName: users.fullName, language: users.language })
+    .from(users)
+    .where(eq(users.id, options.userId))
+  if (!user) return
+  await queueMail(
+    tx,
+    decisionMail({
+      to: user.email,
+      name: user.fullName,
+      language: user.language,
+      publicUrl: options.publicUrl,
+      decision: options.decision,
+    }),
+  )
+}
