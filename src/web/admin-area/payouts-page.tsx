@@ -1,22 +1,16 @@
-import { useEffect, useState } from 'react'
-import { Group, Stack, Text } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { useState } from 'react'
 import { IconReceipt2 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../shared/money'
 import { adminPayoutStatusFilters, type AdminPayoutDto } from '../../shared/schemas/payout'
 import { payoutsExportPath, useAdminPayouts } from '../api/admin-payouts'
-import { FlashAlert } from '../components/flash-alert'
-import { FocusHeading } from '../components/focus-heading'
-import { ListView } from '../components/list-view'
+import { ListPage, useListPage } from '../components/list-page'
 import { ReasonDialog } from '../components/reason-dialog'
-import { useFlashMessage } from '../components/use-flash-message'
-import { useFocusAfterUpdate } from '../components/use-focus-after-update'
 import { useListFilters } from '../components/use-list-filters'
 import { ApproveDialog } from './payouts/approve-dialog'
 import { PayoutDetailsModal } from './payouts/payout-details-modal'
 import { PayoutFilters } from './payouts/payout-filters'
-import { PayoutCards, PayoutTable } from './payouts/payout-list'
+import { PayoutCard, PayoutTable } from './payouts/payout-list'
 import { PayoutSummaryCards } from './payouts/payout-summary'
 import { usePayoutDecisions } from './payouts/use-payout-decisions'
 
@@ -31,65 +25,41 @@ type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto }
  */
 export default function AdminPayoutsPage() {
   const { t } = useTranslation()
-  const { q, status, page, update } = useListFilters(adminPayoutStatusFilters)
+  const filters = useListFilters(adminPayoutStatusFilters)
+  const { q, status, page, update } = filters
   const search = { q: q.trim(), status }
   const payouts = useAdminPayouts({ ...search, page, pageSize })
   const decisions = usePayoutDecisions()
-  const feedback = useFlashMessage()
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [viewing, setViewing] = useState<AdminPayoutDto | null>(null)
-  // Eight columns need room: beside the 240 px menu a table reads well from 1280 px; below, cards (two side
-  // by side from 768 px), so nothing scrolls sideways on a small laptop, a tablet or a phone.
-  const isDesktop = useMediaQuery('(min-width: 80em)', false, { getInitialValueInEffect: false })
-
-  // After a decision, focus goes back to that payout's next button (Details), or to the heading when the
-  // payout left the filtered list with its buttons.
-  const {
-    listRef,
-    fallbackRef: headingRef,
-    focusAfterUpdate,
-  } = useFocusAfterUpdate(decisions.acting === null && !payouts.isFetching, payouts.data)
-
-  // A page that emptied (its last pending payout was decided under the filter) moves back to the last page there is.
-  const data = payouts.data
-  useEffect(() => {
-    if (!data || data.items.length > 0 || page === 1) return
-    update({ page: Math.max(1, Math.ceil(data.filteredTotal / pageSize)) }, { replace: true })
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer for this page comes back empty
-  }, [data, page])
+  // Eight columns need room: beside the 240 px menu a table reads well from 1280 px; below, cards.
+  const list = useListPage({
+    query: payouts,
+    count: (data) => data.filteredTotal,
+    isActing: decisions.acting !== null,
+    page,
+    pageSize,
+    update,
+    tableFrom: '80em',
+  })
 
   const decide = (kind: Dialog['kind'], payout: AdminPayoutDto, text: string) => {
-    feedback.clear()
+    list.feedback.clear()
     decisions.decide(
       kind === 'approve'
         ? { id: payout.id, status: 'approved', paymentReference: text }
         : { id: payout.id, status: 'rejected', reason: text },
-      {
-        success: (message) => {
-          setDialog(null)
-          feedback.success(message)
-        },
-        error: (message, detail) => {
-          setDialog(null)
-          feedback.error(message, detail)
-        },
-        settled: () => focusAfterUpdate(payout.id),
-      },
+      list.reportFor(payout.id, () => setDialog(null)),
     )
   }
 
+  const data = payouts.data
   const isFiltered = search.q !== '' || status !== 'all'
   const listProps = {
     acting: decisions.acting,
-    onView: (payout: AdminPayoutDto) => setViewing(payout),
-    onApprove: (payout: AdminPayoutDto) => {
-      feedback.clear()
-      setDialog({ kind: 'approve', payout })
-    },
-    onReject: (payout: AdminPayoutDto) => {
-      feedback.clear()
-      setDialog({ kind: 'reject', payout })
-    },
+    onView: setViewing,
+    onApprove: list.afterClearing((payout: AdminPayoutDto) => setDialog({ kind: 'approve', payout })),
+    onReject: list.afterClearing((payout: AdminPayoutDto) => setDialog({ kind: 'reject', payout })),
   }
   // The approval follows the list's live copy of its payout, so a refund elsewhere updates the balance it
   // shows. (The rejection keeps its own copy: the reason dialog starts afresh for a new subject.)
@@ -99,78 +69,31 @@ export default function AdminPayoutsPage() {
   const isDeciding = decisions.acting !== null && decisions.acting.id === dialog?.payout.id
 
   return (
-    <Stack gap="lg" maw={1400}>
-      <Group component="header" justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <FocusHeading order={1} ref={headingRef}>
-            {t('admin.payouts.title')}
-          </FocusHeading>
-          <Text c="dimmed" mt={4}>
-            {t('admin.payouts.subtitle')}
-          </Text>
-        </div>
-        {/* Announced when a search or filter changes what is listed. */}
-        <div aria-live="polite">
-          {data && (
-            <>
-              <Text fw={500} ta="end">
-                {t('admin.payouts.total', { count: data.total })}
-              </Text>
-              {isFiltered && (
-                <Text size="sm" c="dimmed" ta="end">
-                  {t('admin.payouts.filtered', { count: data.filteredTotal })}
-                </Text>
-              )}
-            </>
-          )}
-        </div>
-      </Group>
-
-      <PayoutSummaryCards summary={data?.summary} />
-
-      <PayoutFilters
-        q={q}
-        status={status}
-        exportHref={payoutsExportPath(search)}
-        isRefreshing={payouts.isRefetching}
-        onSearch={(next) => update({ q: next }, { replace: true })}
-        onStatus={(next) => update({ status: next })}
-        onRefresh={() => void payouts.refetch()}
-      />
-
-      <FlashAlert flash={feedback.flash} />
-
-      <ListView
-        query={payouts}
-        count={(list) => list.filteredTotal}
-        isDesktop={isDesktop}
-        loadFailed={t('admin.payouts.loadFailed')}
-        empty={{
-          icon: IconReceipt2,
-          title: t('admin.payouts.empty.title'),
-          body: t('admin.payouts.empty.allBody'),
-          filtered: isFiltered
-            ? {
-                body: t('admin.payouts.empty.filteredBody'),
-                showAll: t('admin.payouts.empty.showAll'),
-                onShowAll: () => update({ q: '', status: 'all' }),
-              }
-            : undefined,
-        }}
-        listRef={listRef}
-        table={(list) => <PayoutTable payouts={list.items} {...listProps} />}
-        cards={(list) => <PayoutCards payouts={list.items} {...listProps} />}
-        pager={{
-          page,
-          pageSize,
-          label: t('admin.payouts.pagesLabel'),
-          onChange: (next) => {
-            update({ page: next })
-            headingRef.current?.focus()
-          },
-        }}
-      />
-
+    <ListPage
+      {...list.view}
+      texts="admin.payouts"
+      total={data && t('admin.payouts.total', { count: data.total })}
+      filteredTotal={
+        data && isFiltered ? t('admin.payouts.filtered', { count: data.filteredTotal }) : undefined
+      }
+      filters={
+        <>
+          <PayoutSummaryCards summary={data?.summary} />
+          <PayoutFilters
+            filters={filters}
+            exportHref={payoutsExportPath(search)}
+            isRefreshing={payouts.isRefetching}
+            onRefresh={() => void payouts.refetch()}
+          />
+        </>
+      }
+      flash={list.feedback.flash}
+      emptyIcon={IconReceipt2}
+      emptyTitle={t('admin.payouts.empty.title')}
+      onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}
+      table={(items) => <PayoutTable payouts={items} {...listProps} />}
+      card={(payout, nameId) => <PayoutCard payout={payout} nameId={nameId} {...listProps} />}
+    >
       <ApproveDialog
         payout={approving}
         isPending={isDeciding}
@@ -193,6 +116,6 @@ export default function AdminPayoutsPage() {
         listed={viewing ?? undefined}
         onClose={() => setViewing(null)}
       />
-    </Stack>
+    </ListPage>
   )
 }

@@ -1,23 +1,52 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Box, Table, Text } from '@mantine/core'
+import { DateText } from './date-text'
 
-export type Column = { label: ReactNode; align?: 'start' | 'end' }
+/** One column: its header, and what its cell shows for an item (`nameId` names the item, see DataTable). */
+export type Column<T> = {
+  label: ReactNode
+  cell: (item: T, nameId: string) => ReactNode
+  /** Figures line up at the end, header and cells alike. */
+  align?: 'start' | 'end'
+  /** Bounds on the cell's width, so that no column squeezes another to a word a line. */
+  maw?: number
+  miw?: number
+  /** Buttons and amounts stay on one line. */
+  nowrap?: boolean
+}
 
 /**
  * A list as a table on wide screens: named for screen readers, one header cell per column (scope="col"),
- * figures in tabular digits so amounts line up. The rows are the children.
+ * figures in tabular digits so amounts line up, one row per item. Each row carries its item's id in
+ * `data-row-id` (for focus to come back to it after an action) and gives its cells an id, unique on the page,
+ * for the element that names the item, so that the row's buttons can point to it.
  */
-export function DataTable({
+export function DataTable<T extends { id: string }>({
   label,
+  labelledBy,
   columns,
-  children,
+  items,
+  isSelected,
+  highlightOnHover = true,
 }: {
-  label: string
-  columns: Column[]
-  children: ReactNode
+  label?: string
+  labelledBy?: string
+  columns: Column<T>[]
+  items: T[]
+  /** A selected row is tinted. */
+  isSelected?: (item: T) => boolean
+  highlightOnHover?: boolean
 }) {
+  const idPrefix = useId()
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover tabularNums aria-label={label}>
+    <Table
+      verticalSpacing="sm"
+      horizontalSpacing="sm"
+      highlightOnHover={highlightOnHover}
+      tabularNums
+      aria-label={label}
+      aria-labelledby={labelledBy}
+    >
       <Table.Thead>
         <Table.Tr>
           {columns.map((column, index) => (
@@ -27,7 +56,27 @@ export function DataTable({
           ))}
         </Table.Tr>
       </Table.Thead>
-      <Table.Tbody>{children}</Table.Tbody>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr
+            key={item.id}
+            data-row-id={item.id}
+            bg={isSelected?.(item) ? 'var(--mantine-primary-color-light)' : undefined}
+          >
+            {columns.map((column, index) => (
+              <Table.Td
+                key={index}
+                ta={column.align}
+                maw={column.maw}
+                miw={column.miw}
+                style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+              >
+                {column.cell(item, `${idPrefix}-${item.id}`)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
     </Table>
   )
 }
@@ -57,19 +106,11 @@ export function NameCell({
   )
 }
 
-/** A date in a table cell, as a <time> element with the machine-readable value. */
-export function DateCell({
-  value,
-  format,
-  miw,
-}: {
-  value: string
-  format: (iso: string) => string
-  miw?: number
-}) {
+/** A date in a table cell (with `withTime`, date and time). */
+export function DateCell({ value, withTime, miw }: { value: string; withTime?: boolean; miw?: number }) {
   return (
-    <Text size="sm" component="time" dateTime={value} miw={miw}>
-      {format(value)}
+    <Text size="sm" miw={miw}>
+      <DateText value={value} withTime={withTime} />
     </Text>
   )
 }

@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react'
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core'
 import { IconFilterOff, type TablerIcon } from '@tabler/icons-react'
 import { BusyRegion } from './busy-region'
+import { CardList } from './card-list'
 import { ListEmpty } from './list-empty'
 import { ListPager } from './list-pager'
 import { LoadErrorAlert } from './load-error-alert'
@@ -9,7 +10,7 @@ import { LoadingStatus } from './loading-status'
 import { SkeletonList } from './skeleton-list'
 
 /** What a list screen needs of its TanStack query. */
-type ListQuery<Data> = {
+export type ListQuery<Data> = {
   isPending: boolean
   data: Data | undefined
   isPlaceholderData: boolean
@@ -17,22 +18,7 @@ type ListQuery<Data> = {
   isRefetching: boolean
 }
 
-/**
- * The states of a paged list screen in one place: skeletons while the first page loads, 'failed to load'
- * with Retry, an empty state (with 'Show all' when a filter hides everything), else the rows (a table on
- * wide screens, cards below) dimmed while the next page loads, and the pager.
- */
-export function ListView<Data>({
-  query,
-  count,
-  isDesktop,
-  loadFailed,
-  empty,
-  listRef,
-  table,
-  cards,
-  pager,
-}: {
+export type ListViewProps<Data extends { items: { id: string }[] }> = {
   query: ListQuery<Data>
   /** How many rows the filters keep (the pager and the empty state count these). */
   count: (data: Data) => number
@@ -46,10 +32,31 @@ export function ListView<Data>({
     filtered?: { body: string; showAll: string; onShowAll: () => void }
   }
   listRef?: Ref<HTMLDivElement>
-  table: (data: Data) => ReactNode
-  cards: (data: Data) => ReactNode
+  table: (items: Data['items']) => ReactNode
+  /** One item as a card; `nameId` is for the element that names it (see CardList). */
+  card: (item: Data['items'][number], nameId: string) => ReactNode
+  /** What stands above the cards (a "select all"). */
+  aboveCards?: (items: Data['items']) => ReactNode
   pager: { page: number; pageSize: number; label: string; onChange: (page: number) => void }
-}) {
+}
+
+/**
+ * The states of a paged list screen in one place: skeletons while the first page loads, 'failed to load'
+ * with Retry, an empty state (with 'Show all' when a filter hides everything), else the rows (a table on
+ * wide screens, cards below, two side by side from 768 px) dimmed while the next page loads, and the pager.
+ */
+export function ListView<Data extends { items: { id: string }[] }>({
+  query,
+  count,
+  isDesktop,
+  loadFailed,
+  empty,
+  listRef,
+  table,
+  card,
+  aboveCards,
+  pager,
+}: ListViewProps<Data>) {
   const data = query.data
   if (query.isPending) {
     return (
@@ -82,7 +89,16 @@ export function ListView<Data>({
   return (
     <Stack gap="md">
       <BusyRegion ref={listRef} isBusy={query.isPlaceholderData}>
-        {isDesktop ? table(data) : cards(data)}
+        {isDesktop ? (
+          table(data.items)
+        ) : (
+          <Stack gap="sm">
+            {aboveCards?.(data.items)}
+            <CardList items={data.items} keyOf={(item) => item.id}>
+              {card}
+            </CardList>
+          </Stack>
+        )}
       </BusyRegion>
       <ListPager
         page={pager.page}

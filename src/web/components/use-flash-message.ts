@@ -20,7 +20,9 @@ export function useFlashMessage() {
   return {
     flash,
     success: (message: string) => setFlash({ kind: 'success', message }),
-    error: (message: string, detail?: string) => setFlash({ kind: 'error', message, detail }),
+    // A detail the message already quotes is not said twice.
+    error: (message: string, detail?: string) =>
+      setFlash({ kind: 'error', message, detail: detail && !message.includes(detail) ? detail : undefined }),
     clear: () => setFlash(null),
   }
 }

@@ -39,7 +39,7 @@ export function useOneAtATime<Variables, Result>(mutation: UseMutationResult<Res
 export type DecisionReport = {
   success: (message: string) => void
   /** The screen's own failure message, and what the server said (the item is left as it was). */
-  error: (message: string, detail: string | undefined) => void
+  error: (message: string, detail?: string) => void
   /** After either: put focus back where the reader was. */
   settled?: () => void
 }

@@ -2,46 +2,32 @@ import { Button, Group } from '@mantine/core'
 import { IconDownload, IconRefresh } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { adminPayoutStatusFilters, type AdminPayoutStatusFilter } from '../../../shared/schemas/payout'
-import { SearchInput } from '../../components/search-input'
-import { StatusFilter } from '../../components/status-filter'
+import { ListSearch, type SearchFilters } from '../../components/list-search'
 
 /** The search box, the status filter, Refresh and Export (spec §2 "/admin/payouts"). */
 export function PayoutFilters({
-  q,
-  status,
+  filters,
   exportHref,
   isRefreshing,
-  onSearch,
-  onStatus,
   onRefresh,
 }: {
-  q: string
-  status: AdminPayoutStatusFilter
+  filters: SearchFilters<AdminPayoutStatusFilter>
   /** The CSV of what the current search and filter show. */
   exportHref: string
   isRefreshing: boolean
-  onSearch: (q: string) => void
-  onStatus: (status: AdminPayoutStatusFilter) => void
   onRefresh: () => void
 }) {
   const { t } = useTranslation()
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <Group role="search" gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 600px' }}>
-        <SearchInput
-          q={q}
-          onSearch={onSearch}
-          label={t('admin.payouts.search.label')}
-          placeholder={t('admin.payouts.search.placeholder')}
-        />
-        <StatusFilter
-          value={status}
-          statuses={adminPayoutStatusFilters}
-          labelOf={(value) => (value === 'all' ? t('admin.payouts.filters.all') : t(`status.${value}`))}
-          label={t('admin.payouts.filterLabel')}
-          onChange={onStatus}
-        />
-      </Group>
+      <ListSearch
+        role="search"
+        style={{ flex: '1 1 600px' }}
+        filters={filters}
+        statuses={adminPayoutStatusFilters}
+        texts="admin.payouts"
+        statusLabel={t('admin.payouts.filterLabel')}
+      />
       <Group gap="xs" wrap="nowrap">
         <Button
           variant="default"

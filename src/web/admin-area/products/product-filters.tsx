@@ -3,20 +3,14 @@ import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { IconCalendarX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { isCalendarDay } from '../../../shared/schemas/product'
-import type { AdminProductStatusFilter } from '../../api/admin-products'
-import { SearchInput } from '../../components/search-input'
-import { StatusFilter } from '../../components/status-filter'
-import { productStatusFilters, type DateRange } from './use-product-filters'
+import { ListSearch } from '../../components/list-search'
+import { productStatusFilters, type DateRange, type useProductFilters } from './use-product-filters'
 
-type Props = {
-  q: string
-  status: AdminProductStatusFilter
+type DateProps = {
   from: string | null
   to: string | null
   /** Today in Kigali: the latest day either date may be (admin §2: the to date is capped at today). */
   today: string
-  onSearch: (q: string) => void
-  onStatus: (status: AdminProductStatusFilter) => void
   onDates: (range: Partial<DateRange>) => void
 }
 
@@ -24,26 +18,22 @@ type Props = {
  * Search by name, description or shop, status, and the created-date range (admin §2 "/admin/products"). The
  * date boxes write a day once it is complete and allowed.
  */
-export function ProductFilters({ q, status, from, to, today, onSearch, onStatus, onDates }: Props) {
+export function ProductFilters({ filters }: { filters: ReturnType<typeof useProductFilters> }) {
   const { t } = useTranslation()
   return (
     <Stack role="search" aria-label={t('admin.products.filters.label')} gap="sm">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <SearchInput
-          q={q}
-          onSearch={onSearch}
-          label={t('admin.products.search.label')}
-          placeholder={t('admin.products.search.placeholder')}
-        />
-        <StatusFilter
-          value={status}
-          statuses={productStatusFilters}
-          labelOf={(value) => (value === 'all' ? t('admin.products.filters.all') : t(`status.${value}`))}
-          label={t('admin.products.filters.statusLabel')}
-          onChange={onStatus}
-        />
-      </Group>
-      <DateRangeFields from={from} to={to} today={today} onDates={onDates} />
+      <ListSearch
+        filters={filters}
+        statuses={productStatusFilters}
+        texts="admin.products"
+        statusLabel={t('admin.products.filters.statusLabel')}
+      />
+      <DateRangeFields
+        from={filters.from}
+        to={filters.to}
+        today={filters.today}
+        onDates={(range) => filters.update(range, { replace: true })}
+      />
     </Stack>
   )
 }
@@ -56,7 +46,7 @@ type DateError = 'fromAfterTo' | 'fromAfterToday' | 'toBeforeFrom' | 'toAfterTod
  * between `from` and today; the browser's picker keeps to those bounds, and a day typed outside them is
  * explained and not applied.
  */
-function DateRangeFields({ from, to, today, onDates }: Pick<Props, 'from' | 'to' | 'today' | 'onDates'>) {
+function DateRangeFields({ from, to, today, onDates }: DateProps) {
   const { t } = useTranslation()
   const [fromText, setFromText] = useState(from ?? '')
   const [toText, setToText] = useState(to ?? '')

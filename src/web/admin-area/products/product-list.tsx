@@ -1,12 +1,10 @@
-import { useId } from 'react'
-import { Box, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Box, Checkbox, Group, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
-import { CardList } from '../../components/card-list'
 import { FieldList } from '../../components/field-list'
 import { DataTable, DateCell } from '../../components/data-table'
 import { DecisionButtons } from '../../components/decision-buttons'
-import { useFormatDate } from '../../components/format-date'
+import { DateText } from '../../components/date-text'
 import { ItemCard, ItemCardHeader } from '../../components/item-card'
 import { StatusWithNotes } from '../../components/status-badge'
 import { categoryLabel, shortId } from './product-text'
@@ -34,84 +32,64 @@ type RowProps = Omit<ProductListProps, 'products' | 'selected' | 'onSelectAll'> 
 /** From 1280 px: one table row per product, newest first, with a box to select each and all of them. */
 export function ProductTable({ products, selected, onSelectAll, ...actions }: ProductListProps) {
   const { t } = useTranslation()
-  const formatDate = useFormatDate()
-  const idPrefix = useId()
   return (
     <DataTable
       label={t('admin.products.tableCaption')}
+      items={products}
+      isSelected={(product) => selected.has(product.id)}
       columns={[
-        { label: <SelectAll products={products} selected={selected} onSelectAll={onSelectAll} /> },
-        { label: t('admin.products.columns.product') },
-        { label: t('admin.products.columns.vendor') },
-        { label: t('admin.products.columns.category') },
-        { label: t('admin.products.columns.variants') },
-        { label: t('fields.status') },
-        { label: t('admin.products.columns.created') },
-        { label: t('fields.actions') },
+        {
+          label: <SelectAll products={products} selected={selected} onSelectAll={onSelectAll} />,
+          cell: (product) => (
+            <SelectOne product={product} isSelected={selected.has(product.id)} onSelect={actions.onSelect} />
+          ),
+        },
+        {
+          label: t('admin.products.columns.product'),
+          maw: 300,
+          cell: (product, nameId) => (
+            <Group gap="sm" wrap="nowrap" miw={180}>
+              <ProductThumb product={product} />
+              <ProductName product={product} nameId={nameId} />
+            </Group>
+          ),
+        },
+        {
+          label: t('admin.products.columns.vendor'),
+          maw: 200,
+          cell: (product) => (
+            <Text size="sm" miw={100} style={{ overflowWrap: 'anywhere' }}>
+              {product.vendor.shopName}
+            </Text>
+          ),
+        },
+        {
+          label: t('admin.products.columns.category'),
+          cell: (product) => <Text size="sm">{categoryLabel(t, product.category)}</Text>,
+        },
+        {
+          label: t('admin.products.columns.variants'),
+          cell: (product) => <Text size="sm">{product.variants.length}</Text>,
+        },
+        { label: t('fields.status'), maw: 200, cell: (product) => <StatusCell product={product} /> },
+        {
+          label: t('admin.products.columns.created'),
+          cell: (product) => <DateCell value={product.createdAt} miw={80} />,
+        },
+        {
+          label: t('fields.actions'),
+          cell: (product, nameId) => (
+            <ProductActions product={product} nameId={nameId} {...actions} layout="stack" />
+          ),
+        },
       ]}
-    >
-      {products.map((product) => {
-        const nameId = `${idPrefix}-${product.id}`
-        const isSelected = selected.has(product.id)
-        return (
-          <Table.Tr
-            key={product.id}
-            data-row-id={product.id}
-            bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
-          >
-            <Table.Td>
-              <SelectOne product={product} isSelected={isSelected} onSelect={actions.onSelect} />
-            </Table.Td>
-            <Table.Td maw={300}>
-              <Group gap="sm" wrap="nowrap" miw={180}>
-                <ProductThumb product={product} />
-                <ProductName product={product} nameId={nameId} />
-              </Group>
-            </Table.Td>
-            <Table.Td maw={200}>
-              <Text size="sm" miw={100} style={{ overflowWrap: 'anywhere' }}>
-                {product.vendor.shopName}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{categoryLabel(t, product.category)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{product.variants.length}</Text>
-            </Table.Td>
-            <Table.Td maw={200}>
-              <StatusCell product={product} />
-            </Table.Td>
-            <Table.Td>
-              <DateCell value={product.createdAt} format={formatDate} miw={80} />
-            </Table.Td>
-            <Table.Td>
-              <ProductActions product={product} nameId={nameId} {...actions} layout="stack" />
-            </Table.Td>
-          </Table.Tr>
-        )
-      })}
-    </DataTable>
+    />
   )
 }
 
-/** Below 1280 px: one card per product (two side by side from 768 px), with "select all" above them. */
-export function ProductCards({ products, selected, onSelectAll, ...actions }: ProductListProps) {
-  return (
-    <Stack gap="sm">
-      <SelectAll products={products} selected={selected} onSelectAll={onSelectAll} withLabel />
-      <CardList items={products} keyOf={(product) => product.id}>
-        {(product, nameId) => (
-          <ProductCard product={product} isSelected={selected.has(product.id)} nameId={nameId} {...actions} />
-        )}
-      </CardList>
-    </Stack>
-  )
-}
-
-function ProductCard({ product, isSelected, nameId, ...actions }: RowProps) {
+/** Below 1280 px: one card per product. */
+export function ProductCard({ product, isSelected, nameId, ...actions }: RowProps) {
   const { t } = useTranslation()
-  const formatDate = useFormatDate()
   return (
     <ItemCard labelledBy={nameId} rowId={product.id}>
       <ItemCardHeader status={product.status}>
@@ -130,10 +108,7 @@ function ProductCard({ product, isSelected, nameId, ...actions }: RowProps) {
           { label: t('admin.products.columns.vendor'), value: product.vendor.shopName },
           { label: t('admin.products.columns.category'), value: categoryLabel(t, product.category) },
           { label: t('admin.products.columns.variants'), value: product.variants.length },
-          {
-            label: t('admin.products.columns.created'),
-            value: <time dateTime={product.createdAt}>{formatDate(product.createdAt)}</time>,
-          },
+          { label: t('admin.products.columns.created'), value: <DateText value={product.createdAt} /> },
         ]}
       />
       <StatusNotes product={product} lines={3} />
@@ -173,8 +148,11 @@ function ProductName({
   )
 }
 
-/** Ticks every product on this page (admin §2 "select all"); part-ticked when only some are. */
-function SelectAll({
+/**
+ * Ticks every product on this page (admin §2 "select all"); part-ticked when only some are. In the table's
+ * header, and above the cards `withLabel`.
+ */
+export function SelectAll({
   products,
   selected,
   onSelectAll,

@@ -7,18 +7,12 @@ import {
   type ProductDecision,
 } from '../../api/admin-products'
 import { failureDetail } from '../../components/use-flash-message'
+import type { DecisionReport } from '../../components/use-one-at-a-time'
 
 export type DecisionStatus = ProductDecision['status']
 
 /** The decisions on their way, by product id: those products' buttons say so and ignore clicks. */
 export type Acting = ReadonlyMap<string, DecisionStatus>
-
-type Report = {
-  success: (message: string) => void
-  error: (message: string) => void
-  /** After either: put focus back where the reader was. */
-  settled?: () => void
-}
 
 /**
  * Approving and rejecting products, one from a row or the details dialog, or the selected ones at once. While an
@@ -46,7 +40,7 @@ export function useProductDecisions() {
   const failure = (error: unknown) =>
     t('admin.products.decideFailed', { message: failureDetail(t, error) ?? t('errors.internal') })
 
-  const decide = (decision: ProductDecision, report: Report) => {
+  const decide = (decision: ProductDecision, report: DecisionReport) => {
     if (busy.current.has(decision.id)) return
     start([decision.id], decision.status)
     // Each call keeps its own promise: decisions on two products at once both report back.
@@ -65,7 +59,7 @@ export function useProductDecisions() {
   }
 
   /** The selected products whose own action is not running; those are left to it. */
-  const decideMany = (decision: BulkProductDecision, report: Report) => {
+  const decideMany = (decision: BulkProductDecision, report: DecisionReport) => {
     if (isBulkBusy.current) return
     const ids = decision.ids.filter((id) => !busy.current.has(id))
     if (ids.length === 0) return

@@ -1,10 +1,8 @@
-import { useId } from 'react'
-import { Anchor, Box, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Box, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminVendorRow } from '../../../shared/schemas/vendor'
-import { CardList } from '../../components/card-list'
 import { FieldList } from '../../components/field-list'
-import { useFormatDate } from '../../components/format-date'
+import { DateText } from '../../components/date-text'
 import { ItemCard, ItemCardHeader } from '../../components/item-card'
 import { StatusWithNotes } from '../../components/status-badge'
 import type { Acting } from './use-vendor-decisions'
@@ -22,72 +20,59 @@ export type VendorListProps = {
 
 type RowProps = Omit<VendorListProps, 'vendors'> & { vendor: AdminVendorRow; nameId: string }
 
-/** From 1200 px: one table row per application, newest first. */
+/** From 1280 px: one table row per application, newest first. */
 export function VendorTable({ vendors, ...actions }: VendorListProps) {
   const { t } = useTranslation()
-  const formatDate = useFormatDate()
-  const idPrefix = useId()
   return (
     <DataTable
       label={t('admin.vendors.tableCaption')}
+      items={vendors}
       columns={[
-        { label: t('admin.vendors.columns.vendor') },
-        { label: t('admin.vendors.columns.contact') },
-        { label: t('admin.vendors.columns.business') },
-        { label: t('fields.status') },
-        { label: t('admin.vendors.columns.applied') },
-        { label: t('admin.vendors.columns.plan') },
-        { label: t('fields.actions') },
+        {
+          label: t('admin.vendors.columns.vendor'),
+          maw: 220,
+          cell: (vendor, nameId) => (
+            <NameCell name={vendor.shopName} detail={vendor.fullName} id={nameId} miw={140} />
+          ),
+        },
+        {
+          label: t('admin.vendors.columns.contact'),
+          maw: 240,
+          cell: (vendor) => (
+            <Box miw={150}>
+              <Contact vendor={vendor} />
+            </Box>
+          ),
+        },
+        {
+          label: t('admin.vendors.columns.business'),
+          maw: 220,
+          cell: (vendor) => (
+            <Text size="sm" miw={130} style={{ overflowWrap: 'anywhere' }}>
+              {vendor.businessAddress}
+            </Text>
+          ),
+        },
+        { label: t('fields.status'), maw: 200, cell: (vendor) => <StatusCell vendor={vendor} /> },
+        {
+          label: t('admin.vendors.columns.applied'),
+          cell: (vendor) => <DateCell value={vendor.createdAt} miw={80} />,
+        },
+        { label: t('admin.vendors.columns.plan'), cell: (vendor) => <Plan vendor={vendor} /> },
+        {
+          label: t('fields.actions'),
+          cell: (vendor, nameId) => (
+            <VendorActions vendor={vendor} nameId={nameId} {...actions} layout="stack" />
+          ),
+        },
       ]}
-    >
-      {vendors.map((vendor) => {
-        const nameId = `${idPrefix}-${vendor.id}`
-        return (
-          <Table.Tr key={vendor.id} data-row-id={vendor.id}>
-            <Table.Td maw={220}>
-              <NameCell name={vendor.shopName} detail={vendor.fullName} id={nameId} miw={140} />
-            </Table.Td>
-            <Table.Td maw={240}>
-              <Box miw={150}>
-                <Contact vendor={vendor} />
-              </Box>
-            </Table.Td>
-            <Table.Td maw={220}>
-              <Text size="sm" miw={130} style={{ overflowWrap: 'anywhere' }}>
-                {vendor.businessAddress}
-              </Text>
-            </Table.Td>
-            <Table.Td maw={200}>
-              <StatusCell vendor={vendor} />
-            </Table.Td>
-            <Table.Td>
-              <DateCell value={vendor.createdAt} format={formatDate} miw={80} />
-            </Table.Td>
-            <Table.Td>
-              <Plan vendor={vendor} />
-            </Table.Td>
-            <Table.Td>
-              <VendorActions vendor={vendor} nameId={nameId} {...actions} layout="stack" />
-            </Table.Td>
-          </Table.Tr>
-        )
-      })}
-    </DataTable>
+    />
   )
 }
 
-/** Below 1200 px: one card per application (two side by side from 768 px), in a list. */
-export function VendorCards({ vendors, ...actions }: VendorListProps) {
-  return (
-    <CardList items={vendors} keyOf={(vendor) => vendor.id}>
-      {(vendor, nameId) => <VendorCard vendor={vendor} nameId={nameId} {...actions} />}
-    </CardList>
-  )
-}
-
-function VendorCard({ vendor, nameId, ...actions }: RowProps) {
+/** Below 1280 px: one card per application. */
+export function VendorCard({ vendor, nameId, ...actions }: RowProps) {
   const { t } = useTranslation()
-  const formatDate = useFormatDate()
   return (
     <ItemCard labelledBy={nameId} rowId={vendor.id}>
       <ItemCardHeader status={vendor.status}>
@@ -106,10 +91,7 @@ function VendorCard({ vendor, nameId, ...actions }: RowProps) {
         fields={[
           { label: t('admin.vendors.columns.contact'), value: <Contact vendor={vendor} /> },
           { label: t('admin.vendors.columns.business'), value: vendor.businessAddress },
-          {
-            label: t('admin.vendors.columns.applied'),
-            value: <time dateTime={vendor.createdAt}>{formatDate(vendor.createdAt)}</time>,
-          },
+          { label: t('admin.vendors.columns.applied'), value: <DateText value={vendor.createdAt} /> },
           { label: t('admin.vendors.columns.plan'), value: <Plan vendor={vendor} /> },
         ]}
       />
@@ -184,7 +166,7 @@ function Plan({ vendor }: { vendor: AdminVendorRow }) {
  * View, and for a pending application Approve and Reject. While a decision runs, its button reads
  * 'Approving...' or 'Rejecting...' and every decision button waits for it.
  */
-export function VendorActions({
+function VendorActions({
   vendor,
   nameId,
   acting,

@@ -1,5 +1,4 @@
-import { useId } from 'react'
-import { Button, Table, Text } from '@mantine/core'
+import { Button, Text } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { receiptNoteDate, type PayoutDto } from '../../../shared/schemas/payout'
@@ -8,6 +7,8 @@ import { StatusBadge } from '../../components/status-badge'
 import { useFormatDate } from '../../components/format-date'
 import { FieldList } from '../../components/field-list'
 import { CardList } from '../../components/card-list'
+import { DataTable } from '../../components/data-table'
+import { DateText } from '../../components/date-text'
 import { ItemCard, ItemCardHeader } from '../../components/item-card'
 
 export type PayoutListProps = {
@@ -74,9 +75,8 @@ function Notes({ payout }: { payout: PayoutDto }) {
 
 function ProcessedDate({ payout }: { payout: PayoutDto }) {
   const { t } = useTranslation()
-  const formatDate = useFormatDate()
   return payout.processedAt ? (
-    <time dateTime={payout.processedAt}>{formatDate(payout.processedAt)}</time>
+    <DateText value={payout.processedAt} />
   ) : (
     <Text span size="sm" c="dimmed">
       {t('vendor.payouts.history.notProcessed')}
@@ -87,66 +87,54 @@ function ProcessedDate({ payout }: { payout: PayoutDto }) {
 /** From 1024 px: the history as a table, newest request first (the server's order). */
 export function PayoutTable({ payouts, onConfirmReceipt }: PayoutListProps) {
   const { t } = useTranslation()
-  const formatDate = useFormatDate()
-  const idPrefix = useId()
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="sm" tabularNums aria-labelledby="payout-history-title">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col" ta="end">
-            {t('vendor.payouts.history.amount')}
-          </Table.Th>
-          <Table.Th scope="col">{t('fields.status')}</Table.Th>
-          <Table.Th scope="col">{t('vendor.payouts.history.requestedAt')}</Table.Th>
-          <Table.Th scope="col">{t('vendor.payouts.history.processedAt')}</Table.Th>
-          <Table.Th scope="col">{t('vendor.payouts.history.notes')}</Table.Th>
-          <Table.Th scope="col">{t('fields.actions')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {payouts.map((payout) => {
-          const amountId = `${idPrefix}-${payout.id}-amount`
-          const dateId = `${idPrefix}-${payout.id}-date`
-          return (
-            <Table.Tr key={payout.id} data-row-id={payout.id}>
-              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                <Text span inherit fw={600} id={amountId}>
-                  <Money amount={payout.amount} />
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={payout.status} style={{ minWidth: 'max-content' }} />
-              </Table.Td>
-              <Table.Td>
-                <time dateTime={payout.requestedAt} id={dateId}>
-                  {formatDate(payout.requestedAt)}
-                </time>
-              </Table.Td>
-              <Table.Td>
-                <ProcessedDate payout={payout} />
-              </Table.Td>
-              <Table.Td maw={320}>
-                <Notes payout={payout} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <ConfirmReceiptButton
-                  payout={payout}
-                  describedBy={`${amountId} ${dateId}`}
-                  onConfirmReceipt={onConfirmReceipt}
-                />
-              </Table.Td>
-            </Table.Tr>
-          )
-        })}
-      </Table.Tbody>
-    </Table>
+    <DataTable
+      labelledBy="payout-history-title"
+      highlightOnHover={false}
+      items={payouts}
+      columns={[
+        {
+          label: t('vendor.payouts.history.amount'),
+          align: 'end',
+          nowrap: true,
+          cell: (payout, nameId) => (
+            <Text span inherit fw={600} id={`${nameId}-amount`}>
+              <Money amount={payout.amount} />
+            </Text>
+          ),
+        },
+        {
+          label: t('fields.status'),
+          cell: (payout) => <StatusBadge status={payout.status} style={{ minWidth: 'max-content' }} />,
+        },
+        {
+          label: t('vendor.payouts.history.requestedAt'),
+          cell: (payout, nameId) => <DateText value={payout.requestedAt} id={`${nameId}-date`} />,
+        },
+        {
+          label: t('vendor.payouts.history.processedAt'),
+          cell: (payout) => <ProcessedDate payout={payout} />,
+        },
+        { label: t('vendor.payouts.history.notes'), maw: 320, cell: (payout) => <Notes payout={payout} /> },
+        {
+          label: t('fields.actions'),
+          nowrap: true,
+          cell: (payout, nameId) => (
+            <ConfirmReceiptButton
+              payout={payout}
+              describedBy={`${nameId}-amount ${nameId}-date`}
+              onConfirmReceipt={onConfirmReceipt}
+            />
+          ),
+        },
+      ]}
+    />
   )
 }
 
 /** Below 1024 px: one card per payout. */
 export function PayoutCards({ payouts, onConfirmReceipt }: PayoutListProps) {
   const { t } = useTranslation()
-  const formatDate = useFormatDate()
   return (
     <CardList items={payouts} keyOf={(payout) => payout.id}>
       {(payout, nameId) => {
@@ -165,11 +153,7 @@ export function PayoutCards({ payouts, onConfirmReceipt }: PayoutListProps) {
               fields={[
                 {
                   label: t('vendor.payouts.history.requestedAt'),
-                  value: (
-                    <time dateTime={payout.requestedAt} id={dateId}>
-                      {formatDate(payout.requestedAt)}
-                    </time>
-                  ),
+                  value: <DateText value={payout.requestedAt} id={dateId} />,
                 },
                 {
                   label: t('vendor.payouts.history.processedAt'),

@@ -1,0 +1,176 @@
+import { useEffect, type ReactNode, type Ref } from 'react'
+import { Group, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import type { TablerIcon } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { FlashAlert } from './flash-alert'
+import { ListView, type ListQuery, type ListViewProps } from './list-view'
+import { PageHeader } from './page-header'
+import type { DecisionReport } from './use-one-at-a-time'
+import { useFlashMessage, type Flash } from './use-flash-message'
+import { useFocusAfterUpdate } from './use-focus-after-update'
+
+type Paged = { items: { id: string }[] }
+
+/**
+ * What a paged list screen keeps while the reader works on its rows: whether rows show as a table (from
+ * `tableFrom` wide; below, cards), the screen's flash message, and focus, which after an action goes back to
+ * the row's next button, or to the heading when the row left the list. A page that emptied (its last row
+ * left the filter) moves back to the last page there is.
+ */
+export function useListPage<Data extends Paged>({
+  query,
+  count,
+  isActing,
+  page,
+  pageSize,
+  update,
+  tableFrom,
+}: {
+  query: ListQuery<Data> & { isFetching: boolean }
+  /** How many rows the filters keep. */
+  count: (data: Data) => number
+  /** An action on a row is on its way: focus waits for it. */
+  isActing: boolean
+  page: number
+  pageSize: number
+  update: (next: { page: number }, options?: { replace?: boolean }) => void
+  /** The width from which a table fits beside the menu, e.g. '80em'. */
+  tableFrom: string
+}) {
+  const isDesktop = useMediaQuery(`(min-width: ${tableFrom})`, false, { getInitialValueInEffect: false })
+  const feedback = useFlashMessage()
+  const {
+    listRef,
+    fallbackRef: headingRef,
+    focusAfterUpdate,
+  } = useFocusAfterUpdate(!isActing && !query.isFetching, query.data)
+
+  // Another page: the reader carries on from the heading, above the new rows.
+  const goToPage = (next: number) => {
+    update({ page: next })
+    headingRef.current?.focus()
+  }
+
+  const data = query.data
+  useEffect(() => {
+    if (!data || data.items.length > 0 || page === 1) return
+    update({ page: Math.max(1, Math.ceil(count(data) / pageSize)) }, { replace: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer for this page comes back empty
+  }, [data, page])
+
+  return {
+    feedback,
+    focusAfterUpdate,
+    /** For ListPage: how the list is laid out, where focus may go, and its pages. */
+    view: { query, isDesktop, listRef, headingRef, count, pager: { page, pageSize, onChange: goToPage } },
+    /** How a decision on row `id` is told: `close` its dialog, say how it went, then focus comes back. */
+    reportFor: (id: string, close: () => void): DecisionReport => ({
+      success: (message) => {
+        close()
+        feedback.success(message)
+      },
+      error: (message, detail) => {
+        close()
+        feedback.error(message, detail)
+      },
+      settled: () => focusAfterUpdate(id),
+    }),
+    /** A row's action that opens something: the last message goes first. */
+    afterClearing:
+      <Args extends unknown[]>(action: (...args: Args) => void) =>
+      (...args: Args) => {
+        feedback.clear()
+        action(...args)
+      },
+  }
+}
+
+/**
+ * The list screens whose texts share one layout under their key: title, subtitle, loadFailed, pagesLabel,
+ * and the empty state's allBody, filteredBody and showAll.
+ */
+export type ListTexts = 'admin.vendors' | 'admin.payouts' | 'admin.products' | 'vendor.orders'
+
+/**
+ * A paged list screen: the heading with what the list counts (announced when a search or filter changes it)
+ * and the screen's tools, the filters, the flash message, the list (see ListView) and its dialogs.
+ */
+export function ListPage<Data extends Paged>({
+  texts,
+  headingRef,
+  total,
+  filteredTotal,
+  tools,
+  filters,
+  flash,
+  aboveList,
+  emptyIcon,
+  emptyTitle,
+  onShowAll,
+  pager,
+  maw = 1400,
+  children,
+  ...list
+}: Omit<ListViewProps<Data>, 'loadFailed' | 'empty' | 'pager'> & {
+  texts: ListTexts
+  headingRef: Ref<HTMLHeadingElement>
+  /** "12 vendors", once the list has loaded. */
+  total: string | undefined
+  /** How many of them the search and filter keep, while one is on. */
+  filteredTotal?: string
+  tools?: ReactNode
+  filters: ReactNode
+  flash: Flash | null
+  /** Between the message and the list: what acts on the selected rows. */
+  aboveList?: ReactNode
+  emptyIcon: TablerIcon
+  emptyTitle: string
+  /** Set while a search or filter is on: the empty state then offers to show everything. */
+  onShowAll?: () => void
+  pager: Omit<ListViewProps<Data>['pager'], 'label'>
+  maw?: number
+  /** The dialogs the rows open. */
+  children?: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="lg" maw={maw}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <PageHeader ref={headingRef} title={t(`${texts}.title`)} subtitle={t(`${texts}.subtitle`)} />
+        <Group gap="sm" align="center" wrap="wrap">
+          <div aria-live="polite">
+            <Text fw={500} ta="end">
+              {total}
+            </Text>
+            {filteredTotal && (
+              <Text size="sm" c="dimmed" ta="end">
+                {filteredTotal}
+              </Text>
+            )}
+          </div>
+          {tools}
+        </Group>
+      </Group>
+      {filters}
+      <FlashAlert flash={flash} />
+      {aboveList}
+      <ListView
+        {...list}
+        loadFailed={t(`${texts}.loadFailed`)}
+        empty={{
+          icon: emptyIcon,
+          title: emptyTitle,
+          body: t(`${texts}.empty.allBody`),
+          filtered: onShowAll && {
+            body: t(`${texts}.empty.filteredBody`),
+            showAll: t(`${texts}.empty.showAll`),
+            onShowAll,
+          },
+        }}
+        pager={{ ...pager, label: t(`${texts}.pagesLabel`) }}
+      />
+      {children}
+    </Stack>
+  )
+}

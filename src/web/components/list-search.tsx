@@ -1,0 +1,52 @@
+import { Group, type GroupProps } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { KeyPart } from '../i18n/keys'
+import { SearchInput } from './search-input'
+import { StatusFilter } from './status-filter'
+
+/** What the search box and the status filter change: a list's filters as useListFilters keeps them. */
+export type SearchFilters<S extends string> = {
+  q: string
+  status: S
+  update: (next: { q?: string; status?: S }, options?: { replace?: boolean }) => void
+}
+
+/**
+ * A list's search box and its status filter ('All', then each status by its name), side by side. Typing
+ * replaces the address entry rather than adding one per word, so Back leaves the screen's last search.
+ */
+export function ListSearch<const S extends 'all' | KeyPart<'status'>>({
+  filters,
+  statuses,
+  texts,
+  statusLabel,
+  ...group
+}: {
+  filters: SearchFilters<S>
+  statuses: readonly S[]
+  /** Where the list's search.label, search.placeholder and filters.all are. */
+  texts: 'admin.vendors' | 'admin.payouts' | 'admin.products'
+  /** The status filter's accessible name. */
+  statusLabel: string
+} & GroupProps) {
+  const { t } = useTranslation()
+  const labelOf = (value: 'all' | KeyPart<'status'>) =>
+    value === 'all' ? t(`${texts}.filters.all`) : t(`status.${value}`)
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" {...group}>
+      <SearchInput
+        q={filters.q}
+        onSearch={(next) => filters.update({ q: next }, { replace: true })}
+        label={t(`${texts}.search.label`)}
+        placeholder={t(`${texts}.search.placeholder`)}
+      />
+      <StatusFilter
+        value={filters.status}
+        statuses={statuses}
+        labelOf={labelOf}
+        label={statusLabel}
+        onChange={(next) => filters.update({ status: next })}
+      />
+    </Group>
+  )
+}
