@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, vendors } from '../../src/server/db/schema'
 import { expectError } from '../fixtures/expect-error'
-import { confirmedVendor, expectStatus } from '../fixtures/factories'
+import { confirmedVendor, expectStatus, mailsTo } from '../fixtures/factories'
 import { fetchFile, pdfDocument, pngImage, upload } from '../fixtures/files'
 import { auditRowsFor, registeredVendor, theAdmin } from '../fixtures/money'
 import { createTestApp } from '../fixtures/test-app'
@@ -446,5 +446,104 @@ describe('PATCH /api/admin/vendors/:id/status with a reason', () => {
     expect((await t.patch(`/api/admin/vendors/${vendor.vendorId}/status`, body)).status).toBe(401)
     expect(await vendorRow(vendor.vendorId)).toMatchObject({ status: 'pending', decisionReason: null })
     expect((await decide(vendor.vendorId, body)).status).toBe(200)
+  })
+})
+
+describe('POST /api/admin/vendors/:id/plan (a requested plan, paid)', () => {
+  const confirm = async (id: string, plan: string, cookie?: string) =>
+    t.post(`/api/admin/vendors/${id}/plan`, { plan }, { cookie: cookie ?? (await adminCookie()) })
+  const request = (vendor: { cookie: string }, plan: string) =>
+    t.put('/api/vendor/subscription', { plan }, { cookie: vendor.cookie })
+
+  it('makes the requested plan the vendor’s for 30 days from now, audited, and mails the vendor', async () => {
+    const vendor = await registeredVendor(t)
+    await request(vendor, 'scaling')
+    const before = await vendorRow(vendor.vendorId)
+    const response = await confirm(vendor.vendorId, 'scaling')
+    expect(response.status, response.text).toBe(200)
+    expect(response.body).toMatchObject({
+      id: vendor.vendorId,
+      requestedPlan: null,
+      subscription: { plan: 'scaling', status: 'active' },
+    })
+    const { startsAt, expiresAt } = response.body.subscription
+    expect(Date.parse(startsAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(Math.round((Date.parse(expiresAt) - Date.parse(startsAt)) / 86_400_000)).toBe(30)
+
+    const [audit, ...more] = await auditRowsFor(t.db, vendor.vendorId)
+    expect(more).toEqual([])
+    expect(audit).toMatchObject({
+      action: 'update',
+      targetTable: 'vendors',
+      oldValues: { subscription_plan: before.subscriptionPlan, requested_plan: 'scaling' },
+      newValues: { subscription_plan: 'scaling', subscription_status: 'active', requested_plan: null },
+      details: { change: 'plan_payment_confirmed' },
+    })
+    const [mail] = await mailsTo(t.db, vendor.email)
+    expect(mail).toMatchObject({ subject: 'Your Scaling plan is active', status: 'queued' })
+
+    // The vendor's own profile now says so.
+    const profile = await t.get('/api/vendor/profile', { cookie: vendor.cookie })
+    expect(profile.body).toMatchObject({ requestedPlan: null, subscription: { plan: 'scaling' } })
+  })
+
+  it('refuses a plan other than the one requested, and a vendor with no request; nothing changes', async () => {
+    const vendor = await registeredVendor(t)
+    expectError(await confirm(vendor.vendorId, 'growth'), {
+      status: 409,
+      code: 'CONFLICT',
+      messageKey: 'vendor.noPlanRequest',
+    })
+    await request(vendor, 'business')
+    // The vendor changed the request after paying for another plan: the admin confirms what was paid.
+    expectError(await confirm(vendor.vendorId, 'growth'), {
+      status: 409,
+      code: 'CONFLICT',
+      messageKey: 'vendor.planRequestChanged',
+    })
+    expect(await vendorRow(vendor.vendorId)).toMatchObject({
+      subscriptionPlan: 'starter',
+      requestedPlan: 'business',
+    })
+    expect(await auditRowsFor(t.db, vendor.vendorId)).toEqual([])
+    expectError(await confirm(vendor.vendorId, 'platinum'), {
+      status: 422,
+      code: 'VALIDATION',
+      messageKey: 'vendor.subscription.planInvalid',
+    })
+  })
+
+  it('refuses the vendor themselves (403) and a signed-out visitor (401); an admin still can', async () => {
+    const vendor = await registeredVendor(t)
+    await request(vendor, 'unlimited')
+    expectError(await confirm(vendor.vendorId, 'unlimited', vendor.cookie), {
+      status: 403,
+      code: 'FORBIDDEN',
+      messageKey: 'errors.forbidden',
+    })
+    expect((await t.post(`/api/admin/vendors/${vendor.vendorId}/plan`, { plan: 'unlimited' })).status).toBe(
+      401,
+    )
+    expect(await vendorRow(vendor.vendorId)).toMatchObject({ subscriptionPlan: 'starter' })
+    expect((await confirm(vendor.vendorId, 'unlimited')).status).toBe(200)
+  })
+
+  it('an unknown vendor is not found', async () => {
+    expectError(await confirm('00000000-0000-4000-8000-000000000000', 'growth'), {
+      status: 404,
+      code: 'NOT_FOUND',
+      messageKey: 'errors.notFound',
+    })
+  })
+
+  it('two confirmations at once: one wins, one audit entry', async () => {
+    const vendor = await registeredVendor(t)
+    await request(vendor, 'growth')
+    const answers = await Promise.all([
+      confirm(vendor.vendorId, 'growth'),
+      confirm(vendor.vendorId, 'growth'),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(await auditRowsFor(t.db, vendor.vendorId)).toHaveLength(1)
   })
 })

@@ -355,6 +355,15 @@ describe('POST /api/vendor/products', () => {
 
     const upgrade = await t.put('/api/vendor/subscription', { plan: 'growth' }, { cookie: vendor.cookie })
     expect(upgrade.status, upgrade.text).toBe(200)
+    // Until the team confirms the payment, the starter limit holds.
+    const unpaid = await t.post('/api/vendor/products', simpleProduct(), { cookie: vendor.cookie })
+    expectError(unpaid, { status: 409, code: 'CONFLICT', messageKey: 'products.planLimit' })
+    const paid = await t.post(
+      `/api/admin/vendors/${vendor.vendorId}/plan`,
+      { plan: 'growth' },
+      { cookie: (await admin()).cookie },
+    )
+    expect(paid.status, paid.text).toBe(200)
     const afterUpgrade = await t.post('/api/vendor/products', simpleProduct(), { cookie: vendor.cookie })
     expect(afterUpgrade.status, afterUpgrade.text).toBe(201)
     expect(await ownCount()).toBe(11)

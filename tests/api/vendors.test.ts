@@ -381,27 +381,60 @@ describe('PUT /api/vendor/profile/logo and /business-documents', () => {
 })
 
 describe('PUT /api/vendor/subscription', () => {
-  it('records a paid plan as active for a month', async () => {
+  // A paid plan is paid outside Isoko: choosing one only asks for it; the team confirms it once paid.
+  it('records a paid plan as a request: the current plan, its dates and its limit hold', async () => {
     const vendor = await registeredVendor()
+    const before = (await t.get('/api/vendor/profile', { cookie: vendor.cookie })).body.subscription
     const response = await t.put('/api/vendor/subscription', { plan: 'business' }, { cookie: vendor.cookie })
     expect(response.status, response.text).toBe(200)
-    const { plan, status, startsAt, expiresAt } = response.body.subscription
-    expect({ plan, status }).toEqual({ plan: 'business', status: 'active' })
-    expect(Math.round((Date.parse(expiresAt) - Date.parse(startsAt)) / 86_400_000)).toBe(30)
+    expect(response.body.requestedPlan).toBe('business')
+    expect(response.body.subscription).toEqual(before)
+    const [row] = await t.db.select().from(vendors).where(eq(vendors.id, vendor.profile.id))
+    expect({ plan: row!.subscriptionPlan, requested: row!.requestedPlan }).toEqual({
+      plan: 'starter',
+      requested: 'business',
+    })
   })
 
-  // Choosing starter again must not restart the free 90 days.
-  it('keeps the starter trial anchored at registration', async () => {
+  it('a later choice replaces the request; the starter trial takes effect at once and clears it', async () => {
+    const vendor = await registeredVendor()
+    await t.put('/api/vendor/subscription', { plan: 'business' }, { cookie: vendor.cookie })
+    const again = await t.put('/api/vendor/subscription', { plan: 'growth' }, { cookie: vendor.cookie })
+    expect(again.body.requestedPlan).toBe('growth')
+    const starter = await t.put('/api/vendor/subscription', { plan: 'starter' }, { cookie: vendor.cookie })
+    expect(starter.status, starter.text).toBe(200)
+    expect(starter.body.requestedPlan).toBeNull()
+    expect(starter.body.subscription.plan).toBe('starter')
+  })
+
+  // Choosing starter again must not restart the free 90 days: after them, starter is paid like any plan.
+  it('keeps the starter trial anchored at registration: after it, starter waits for payment too', async () => {
     const vendor = await registeredVendor()
     await t.db
       .update(vendors)
       .set({ createdAt: new Date(Date.now() - 100 * 86_400_000) })
       .where(eq(vendors.id, vendor.profile.id))
+    const before = (await t.get('/api/vendor/profile', { cookie: vendor.cookie })).body.subscription
     const response = await t.put('/api/vendor/subscription', { plan: 'starter' }, { cookie: vendor.cookie })
     expect(response.status).toBe(200)
-    const { startsAt, expiresAt } = response.body.subscription
-    expect(Math.round((Date.parse(expiresAt) - Date.parse(startsAt)) / 86_400_000)).toBe(30)
-    expect(Date.parse(startsAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(response.body.requestedPlan).toBe('starter')
+    expect(response.body.subscription).toEqual(before)
+  })
+
+  it('DELETE …/request withdraws the request, and changes nothing when there is none', async () => {
+    const vendor = await registeredVendor()
+    await t.put('/api/vendor/subscription', { plan: 'unlimited' }, { cookie: vendor.cookie })
+    const withdrawn = await t.delete('/api/vendor/subscription/request', { cookie: vendor.cookie })
+    expect(withdrawn.status, withdrawn.text).toBe(200)
+    expect(withdrawn.body.requestedPlan).toBeNull()
+    expect(withdrawn.body.subscription.plan).toBe('starter')
+    const again = await t.delete('/api/vendor/subscription/request', { cookie: vendor.cookie })
+    expect(again.status).toBe(200)
+    expectError(await t.delete('/api/vendor/subscription/request'), {
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      messageKey: 'errors.unauthenticated',
+    })
   })
 
   it('refuses an unknown plan', async () => {

@@ -2,6 +2,7 @@ import { planDetails } from '../../src/shared/constants'
 import { formatPhone } from '../../src/shared/phone'
 import { formatRwf } from '../../src/shared/money'
 import {
+  adminApi,
   button,
   chooseLanguageBeforehand,
   createConfirmedVendor,
@@ -13,6 +14,7 @@ import {
   pdfFile,
   pngFile,
   screenshot,
+  serverOrigin,
   signIn,
   spoofedPng,
   t,
@@ -262,7 +264,7 @@ for (const lang of testLanguages) {
       await expect(logoSection.getByRole('status')).toHaveText(t(lang, 'vendor.profile.logo.updated'))
     })
 
-    await test.step('/vendor/subscription: choose Business and confirm', async () => {
+    await test.step('/vendor/subscription: choose Business; it waits until the team confirms the payment', async () => {
       await openFromMenu(page, lang, 'nav.subscription')
       await expect(page).toHaveURL(/\/vendor\/subscription$/)
       const starter = t(lang, 'vendor.subscription.plans.starter.name')
@@ -289,17 +291,41 @@ for (const lang of testLanguages) {
         }),
       )
       await screenshot(page, testInfo, lang, 'subscription-confirm', { fullPage: false })
+      await expect(dialog).toContainText(t(lang, 'vendor.subscription.paymentNote'))
       await button(dialog, lang, 'actions.confirm').click()
 
       await expect(dialog).toBeHidden()
       await expect(
         page
           .getByRole('status')
-          .filter({ hasText: t(lang, 'vendor.subscription.changed', { plan: business }) }),
+          .filter({ hasText: t(lang, 'vendor.subscription.requested', { plan: business }) }),
       ).toBeVisible()
+      // Until the payment is confirmed, the vendor stays on Starter and is told what is awaited.
+      await expect(
+        page.getByText(t(lang, 'vendor.subscription.currentPlanIs', { plan: starter })),
+      ).toBeVisible()
+      const pending = page.getByRole('note').filter({ hasText: t(lang, 'vendor.subscription.pending.title') })
+      await expect(pending).toContainText(
+        t(lang, 'vendor.subscription.pending.body', {
+          plan: business,
+          price: formatRwf(planDetails.business.priceRwf),
+          current: starter,
+        }),
+      )
+      await screenshot(page, testInfo, lang, 'subscription-requested')
+
+      // The team confirms the payment (the admin's side is in admin-review.spec.ts); the screen follows live.
+      const profile = (await (await page.request.get('/api/vendor/profile')).json()) as { id: string }
+      const admin = await adminApi()
+      const confirmed = await admin.post(`/api/admin/vendors/${profile.id}/plan`, {
+        data: { plan: 'business' },
+        headers: { Origin: serverOrigin() },
+      })
+      expect(confirmed.status()).toBe(200)
       await expect(
         page.getByText(t(lang, 'vendor.subscription.currentPlanIs', { plan: business })),
       ).toBeVisible()
+      await expect(pending).toHaveCount(0)
       await screenshot(page, testInfo, lang, 'subscription-changed')
     })
 

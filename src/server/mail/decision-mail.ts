@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/constants'
+import type { Language, Plan } from '../../shared/constants'
 import { formatRwf } from '../../shared/money'
 import { eq } from 'drizzle-orm'
 import type { Tx } from '../db/client'
@@ -16,7 +16,7 @@ export type Decision =
   | { kind: 'productRejected'; productNames: string[]; reason: string | null }
   | { kind: 'payoutApproved'; amount: number; paymentReference: string | null }
   | { kind: 'payoutRejected'; amount: number; reason: string | null }
-  | { kind: 'planConfirmed'; planName: string }
+  | { kind: 'planConfirmed'; plan: Plan }
 
 type Wording = {
   hello: (name: string) => string
@@ -26,6 +26,7 @@ type Wording = {
   subject: { [K in Decision['kind']]: (d: Extract<Decision, { kind: K }>) => string }
   body: { [K in Decision['kind']]: (d: Extract<Decision, { kind: K }>) => string }
   action: { [K in Decision['kind']]: string }
+  plans: Record<Plan, string>
 }
 
 const amount = (d: { amount: number }) => formatRwf(d.amount)
@@ -45,7 +46,7 @@ const wording: Record<Language, Wording> = {
           : `${d.productNames.length} of your products were not approved`,
       payoutApproved: (d) => `Your payout of ${amount(d)} is approved`,
       payoutRejected: (d) => `Your payout request of ${amount(d)} was rejected`,
-      planConfirmed: (d) => `Your ${d.planName} plan is active`,
+      planConfirmed: (d) => `Your ${wording.en.plans[d.plan]} plan is active`,
     },
     body: {
       vendorApproved: (d) =>
@@ -61,7 +62,7 @@ const wording: Record<Language, Wording> = {
       payoutRejected: (d) =>
         `Your payout request of ${amount(d)} was rejected. The amount is available to request again.`,
       planConfirmed: (d) =>
-        `Your payment was received: the ${d.planName} plan is active for 30 days, with its product limit.`,
+        `Your payment was received: the ${wording.en.plans[d.plan]} plan is active for 30 days, with its product limit.`,
     },
     action: {
       vendorApproved: 'Open your dashboard',
@@ -70,6 +71,13 @@ const wording: Record<Language, Wording> = {
       payoutApproved: 'See your payouts',
       payoutRejected: 'See your payouts',
       planConfirmed: 'See your subscription',
+    },
+    plans: {
+      starter: 'Starter',
+      growth: 'Growth',
+      business: 'Business',
+      scaling: 'Scaling',
+      unlimited: 'Unlimited',
     },
   },
   rw: {
@@ -86,7 +94,7 @@ const wording: Record<Language, Wording> = {
           : `Ibicuruzwa byawe ${d.productNames.length} ntibyemewe`,
       payoutApproved: (d) => `Kwishyurwa ${amount(d)} byemejwe`,
       payoutRejected: (d) => `Ubusabe bwawe bwo kwishyurwa ${amount(d)} bwanzwe`,
-      planConfirmed: (d) => `Ifatabuguzi ryawe rya ${d.planName} rirakora`,
+      planConfirmed: (d) => `Ifatabuguzi ryawe rya ${wording.rw.plans[d.plan]} rirakora`,
     },
     body: {
       vendorApproved: (d) =>
@@ -102,7 +110,7 @@ const wording: Record<Language, Wording> = {
       payoutRejected: (d) =>
         `Ubusabe bwawe bwo kwishyurwa ${amount(d)} bwanzwe. Ayo mafaranga ushobora kongera kuyasaba.`,
       planConfirmed: (d) =>
-        `Ubwishyu bwawe bwakiriwe: ifatabuguzi rya ${d.planName} rirakora iminsi 30, hamwe n'umubare w'ibicuruzwa ryemerera.`,
+        `Ubwishyu bwawe bwakiriwe: ifatabuguzi rya ${wording.rw.plans[d.plan]} rirakora iminsi 30, hamwe n'umubare w'ibicuruzwa ryemerera.`,
     },
     action: {
       vendorApproved: 'Fungura ikibaho cyawe',
@@ -111,6 +119,13 @@ const wording: Record<Language, Wording> = {
       payoutApproved: 'Reba kwishyurwa kwawe',
       payoutRejected: 'Reba kwishyurwa kwawe',
       planConfirmed: 'Reba ifatabuguzi ryawe',
+    },
+    plans: {
+      starter: 'Intangiriro',
+      growth: 'Iterambere',
+      business: 'Ubucuruzi',
+      scaling: 'Kwaguka',
+      unlimited: 'Nta mupaka',
     },
   },
 }

@@ -23,6 +23,7 @@ import {
 import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import {
   chooseSubscription,
+  confirmPlanRequest,
   getVendorApplication,
   getVendorProfile,
   listVendorApplications,
@@ -32,6 +33,7 @@ import {
   setVendorLogo,
   updateVendorProfile,
   vendorDashboard,
+  withdrawPlanRequest,
 } from './vendors.service'
 
 const tags = ['Vendor']
@@ -108,11 +110,22 @@ export function vendorRoutes(deps: Deps) {
       route('put', '/api/vendor/subscription', {
         middleware,
         tags,
-        summary: 'Choose a subscription plan',
+        summary:
+          'Choose a subscription plan: the starter trial starts at once, a paid plan waits (requestedPlan) ' +
+          'until the team confirms its payment',
         request: jsonBody(subscriptionInput),
         responses: responds(vendorProfileDto, 'Plan recorded', 401, 403, 404, 422),
       }),
       async (c) => c.json(await chooseSubscription(db, vendorScope(c), c.req.valid('json').plan), 200),
+    )
+    .openapi(
+      route('delete', '/api/vendor/subscription/request', {
+        middleware,
+        tags,
+        summary: 'Withdraw a plan request awaiting payment confirmation',
+        responses: responds(vendorProfileDto, 'No request left', 401, 403, 404),
+      }),
+      async (c) => c.json(await withdrawPlanRequest(db, vendorScope(c)), 200),
     )
     .openapi(
       route('get', '/api/admin/vendors', {
@@ -151,6 +164,28 @@ export function vendorRoutes(deps: Deps) {
             adminScope(c),
             c.req.valid('param').id,
             c.req.valid('json'),
+            deps.config.publicUrl,
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      route('post', '/api/admin/vendors/{id}/plan', {
+        middleware: adminOnly,
+        tags: adminTags,
+        summary:
+          'Confirm the payment of the plan a vendor requested: it becomes their plan for 30 days ' +
+          '(vendor.noPlanRequest, vendor.planRequestChanged when the request is not that plan); audited',
+        request: { params: idParam, ...jsonBody(subscriptionInput) },
+        responses: responds(adminVendorApplicationDto, 'Plan confirmed', 401, 403, 404, 409, 422),
+      }),
+      async (c) =>
+        c.json(
+          await confirmPlanRequest(
+            db,
+            adminScope(c),
+            c.req.valid('param').id,
+            c.req.valid('json').plan,
             deps.config.publicUrl,
           ),
           200,

@@ -60,6 +60,7 @@ function toProfile(row: VendorRow, user: { email: string; fullName: string }): V
       startsAt: row.subscriptionStartsAt.toISOString(),
       expiresAt: row.subscriptionExpiresAt?.toISOString() ?? null,
     },
+    requestedPlan: row.requestedPlan,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -84,7 +85,7 @@ function completeness(row: VendorRow): AdminVendorApplication['completeness'] {
 }
 
 function toApplication(row: VendorRow, user: { email: string; fullName: string }): AdminVendorApplication {
-  return { ...toProfile(row, user), requestedPlan: row.requestedPlan, completeness: completeness(row) }
+  return { ...toProfile(row, user), completeness: completeness(row) }
 }
 
 /** The one filter on the vendors table: a vendor's scope keeps their own record, an admin's every record. */
@@ -260,27 +261,113 @@ export async function setBusinessDocuments(
   })
 }
 
+/** A plan's next 30 days from now, active (a paid plan once its payment is confirmed). */
+const paidPeriod = (plan: Plan, now: number) => ({
+  subscriptionPlan: plan,
+  subscriptionStatus: 'active' as const,
+  subscriptionStartsAt: new Date(now),
+  subscriptionExpiresAt: new Date(now + SUBSCRIPTION_PERIOD_DAYS * DAY_MS),
+  requestedPlan: null,
+})
+
 /**
- * Records the chosen plan (active, monthly). The starter trial is anchored at registration, so choosing
- * starter again cannot restart the free 90 days.
+ * The vendor chooses a plan. Only the starter plan during its free trial takes effect at once (the trial
+ * is anchored at registration, so choosing starter again cannot restart the free 90 days). Any plan that
+ * costs money becomes a request awaiting the team's confirmation of its payment, made outside Isoko;
+ * until then the current plan and its product limit hold. A later choice replaces an earlier request.
  */
 export async function chooseSubscription(db: Db, scope: VendorScope, plan: Plan) {
   return db.transaction(async (tx) => {
     const current = await requireOwnVendor(tx, scope, { lock: true })
-    const now = Date.now()
     const trialEnd = current.vendor.createdAt.getTime() + limits.starterTrialDays * DAY_MS
-    const isInTrial = plan === 'starter' && now < trialEnd
+    const isFreeTrial = plan === 'starter' && Date.now() < trialEnd
     const [vendor] = await tx
       .update(vendors)
-      .set({
-        subscriptionPlan: plan,
-        subscriptionStatus: 'active',
-        subscriptionStartsAt: isInTrial ? current.vendor.createdAt : new Date(now),
-        subscriptionExpiresAt: new Date(isInTrial ? trialEnd : now + SUBSCRIPTION_PERIOD_DAYS * DAY_MS),
-      })
+      .set(
+        isFreeTrial
+          ? {
+              subscriptionPlan: plan,
+              subscriptionStatus: 'active',
+              subscriptionStartsAt: current.vendor.createdAt,
+              subscriptionExpiresAt: new Date(trialEnd),
+              requestedPlan: null,
+            }
+          : { requestedPlan: plan },
+      )
       .where(eq(vendors.id, current.vendor.id))
       .returning()
+    // Admin screens list requests awaiting payment: tell them.
+    await notify(tx, { topic: 'vendors', vendorId: current.vendor.id, id: current.vendor.id })
     return toProfile(vendor!, current)
+  })
+}
+
+/** The vendor withdraws a plan request the team has not confirmed yet (nothing to withdraw is fine). */
+export async function withdrawPlanRequest(db: Db, scope: VendorScope) {
+  return db.transaction(async (tx) => {
+    const current = await requireOwnVendor(tx, scope, { lock: true })
+    const [vendor] = await tx
+      .update(vendors)
+      .set({ requestedPlan: null })
+      .where(eq(vendors.id, current.vendor.id))
+      .returning()
+    if (current.vendor.requestedPlan) {
+      await notify(tx, { topic: 'vendors', vendorId: current.vendor.id, id: current.vendor.id })
+    }
+    return toProfile(vendor!, current)
+  })
+}
+
+/**
+ * An admin confirms that a requested plan was paid for: it becomes the vendor's plan for 30 days from now,
+ * audited with the old and new plan, and the vendor is mailed. The admin names the plan they confirm, so a
+ * request the vendor changed meanwhile is refused (vendor.planRequestChanged) rather than confirmed unpaid.
+ */
+export async function confirmPlanRequest(
+  db: Db,
+  admin: AdminScope,
+  vendorId: string,
+  plan: Plan,
+  publicUrl: string,
+): Promise<AdminVendorApplication> {
+  return db.transaction(async (tx) => {
+    const current = await findVendor(tx, admin, vendorId, { lock: true })
+    if (!current) throw notFound()
+    const requested = current.vendor.requestedPlan
+    if (!requested) throw new AppError('CONFLICT', 'vendor.noPlanRequest')
+    if (requested !== plan) throw new AppError('CONFLICT', 'vendor.planRequestChanged', { plan: requested })
+    const before = current.vendor
+    const [vendor] = await tx
+      .update(vendors)
+      .set(paidPeriod(plan, Date.now()))
+      .where(eq(vendors.id, before.id))
+      .returning()
+    await recordAudit(tx, {
+      by: admin,
+      action: 'update',
+      targetTable: 'vendors',
+      targetId: before.id,
+      oldValues: {
+        subscription_plan: before.subscriptionPlan,
+        subscription_status: before.subscriptionStatus,
+        subscription_expires_at: before.subscriptionExpiresAt?.toISOString() ?? null,
+        requested_plan: requested,
+      },
+      newValues: {
+        subscription_plan: plan,
+        subscription_status: 'active',
+        subscription_expires_at: vendor!.subscriptionExpiresAt?.toISOString() ?? null,
+        requested_plan: null,
+      },
+      details: { change: 'plan_payment_confirmed', shop_name: before.shopName, vendor_email: current.email },
+    })
+    await notify(tx, { topic: 'vendors', vendorId: before.id, userId: before.userId, id: before.id })
+    await mailDecision(tx, {
+      userId: before.userId,
+      publicUrl,
+      decision: { kind: 'planConfirmed', plan },
+    })
+    return toApplication(vendor!, current)
   })
 }
 

@@ -159,6 +159,11 @@ export const vendorProfileDto = z.object({
   /** Why an admin rejected the application, when they said: the vendor reads it under 'Account Rejected'. */
   decisionReason: z.string().nullable(),
   subscription: subscriptionDto,
+  /**
+   * A paid plan the vendor chose that waits for the team to confirm its payment; until then the current
+   * plan and its product limit hold.
+   */
+  requestedPlan: z.enum(plans).nullable(),
   createdAt: z.string(),
 })
 export type VendorProfile = z.infer<typeof vendorProfileDto>
@@ -212,7 +217,6 @@ export type ApplicationChecklistItem = (typeof applicationChecklist)[number]
 
 /** The application as the admin's View dialog shows it: the vendor profile plus the checklist. */
 export const adminVendorApplicationDto = vendorProfileDto.extend({
-  requestedPlan: z.enum(plans).nullable(),
   completeness: z.object({
     completed: z.number(),
     total: z.number(),

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { Plan } from '../../shared/constants'
 import type { VendorStatusFilter } from '../../shared/schemas/vendor'
 import { adminDetail, pageQuery, useAdminDecision, useAdminList } from './admin-queries'
 import { api, call } from './client'
@@ -26,5 +27,12 @@ export type VendorDecision = { id: string; status: 'approved' | 'rejected'; reas
 export function useDecideVendor() {
   return useAdminDecision(({ id, status, reason }: VendorDecision) =>
     call(api.admin.vendors[':id'].status.$patch({ param: { id }, json: { status, reason } })),
+  )
+}
+
+/** Confirm that the plan a vendor requested was paid for: it becomes their plan (the plan named must match). */
+export function useConfirmPlan() {
+  return useAdminDecision(({ id, plan }: { id: string; plan: Plan }) =>
+    call(api.admin.vendors[':id'].plan.$post({ param: { id }, json: { plan } })),
   )
 }

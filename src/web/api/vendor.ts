@@ -52,3 +52,6 @@ export const useSetBusinessDocuments = () =>
 
 export const useChooseSubscription = () =>
   useVendorMutation((plan: Plan) => call(api.vendor.subscription.$put({ json: { plan } })))
+
+export const useWithdrawPlanRequest = () =>
+  useVendorMutation(() => call(api.vendor.subscription.request.$delete()))

@@ -118,7 +118,7 @@ function DashboardView({ data: { vendor, stats } }: { data: VendorDashboard }) {
             {t('vendor.dashboard.editProfile')}
           </Anchor>
         </SectionCard>
-        <SubscriptionCard subscription={vendor.subscription} />
+        <SubscriptionCard subscription={vendor.subscription} requestedPlan={vendor.requestedPlan} />
       </SimpleGrid>
     </Stack>
   )

@@ -20,13 +20,14 @@ import { limits, planDetails, plans, type Plan } from '../../shared/constants'
 import type { VendorProfile } from '../../shared/schemas/vendor'
 import { DAY_MS, describeSubscription } from '../../shared/subscription'
 import { formatRwf } from '../../shared/money'
-import { useChooseSubscription, useVendorProfile } from '../api/vendor'
+import { useChooseSubscription, useVendorProfile, useWithdrawPlanRequest } from '../api/vendor'
 import { StatusBadge } from '../components/status-badge'
 import { FlashAlert } from '../components/flash-alert'
 import { PlanCard } from './components/plan-card'
 import { failureDetail, useFlashMessage } from '../components/use-flash-message'
 import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
+import { Notice } from '../components/notice'
 
 /** Spec §2: the plan the page opens on. */
 const defaultPlan: Plan = 'growth'
@@ -68,11 +69,15 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
   const current = profile.subscription.plan
   const view = describeSubscription(profile.subscription)
   const planName = (plan: Plan) => t(`vendor.subscription.plans.${plan}.name`)
-  // Re-choosing the plan one already has only makes sense once it has lapsed (a renewal).
+  // Re-choosing the plan one already has only makes sense once it has lapsed (a renewal); re-choosing the
+  // plan already requested changes nothing.
   const isSameActivePlan = selected === current && view.display === 'active'
+  const isRequested = selected === profile.requestedPlan
   const isRenewal = selected === current && !isSameActivePlan
   // The starter trial is anchored at registration (the server keeps it so): free only within those 90 days.
   const isTrialOpen = Date.now() < new Date(profile.createdAt).getTime() + limits.starterTrialDays * DAY_MS
+  // Everything but the starter trial is paid for outside Isoko, and waits for the team's confirmation.
+  const isFree = selected === 'starter' && isTrialOpen
 
   const confirmText = isRenewal
     ? t('vendor.subscription.confirmRenew', {
@@ -92,7 +97,11 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
     choose.mutate(selected, {
       onSuccess: (updated) => {
         setIsConfirming(false)
-        feedback.success(t('vendor.subscription.changed', { plan: planName(updated.subscription.plan) }))
+        feedback.success(
+          updated.requestedPlan
+            ? t('vendor.subscription.requested', { plan: planName(updated.requestedPlan) })
+            : t('vendor.subscription.changed', { plan: planName(updated.subscription.plan) }),
+        )
         // The confirm button is now disabled (the plan is current): once the dialog has closed, focus the
         // line that names the new plan instead of the dialog's opener.
         hasChanged.current = true
@@ -112,6 +121,10 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
         </Text>
         <StatusBadge status={view.display} />
       </Group>
+
+      {profile.requestedPlan && (
+        <PendingPlan profile={profile} requested={profile.requestedPlan} feedback={feedback} />
+      )}
 
       <Radio.Group
         value={selected}
@@ -133,12 +146,18 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
             {' · '}
             {formatRwf(planDetails[selected].priceRwf)} {t('vendor.subscription.perMonth')}
           </Text>
-          <Button id="subscription-choose" onClick={() => setIsConfirming(true)} disabled={isSameActivePlan}>
+          <Button
+            id="subscription-choose"
+            onClick={() => setIsConfirming(true)}
+            disabled={isSameActivePlan || isRequested}
+          >
             {isSameActivePlan
               ? t('vendor.subscription.isCurrent')
-              : isRenewal
-                ? t('vendor.subscription.renew', { plan: planName(selected) })
-                : t('vendor.subscription.choose', { plan: planName(selected) })}
+              : isRequested
+                ? t('vendor.subscription.pending.title')
+                : isRenewal
+                  ? t('vendor.subscription.renew', { plan: planName(selected) })
+                  : t('vendor.subscription.choose', { plan: planName(selected) })}
           </Button>
         </Group>
       </Paper>
@@ -160,6 +179,7 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
       >
         <Stack gap="lg">
           <Text>{confirmText}</Text>
+          {!isFree && <Text>{t('vendor.subscription.paymentNote')}</Text>}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setIsConfirming(false)} disabled={choose.isPending}>
               {t('actions.cancel')}
@@ -171,6 +191,51 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
         </Stack>
       </Modal>
     </Stack>
+  )
+}
+
+/** A paid plan the vendor chose, waiting for the team to confirm its payment; it can be withdrawn. */
+function PendingPlan({
+  profile,
+  requested,
+  feedback,
+}: {
+  profile: VendorProfile
+  requested: Plan
+  /** The page's message line: it stays once the notice is gone. */
+  feedback: ReturnType<typeof useFlashMessage>
+}) {
+  const { t } = useTranslation()
+  const withdraw = useWithdrawPlanRequest()
+  const planName = (plan: Plan) => t(`vendor.subscription.plans.${plan}.name`)
+  return (
+    <Notice title={t('vendor.subscription.pending.title')}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          {t('vendor.subscription.pending.body', {
+            plan: planName(requested),
+            price: formatRwf(planDetails[requested].priceRwf),
+            current: planName(profile.subscription.plan),
+          })}
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          loading={withdraw.isPending}
+          onClick={() => {
+            feedback.clear()
+            withdraw.mutate(undefined, {
+              onSuccess: () =>
+                feedback.success(t('vendor.subscription.withdrawn', { plan: planName(requested) })),
+              onError: (error) =>
+                feedback.error(t('vendor.subscription.withdrawFailed'), failureDetail(t, error)),
+            })
+          }}
+        >
+          {t('vendor.subscription.pending.withdraw')}
+        </Button>
+      </Stack>
+    </Notice>
   )
 }
 

@@ -3,7 +3,11 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconCheck, IconCircleCheck, IconCircleX, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminVendorApplication } from '../../../shared/schemas/vendor'
-import { useAdminVendor } from '../../api/admin-vendors'
+import { useAdminVendor, useConfirmPlan } from '../../api/admin-vendors'
+import { planDetails, type Plan } from '../../../shared/constants'
+import { formatRwf } from '../../../shared/money'
+import { ConfirmModal } from '../../components/confirm-modal'
+import { failureDetail } from '../../components/use-flash-message'
 import { FlashAlert } from '../../components/flash-alert'
 import { FocusHeading } from '../../components/focus-heading'
 import { StatusBadge } from '../../components/status-badge'
@@ -55,6 +59,9 @@ function ApplicationView({ id, decisions }: { id: string; decisions: Decisions }
       <ShopSection application={application} />
       <PayoutSection application={application} />
       <FilesSection application={application} />
+      {application.requestedPlan && (
+        <PlanRequestSection application={application} requested={application.requestedPlan} />
+      )}
       <DecisionSection application={application} decisions={decisions} />
     </Stack>
   )
@@ -153,6 +160,72 @@ function DecisionSection({
         )}
         <FlashAlert flash={feedback.flash} />
       </Stack>
+    </Paper>
+  )
+}
+
+/**
+ * A paid plan the vendor asked for: the team confirms it once the payment has reached them (outside Isoko),
+ * after a confirmation naming the shop, plan and price. The flash stays after the section has gone.
+ */
+function PlanRequestSection({
+  application,
+  requested,
+}: {
+  application: AdminVendorApplication
+  requested: Plan
+}) {
+  const { t } = useTranslation()
+  const confirmPlan = useConfirmPlan()
+  const feedback = useFlashMessage()
+  const [asking, setAsking] = useState<Plan | null>(null)
+  const params = {
+    shop: application.shopName,
+    plan: t(`admin.vendors.plans.${requested}`),
+    price: formatRwf(planDetails[requested].priceRwf),
+  }
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="application-plan">
+      <Stack gap="sm" align="flex-start">
+        <Text component="h3" fw={600} id="application-plan">
+          {t('admin.vendors.application.plan.title')}
+        </Text>
+        <Text size="sm">{t('admin.vendors.application.plan.body', params)}</Text>
+        <Button
+          onClick={() => {
+            feedback.clear()
+            setAsking(requested)
+          }}
+        >
+          {t('admin.vendors.application.plan.confirm')}
+        </Button>
+        <FlashAlert flash={feedback.flash} />
+      </Stack>
+      <ConfirmModal
+        subject={asking}
+        title={t('admin.vendors.application.plan.confirmTitle')}
+        confirmLabel={t('admin.vendors.application.plan.confirm')}
+        cancelLabel={t('actions.cancel')}
+        isPending={confirmPlan.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={(plan) =>
+          confirmPlan.mutate(
+            { id: application.id, plan },
+            {
+              onSuccess: () => feedback.success(t('admin.vendors.application.plan.confirmed', params)),
+              onError: (error) =>
+                feedback.error(
+                  t('admin.vendors.application.plan.confirmFailed', {
+                    message: failureDetail(t, error) ?? t('errors.internal'),
+                  }),
+                ),
+              onSettled: () => setAsking(null),
+            },
+          )
+        }
+      >
+        {() => <Text>{t('admin.vendors.application.plan.confirmBody', params)}</Text>}
+      </ConfirmModal>
     </Paper>
   )
 }

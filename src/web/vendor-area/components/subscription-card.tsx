@@ -17,7 +17,14 @@ import { Notice } from '../../components/notice'
  * Expired or Cancelled; FREE during the starter's 90-day trial; a warning within 7 days of expiry; the days
  * remaining, 'Expires today' at 0; and the Upgrade link to /vendor/subscription.
  */
-export function SubscriptionCard({ subscription }: { subscription: VendorProfile['subscription'] }) {
+export function SubscriptionCard({
+  subscription,
+  requestedPlan,
+}: {
+  subscription: VendorProfile['subscription']
+  /** A paid plan awaiting the team's confirmation of its payment. */
+  requestedPlan: VendorProfile['requestedPlan']
+}) {
   const { t } = useTranslation()
   const formatDate = useFormatDate()
   const view = describeSubscription(subscription)
@@ -75,6 +82,14 @@ export function SubscriptionCard({ subscription }: { subscription: VendorProfile
         />
 
         <ExpiryLine subscription={subscription} formatDate={formatDate} />
+
+        {requestedPlan && (
+          <Text size="sm" fw={500}>
+            {t('vendor.subscription.card.requested', {
+              plan: t(`vendor.subscription.plans.${requestedPlan}.name`),
+            })}
+          </Text>
+        )}
 
         {view.isExpiringSoon && (
           <Notice title={t('vendor.subscription.card.expiringSoonTitle')}>
