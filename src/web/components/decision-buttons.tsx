@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { Button, Group, Stack } from '@mantine/core'
 import { IconCheck, IconEye, IconX } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
 
-/** One decision button: hidden when the item cannot take it, its busy label while it runs. */
-export type DecisionButton = { label: string; busyLabel: string; isActing: boolean; onClick: () => void }
+type Decision = 'approved' | 'rejected'
 
 export type DecisionButtonsProps = {
   /** The id of the item's name, so each button says which item it acts on. */
@@ -17,9 +17,14 @@ export type DecisionButtonsProps = {
   share?: 'equal' | 'flex'
   /** A decision is on its way: Approve and Reject ignore clicks. */
   isBusy: boolean
-  view: { label: string; onClick: () => void }
-  approve?: DecisionButton | false
-  reject?: DecisionButton | false
+  /** Where the list's view, approve, reject, approving and rejecting labels are. */
+  texts: 'admin.vendors' | 'admin.products'
+  /** The decision on this item that is on its way: its button reads 'Approving...' or 'Rejecting...'. */
+  acting: Decision | undefined
+  onView: () => void
+  /** Left out when the item cannot take that decision. */
+  onApprove?: () => void
+  onReject?: () => void
 }
 
 /**
@@ -32,14 +37,23 @@ export function DecisionButtons({
   layout,
   share = 'equal',
   isBusy,
-  view,
-  approve,
-  reject,
+  texts,
+  acting,
+  onView,
+  onApprove,
+  onReject,
 }: DecisionButtonsProps) {
+  const { t } = useTranslation()
   const busyProps = isBusy ? { 'data-disabled': true, 'aria-disabled': true } : {}
   const size = layout === 'row' ? 'sm' : 'xs'
   const fill = layout === 'row' && share === 'flex' ? { style: { flex: '1 1 auto' } } : {}
-  const decisionButton = (button: DecisionButton, color: string, icon: ReactNode, variant?: 'outline') => (
+  const decisionButton = (
+    decision: Decision,
+    onClick: () => void,
+    color: string,
+    icon: ReactNode,
+    variant?: 'outline',
+  ) => (
     <Button
       size={size}
       {...fill}
@@ -48,9 +62,11 @@ export function DecisionButtons({
       leftSection={icon}
       aria-describedby={nameId}
       {...busyProps}
-      onClick={() => !isBusy && button.onClick()}
+      onClick={() => !isBusy && onClick()}
     >
-      {button.isActing ? button.busyLabel : button.label}
+      {decision === 'approved'
+        ? t(acting === decision ? `${texts}.approving` : `${texts}.approve`)
+        : t(acting === decision ? `${texts}.rejecting` : `${texts}.reject`)}
     </Button>
   )
   const buttons = (
@@ -61,12 +77,12 @@ export function DecisionButtons({
         variant="default"
         leftSection={<IconEye size={16} aria-hidden />}
         aria-describedby={nameId}
-        onClick={view.onClick}
+        onClick={onView}
       >
-        {view.label}
+        {t(`${texts}.view`)}
       </Button>
-      {approve && decisionButton(approve, 'green.9', <IconCheck size={16} aria-hidden />)}
-      {reject && decisionButton(reject, 'red.9', <IconX size={16} aria-hidden />, 'outline')}
+      {onApprove && decisionButton('approved', onApprove, 'green.9', <IconCheck size={16} aria-hidden />)}
+      {onReject && decisionButton('rejected', onReject, 'red.9', <IconX size={16} aria-hidden />, 'outline')}
     </>
   )
   return layout === 'row' ? (

@@ -5,8 +5,7 @@ import { formatRwf } from '../../../shared/money'
 import type { AdminPayoutDto } from '../../../shared/schemas/payout'
 import { DataTable, DateCell, NameCell } from '../../components/data-table'
 import { DateText } from '../../components/date-text'
-import { FieldList } from '../../components/field-list'
-import { ItemCard, ItemCardHeader } from '../../components/item-card'
+import { ItemCard } from '../../components/item-card'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { ReceiptStatusLabel, methodLabel, shortId } from './payout-labels'
@@ -114,7 +113,7 @@ function RowActions(props: RowProps) {
 function CardActions(props: RowProps) {
   const { view, decisions } = usePayoutActions(props)
   return (
-    <Group gap="xs" mt="auto" grow>
+    <Group gap="xs" grow>
       <Button variant="default" size="xs" aria-label={view.name} onClick={view.onClick}>
         {view.label}
       </Button>
@@ -200,8 +199,10 @@ export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
 export function PayoutCard({ payout, nameId, ...actions }: RowProps & { nameId: string }) {
   const { t } = useTranslation()
   return (
-    <ItemCard labelledBy={nameId} rowId={payout.id}>
-      <ItemCardHeader status={payout.status}>
+    <ItemCard
+      item={payout}
+      labelledBy={nameId}
+      title={
         <div style={{ minWidth: 0 }}>
           <Text fw={700} id={nameId} style={{ overflowWrap: 'anywhere' }}>
             {payout.shopName}
@@ -210,32 +211,29 @@ export function PayoutCard({ payout, nameId, ...actions }: RowProps & { nameId: 
             {payout.ownerEmail}
           </Text>
         </div>
-      </ItemCardHeader>
-      <FieldList
-        labelWidth={120}
-        gap={6}
-        fields={[
-          { label: t('admin.payouts.columns.amount'), value: <Money amount={payout.amount} fw={700} /> },
-          {
-            label: t('admin.payouts.columns.id'),
-            value: (
-              <Text span ff="monospace" size="sm">
-                {shortId(payout.id)}
-              </Text>
-            ),
-          },
-          { label: t('admin.payouts.columns.method'), value: methodLabel(t, payout.payoutMethod) },
-          {
-            label: t('admin.payouts.columns.receipt'),
-            value: <ReceiptStatusLabel status={payout.receiptStatus} />,
-          },
-          {
-            label: t('admin.payouts.columns.created'),
-            value: <DateText value={payout.requestedAt} withTime />,
-          },
-        ]}
-      />
-      <CardActions payout={payout} {...actions} />
-    </ItemCard>
+      }
+      labelWidth={120}
+      fields={[
+        { label: t('admin.payouts.columns.amount'), value: <Money amount={payout.amount} fw={700} /> },
+        {
+          label: t('admin.payouts.columns.id'),
+          value: (
+            <Text span ff="monospace" size="sm">
+              {shortId(payout.id)}
+            </Text>
+          ),
+        },
+        { label: t('admin.payouts.columns.method'), value: methodLabel(t, payout.payoutMethod) },
+        {
+          label: t('admin.payouts.columns.receipt'),
+          value: <ReceiptStatusLabel status={payout.receiptStatus} />,
+        },
+        {
+          label: t('admin.payouts.columns.created'),
+          value: <DateText value={payout.requestedAt} withTime />,
+        },
+      ]}
+      actions={<CardActions payout={payout} {...actions} />}
+    />
   )
 }

@@ -61,30 +61,24 @@ function DateRangeFields({ from, to, today, onDates }: DateProps) {
   }
 
   const fromMax = to ?? today
-  const changeFrom = (value: string) => {
-    setFromText(value)
-    // An incomplete or cleared box reads as empty: the filter then starts from the beginning.
-    if (!isCalendarDay(value)) {
-      setErrors((current) => ({ ...current, from: undefined }))
-      if (from !== null) onDates({ from: null })
-      return
-    }
-    const error: DateError | undefined =
-      value > fromMax ? (to !== null ? 'fromAfterTo' : 'fromAfterToday') : undefined
-    setErrors((current) => ({ ...current, from: error }))
-    if (!error && value !== from) onDates({ from: value })
+  const errorOf: Record<keyof DateRange, (value: string) => DateError | undefined> = {
+    from: (value) => (value > fromMax ? (to !== null ? 'fromAfterTo' : 'fromAfterToday') : undefined),
+    to: (value) =>
+      value > today ? 'toAfterToday' : from !== null && value < from ? 'toBeforeFrom' : undefined,
   }
-  const changeTo = (value: string) => {
-    setToText(value)
+  const change = (edge: keyof DateRange, value: string) => {
+    if (edge === 'from') setFromText(value)
+    else setToText(value)
+    const applied = edge === 'from' ? from : to
+    // An incomplete or cleared box reads as empty: the range is then open at that end.
     if (!isCalendarDay(value)) {
-      setErrors((current) => ({ ...current, to: undefined }))
-      if (to !== null) onDates({ to: null })
+      setErrors((current) => ({ ...current, [edge]: undefined }))
+      if (applied !== null) onDates({ [edge]: null })
       return
     }
-    const error: DateError | undefined =
-      value > today ? 'toAfterToday' : from !== null && value < from ? 'toBeforeFrom' : undefined
-    setErrors((current) => ({ ...current, to: error }))
-    if (!error && value !== to) onDates({ to: value })
+    const error = errorOf[edge](value)
+    setErrors((current) => ({ ...current, [edge]: error }))
+    if (!error && value !== applied) onDates({ [edge]: value })
   }
   const clear = () => {
     setFromText('')
@@ -101,7 +95,7 @@ function DateRangeFields({ from, to, today, onDates }: DateProps) {
         label={t('admin.products.filters.from')}
         value={fromText}
         max={fromMax}
-        onChange={(event) => changeFrom(event.currentTarget.value)}
+        onChange={(event) => change('from', event.currentTarget.value)}
         error={errors.from ? t(`admin.products.filters.errors.${errors.from}`) : undefined}
         style={{ flex: '1 1 160px', maxWidth: 240 }}
       />
@@ -111,7 +105,7 @@ function DateRangeFields({ from, to, today, onDates }: DateProps) {
         value={toText}
         min={from ?? undefined}
         max={today}
-        onChange={(event) => changeTo(event.currentTarget.value)}
+        onChange={(event) => change('to', event.currentTarget.value)}
         error={errors.to ? t(`admin.products.filters.errors.${errors.to}`) : undefined}
         style={{ flex: '1 1 160px', maxWidth: 240 }}
       />

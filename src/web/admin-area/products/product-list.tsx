@@ -1,11 +1,10 @@
 import { Box, Checkbox, Group, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
-import { FieldList } from '../../components/field-list'
 import { DataTable, DateCell } from '../../components/data-table'
 import { DecisionButtons } from '../../components/decision-buttons'
 import { DateText } from '../../components/date-text'
-import { ItemCard, ItemCardHeader } from '../../components/item-card'
+import { ItemCard } from '../../components/item-card'
 import { StatusWithNotes } from '../../components/status-badge'
 import { categoryLabel, shortId } from './product-text'
 import { ProductThumb } from './product-thumb'
@@ -91,8 +90,10 @@ export function ProductTable({ products, selected, onSelectAll, ...actions }: Pr
 export function ProductCard({ product, isSelected, nameId, ...actions }: RowProps) {
   const { t } = useTranslation()
   return (
-    <ItemCard labelledBy={nameId} rowId={product.id}>
-      <ItemCardHeader status={product.status}>
+    <ItemCard
+      item={product}
+      labelledBy={nameId}
+      title={
         <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
           <Box pt={2}>
             <SelectOne product={product} isSelected={isSelected} onSelect={actions.onSelect} />
@@ -100,21 +101,17 @@ export function ProductCard({ product, isSelected, nameId, ...actions }: RowProp
           <ProductThumb product={product} size={56} />
           <ProductName product={product} nameId={nameId} asHeading />
         </Group>
-      </ItemCardHeader>
-      <FieldList
-        labelWidth={110}
-        gap={6}
-        fields={[
-          { label: t('admin.products.columns.vendor'), value: product.vendor.shopName },
-          { label: t('admin.products.columns.category'), value: categoryLabel(t, product.category) },
-          { label: t('admin.products.columns.variants'), value: product.variants.length },
-          { label: t('admin.products.columns.created'), value: <DateText value={product.createdAt} /> },
-        ]}
-      />
+      }
+      labelWidth={110}
+      fields={[
+        { label: t('admin.products.columns.vendor'), value: product.vendor.shopName },
+        { label: t('admin.products.columns.category'), value: categoryLabel(t, product.category) },
+        { label: t('admin.products.columns.variants'), value: product.variants.length },
+        { label: t('admin.products.columns.created'), value: <DateText value={product.createdAt} /> },
+      ]}
+      actions={<ProductActions product={product} nameId={nameId} {...actions} layout="row" />}
+    >
       <StatusNotes product={product} lines={3} />
-      <div style={{ marginTop: 'auto' }}>
-        <ProductActions product={product} nameId={nameId} {...actions} layout="row" />
-      </div>
     </ItemCard>
   )
 }
@@ -129,7 +126,6 @@ function ProductName({
   nameId: string
   asHeading?: boolean
 }) {
-  const { t } = useTranslation()
   return (
     <div style={{ minWidth: 0 }}>
       {asHeading ? (
@@ -141,10 +137,18 @@ function ProductName({
           {product.name}
         </Text>
       )}
-      <Text size="xs" c="dimmed" ff="monospace">
-        {t('admin.products.shortId', { id: shortId(product.id) })}
-      </Text>
+      <ProductShortId product={product} />
     </div>
+  )
+}
+
+/** The id's first 8 characters, to quote to the vendor. */
+export function ProductShortId({ product }: { product: AdminProductDto }) {
+  const { t } = useTranslation()
+  return (
+    <Text size="xs" c="dimmed" ff="monospace">
+      {t('admin.products.shortId', { id: shortId(product.id) })}
+    </Text>
   )
 }
 
@@ -249,30 +253,17 @@ function ProductActions({
   onReject,
   layout,
 }: Omit<RowProps, 'isSelected' | 'onSelect'> & { layout: 'stack' | 'row' }) {
-  const { t } = useTranslation()
   const inProgress = acting.get(product.id)
   return (
     <DecisionButtons
       nameId={nameId}
       layout={layout}
       isBusy={inProgress !== undefined}
-      view={{ label: t('admin.products.view'), onClick: () => onView(product) }}
-      approve={
-        product.status !== 'approved' && {
-          label: t('admin.products.approve'),
-          busyLabel: t('admin.products.approving'),
-          isActing: inProgress === 'approved',
-          onClick: () => onApprove(product),
-        }
-      }
-      reject={
-        product.status !== 'rejected' && {
-          label: t('admin.products.reject'),
-          busyLabel: t('admin.products.rejecting'),
-          isActing: inProgress === 'rejected',
-          onClick: () => onReject(product),
-        }
-      }
+      texts="admin.products"
+      acting={inProgress}
+      onView={() => onView(product)}
+      onApprove={product.status === 'approved' ? undefined : () => onApprove(product)}
+      onReject={product.status === 'rejected' ? undefined : () => onReject(product)}
     />
   )
 }

@@ -9,11 +9,12 @@ import { FlashAlert } from '../../components/flash-alert'
 import { DialogSection } from '../../components/section-card'
 import { FocusHeading } from '../../components/focus-heading'
 import { DetailsModal, DetailsPending } from '../../components/details-modal'
-import { useFormatDate } from '../../components/format-date'
+import { DateText } from '../../components/date-text'
 import { Money } from '../../components/money'
 import { ReasonField } from '../../components/reason-dialog'
 import { StatusBadge } from '../../components/status-badge'
 import { useFlashMessage } from '../../components/use-flash-message'
+import { ProductShortId } from './product-list'
 import { categoryLabel, shortId, variantLabel } from './product-text'
 import type { useProductDecisions } from './use-product-decisions'
 
@@ -42,7 +43,6 @@ export function ProductModal({
 
 function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisions; isPhone: boolean }) {
   const { t } = useTranslation()
-  const formatDate = useFormatDate()
   const query = useAdminProduct(id)
   const product = query.data
   if (!product) return <DetailsPending query={query} failedTitle={t('admin.products.details.loadFailed')} />
@@ -52,9 +52,7 @@ function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisi
         <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
           {product.name}
         </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {t('admin.products.shortId', { id: shortId(product.id) })}
-        </Text>
+        <ProductShortId product={product} />
       </div>
       <DialogSection id="product-details" title={t('admin.products.details.about')}>
         <FieldList
@@ -75,7 +73,7 @@ function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisi
             },
             {
               label: t('admin.products.columns.created'),
-              value: <time dateTime={product.createdAt}>{formatDate(product.createdAt)}</time>,
+              value: <DateText value={product.createdAt} />,
             },
           ]}
         />

@@ -1,9 +1,8 @@
 import { Anchor, Box, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminVendorRow } from '../../../shared/schemas/vendor'
-import { FieldList } from '../../components/field-list'
 import { DateText } from '../../components/date-text'
-import { ItemCard, ItemCardHeader } from '../../components/item-card'
+import { ItemCard } from '../../components/item-card'
 import { StatusWithNotes } from '../../components/status-badge'
 import type { Acting } from './use-vendor-decisions'
 import { DataTable, DateCell, NameCell } from '../../components/data-table'
@@ -74,8 +73,10 @@ export function VendorTable({ vendors, ...actions }: VendorListProps) {
 export function VendorCard({ vendor, nameId, ...actions }: RowProps) {
   const { t } = useTranslation()
   return (
-    <ItemCard labelledBy={nameId} rowId={vendor.id}>
-      <ItemCardHeader status={vendor.status}>
+    <ItemCard
+      item={vendor}
+      labelledBy={nameId}
+      title={
         <div style={{ minWidth: 0 }}>
           <Title order={2} size="h5" id={nameId} style={{ overflowWrap: 'anywhere' }}>
             {vendor.shopName}
@@ -84,25 +85,21 @@ export function VendorCard({ vendor, nameId, ...actions }: RowProps) {
             {vendor.fullName}
           </Text>
         </div>
-      </ItemCardHeader>
-      <FieldList
-        labelWidth={110}
-        gap={6}
-        fields={[
-          { label: t('admin.vendors.columns.contact'), value: <Contact vendor={vendor} /> },
-          { label: t('admin.vendors.columns.business'), value: vendor.businessAddress },
-          { label: t('admin.vendors.columns.applied'), value: <DateText value={vendor.createdAt} /> },
-          { label: t('admin.vendors.columns.plan'), value: <Plan vendor={vendor} /> },
-        ]}
-      />
+      }
+      labelWidth={110}
+      fields={[
+        { label: t('admin.vendors.columns.contact'), value: <Contact vendor={vendor} /> },
+        { label: t('admin.vendors.columns.business'), value: vendor.businessAddress },
+        { label: t('admin.vendors.columns.applied'), value: <DateText value={vendor.createdAt} /> },
+        { label: t('admin.vendors.columns.plan'), value: <Plan vendor={vendor} /> },
+      ]}
+      actions={<VendorActions vendor={vendor} nameId={nameId} {...actions} layout="row" />}
+    >
       {vendor.status === 'rejected' && vendor.decisionReason && (
         <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
           {t('admin.vendors.reasonLine', { reason: vendor.decisionReason })}
         </Text>
       )}
-      <div style={{ marginTop: 'auto' }}>
-        <VendorActions vendor={vendor} nameId={nameId} {...actions} layout="row" />
-      </div>
     </ItemCard>
   )
 }
@@ -175,8 +172,6 @@ function VendorActions({
   onReject,
   layout,
 }: RowProps & { layout: 'stack' | 'row' }) {
-  const { t } = useTranslation()
-  const isActing = (status: Acting['status']) => acting?.id === vendor.id && acting.status === status
   const isPending = vendor.status === 'pending'
   return (
     <DecisionButtons
@@ -184,23 +179,11 @@ function VendorActions({
       layout={layout}
       share="flex"
       isBusy={acting !== null}
-      view={{ label: t('admin.vendors.view'), onClick: () => onView(vendor) }}
-      approve={
-        isPending && {
-          label: t('admin.vendors.approve'),
-          busyLabel: t('admin.vendors.approving'),
-          isActing: isActing('approved'),
-          onClick: () => onApprove(vendor),
-        }
-      }
-      reject={
-        isPending && {
-          label: t('admin.vendors.reject'),
-          busyLabel: t('admin.vendors.rejecting'),
-          isActing: isActing('rejected'),
-          onClick: () => onReject(vendor),
-        }
-      }
+      texts="admin.vendors"
+      acting={acting?.id === vendor.id ? acting.status : undefined}
+      onView={() => onView(vendor)}
+      onApprove={isPending ? () => onApprove(vendor) : undefined}
+      onReject={isPending ? () => onReject(vendor) : undefined}
     />
   )
 }

@@ -6,8 +6,7 @@ import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { DateText } from '../../components/date-text'
 import { OrderAction, OrderCustomer, OrderProduct } from './order-details'
-import { FieldList } from '../../components/field-list'
-import { ItemCard, ItemCardHeader } from '../../components/item-card'
+import { ItemCard } from '../../components/item-card'
 import { DataTable, DateCell } from '../../components/data-table'
 
 export type OrderListProps = {
@@ -89,23 +88,18 @@ export function OrderCard({
 }: { order: OrderDto; nameId: string } & Omit<OrderListProps, 'orders'>) {
   const { t } = useTranslation()
   return (
-    <ItemCard labelledBy={nameId} rowId={order.id}>
-      <ItemCardHeader status={order.status}>
-        <OrderProduct order={order} nameId={nameId} />
-      </ItemCardHeader>
-      <FieldList
-        labelWidth={120}
-        gap={6}
-        fields={[
-          { label: t('vendor.orders.columns.customer'), value: <OrderCustomer order={order} /> },
-          { label: t('vendor.orders.columns.quantity'), value: order.quantity.toLocaleString('en-US') },
-          { label: t('vendor.orders.columns.total'), value: <Money amount={order.totalAmount} fw={600} /> },
-          { label: t('vendor.orders.columns.date'), value: <DateText value={order.createdAt} withTime /> },
-        ]}
-      />
-      <div style={{ marginTop: 'auto' }}>
-        <OrderAction order={order} describedBy={nameId} {...actions} fullWidth />
-      </div>
-    </ItemCard>
+    <ItemCard
+      item={order}
+      labelledBy={nameId}
+      title={<OrderProduct order={order} nameId={nameId} />}
+      labelWidth={120}
+      fields={[
+        { label: t('vendor.orders.columns.customer'), value: <OrderCustomer order={order} /> },
+        { label: t('vendor.orders.columns.quantity'), value: order.quantity.toLocaleString('en-US') },
+        { label: t('vendor.orders.columns.total'), value: <Money amount={order.totalAmount} fw={600} /> },
+        { label: t('vendor.orders.columns.date'), value: <DateText value={order.createdAt} withTime /> },
+      ]}
+      actions={<OrderAction order={order} describedBy={nameId} {...actions} fullWidth />}
+    />
   )
 }

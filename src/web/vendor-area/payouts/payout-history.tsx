@@ -5,11 +5,10 @@ import { receiptNoteDate, type PayoutDto } from '../../../shared/schemas/payout'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { useFormatDate } from '../../components/format-date'
-import { FieldList } from '../../components/field-list'
 import { CardList } from '../../components/card-list'
 import { DataTable } from '../../components/data-table'
 import { DateText } from '../../components/date-text'
-import { ItemCard, ItemCardHeader } from '../../components/item-card'
+import { ItemCard } from '../../components/item-card'
 
 export type PayoutListProps = {
   payouts: PayoutDto[]
@@ -141,30 +140,25 @@ export function PayoutCards({ payouts, onConfirmReceipt }: PayoutListProps) {
         const amountId = `${nameId}-amount`
         const dateId = `${nameId}-date`
         return (
-          <ItemCard labelledBy={amountId} rowId={payout.id}>
-            <ItemCardHeader status={payout.status} align="center">
+          <ItemCard
+            item={payout}
+            labelledBy={amountId}
+            title={
               <Text span fw={700} size="lg" id={amountId}>
                 <Money amount={payout.amount} />
               </Text>
-            </ItemCardHeader>
-            <FieldList
-              labelWidth={120}
-              gap={6}
-              fields={[
-                {
-                  label: t('vendor.payouts.history.requestedAt'),
-                  value: <DateText value={payout.requestedAt} id={dateId} />,
-                },
-                {
-                  label: t('vendor.payouts.history.processedAt'),
-                  value: <ProcessedDate payout={payout} />,
-                },
-                {
-                  label: t('vendor.payouts.history.notes'),
-                  value: <Notes payout={payout} />,
-                },
-              ]}
-            />
+            }
+            titleAlign="center"
+            labelWidth={120}
+            fields={[
+              {
+                label: t('vendor.payouts.history.requestedAt'),
+                value: <DateText value={payout.requestedAt} id={dateId} />,
+              },
+              { label: t('vendor.payouts.history.processedAt'), value: <ProcessedDate payout={payout} /> },
+              { label: t('vendor.payouts.history.notes'), value: <Notes payout={payout} /> },
+            ]}
+          >
             <ConfirmReceiptButton
               payout={payout}
               describedBy={`${amountId} ${dateId}`}
