@@ -1,18 +1,18 @@
 import { adminDashboardDto } from '../../shared/schemas/dashboard'
-import { adminOnly, adminScope, createRouter, type Deps } from '../lib/http'
-import { responds, route } from '../lib/openapi'
+import { adminScope, createRouter, type Deps } from '../lib/http'
+import { adminRouteGroup, responds } from '../lib/openapi'
 import { getAdminDashboard } from './dashboard.service'
+
+const adminRoute = adminRouteGroup('Admin dashboard')
 
 /** The admin dashboard's figures and the pending payout requests behind the header's bell. */
 export function dashboardRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter().openapi(
-    route('get', '/api/admin/dashboard', {
-      middleware: adminOnly,
-      tags: ['Admin dashboard'],
+    adminRoute('get', '/api/admin/dashboard', {
       summary:
         'Vendors (total, approved, pending), products (total, approved), orders (total, completed), revenue from completed orders, pending payouts (count, amount) and the latest 10 pending payout requests',
-      responses: responds(adminDashboardDto, 'Dashboard', 401, 403),
+      responses: responds(adminDashboardDto, 'Dashboard'),
     }),
     async (c) => c.json(await getAdminDashboard(db, adminScope(c)), 200),
   )

@@ -1,3 +1,6 @@
+import type { Context } from 'hono'
+import type { Env } from './http'
+
 /**
  * CSV files the admin downloads (payouts, orders, products): RFC 4180 quoting, UTF-8 with a byte-order mark
  * (so spreadsheet programs read Kinyarwanda and other non-ASCII text correctly), CRLF line ends, and text
@@ -98,4 +101,19 @@ export async function csvStream(
       await iterator.return?.()
     },
   })
+}
+
+/** An export as the rows a CSV download streams: its file name, the header row and the rows batch by batch. */
+export type CsvExport = {
+  fileName: string
+  header: readonly string[]
+  batches: AsyncIterable<readonly (readonly CsvValue[])[]>
+}
+
+/** The answer to an export's request: the file, streamed; a failure part way is logged under `subject`. */
+export async function csvDownload(c: Context<Env>, exported: CsvExport, subject: string) {
+  const body = await csvStream(exported.header, exported.batches, (error) =>
+    c.var.logger.error({ err: error }, `the ${subject} export stopped part way`),
+  )
+  return c.body(body, 200, csvHeaders(exported.fileName))
 }

@@ -5,8 +5,8 @@ import {
   replyMessageInput,
   sendMessageInput,
 } from '../../shared/schemas/message'
-import { adminOnly, createRouter, guard, signedIn, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent, responds, routeGroup } from '../lib/openapi'
+import { createRouter, guard, signedIn, type Deps } from '../lib/http'
+import { adminRouteGroup, creates, jsonBody, responds, routeGroup } from '../lib/openapi'
 import { listMessages, markMessageRead, replyToMessage, sendMessage } from './messages.service'
 
 /**
@@ -21,9 +21,9 @@ const viewer = (c: Parameters<typeof signedIn>[0]) => {
   return { userId: actor.userId, role: actor.role }
 }
 
-const anyoneRoute = routeGroup({ middleware: anyoneSignedIn, tags: ['Messages'] })
-const vendorRoute = routeGroup({ middleware: vendorWriting, tags: ['Messages'] })
-const adminRoute = routeGroup({ middleware: adminOnly, tags: ['Admin messages'] })
+const anyoneRoute = routeGroup({ middleware: anyoneSignedIn, tags: ['Messages'], errors: [401] })
+const vendorRoute = routeGroup({ middleware: vendorWriting, tags: ['Messages'], errors: [401, 403] })
+const adminRoute = adminRouteGroup('Admin messages')
 
 export function messageRoutes(deps: Deps) {
   const db = deps.database.db
@@ -32,7 +32,7 @@ export function messageRoutes(deps: Deps) {
       anyoneRoute('get', '/api/messages', {
         summary: 'The messages the user sent or received (admins: all), newest first, with the unread count',
         request: { query: messageListQuery },
-        responses: responds(messageListDto, 'Messages', 401, 422),
+        responses: responds(messageListDto, 'Messages', 422),
       }),
       async (c) => c.json(await listMessages(db, viewer(c), c.req.valid('query')), 200),
     )
@@ -42,23 +42,22 @@ export function messageRoutes(deps: Deps) {
         summary:
           "A vendor writes to the admin team (subject defaults to 'Message from {shop name}'; messages.noRecipient without any admin)",
         request: jsonBody(sendMessageInput),
-        responses: { 201: jsonContent(messageDto, 'Sent'), ...errorResponses(401, 403, 409, 422) },
+        responses: creates(messageDto, 'Sent', 409, 422),
       }),
       async (c) => c.json(await sendMessage(db, viewer(c), c.req.valid('json')), 201),
     )
     .openapi(
       anyoneRoute('post', '/api/messages/{id}/read', {
         summary: 'Open a message: marks it read when the user is its recipient and it is unread',
-        request: { params: idParam },
-        responses: responds(messageDto, 'The message', 401, 404),
+        responses: responds(messageDto, 'The message', 404),
       }),
       async (c) => c.json(await markMessageRead(db, viewer(c), c.req.valid('param').id), 200),
     )
     .openapi(
       adminRoute('post', '/api/admin/messages/{id}/reply', {
         summary: "Reply to a message's sender (subject 'Re: Admin Response', type support)",
-        request: { params: idParam, ...jsonBody(replyMessageInput) },
-        responses: { 201: jsonContent(messageDto, 'Sent'), ...errorResponses(401, 403, 404, 409, 422) },
+        request: jsonBody(replyMessageInput),
+        responses: creates(messageDto, 'Sent', 404, 409, 422),
       }),
       async (c) =>
         c.json(

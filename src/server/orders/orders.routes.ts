@@ -5,16 +5,16 @@ import {
   orderListQuery,
   orderStatusInput,
 } from '../../shared/schemas/order'
-import { adminOnly, adminScope, createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent, responds, routeGroup } from '../lib/openapi'
+import { adminScope, createRouter, vendorScope, type Deps } from '../lib/http'
+import { creates, jsonBody, responds, adminRouteGroup, vendorRouteGroup } from '../lib/openapi'
 import { createAdminOrder, listOrders, setVendorOrderStatus } from './orders.service'
 
 /**
  * The signed-in vendor's orders (the vendor comes from the session; another vendor's order is NOT_FOUND),
  * and the admin's order form.
  */
-const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor orders'] })
-const adminRoute = routeGroup({ middleware: adminOnly, tags: ['Admin orders'] })
+const vendorRoute = vendorRouteGroup('Vendor orders')
+const adminRoute = adminRouteGroup('Admin orders')
 
 export function orderRoutes(deps: Deps) {
   const db = deps.database.db
@@ -23,7 +23,7 @@ export function orderRoutes(deps: Deps) {
       vendorRoute('get', '/api/vendor/orders', {
         summary: "The vendor's orders, newest first, optionally by status",
         request: { query: orderListQuery },
-        responses: responds(orderListDto, 'One page of orders', 401, 403, 404, 422),
+        responses: responds(orderListDto, 'One page of orders', 422),
       }),
       async (c) => c.json(await listOrders(db, vendorScope(c), c.req.valid('query')), 200),
     )
@@ -31,8 +31,8 @@ export function orderRoutes(deps: Deps) {
       vendorRoute('patch', '/api/vendor/orders/{id}/status', {
         summary: 'Mark an order completed (from pending) or refunded (from completed); refunded is final',
         description: 'Any other move is 409 orders.invalidTransition with params {from, to}.',
-        request: { params: idParam, ...jsonBody(orderStatusInput) },
-        responses: responds(orderDto, 'Updated', 401, 403, 404, 409, 422),
+        request: jsonBody(orderStatusInput),
+        responses: responds(orderDto, 'Updated', 409, 422),
       }),
       async (c) =>
         c.json(
@@ -49,7 +49,7 @@ export function orderRoutes(deps: Deps) {
           'the product to the vendor and be approved, else 422 orders.variantNotFound; a shop that is not approved is 422 ' +
           'orders.vendorNotApproved; not enough stock is 409 orders.insufficientStock with params {available, requested}.',
         request: jsonBody(adminOrderInput),
-        responses: { 201: jsonContent(orderDto, 'Created'), ...errorResponses(401, 403, 409, 422) },
+        responses: creates(orderDto, 'Created', 409, 422),
       }),
       async (c) => c.json(await createAdminOrder(db, adminScope(c), c.req.valid('json')), 201),
     )

@@ -13,12 +13,20 @@ import {
   productListDto,
   productListQuery,
 } from '../../shared/schemas/product'
-import { csvHeaders, csvStream } from '../lib/csv'
+import { csvDownload } from '../lib/csv'
 import { zipStream } from '../lib/zip'
 import type { FileStorage } from '../storage/storage'
 import { exportProducts, productImagesArchive } from './product-export'
-import { adminOnly, adminScope, createRouter, vendorOnly, vendorScope, type Deps } from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent, responds, routeGroup } from '../lib/openapi'
+import { adminScope, createRouter, vendorScope, type Deps } from '../lib/http'
+import {
+  creates,
+  errorResponses,
+  jsonBody,
+  responds,
+  respondsCsv,
+  adminRouteGroup,
+  vendorRouteGroup,
+} from '../lib/openapi'
 import {
   createProduct,
   decideProduct,
@@ -31,8 +39,8 @@ import {
   updateProduct,
 } from './products.service'
 
-const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor products'] })
-const adminRoute = routeGroup({ middleware: adminOnly, tags: ['Admin products'] })
+const vendorRoute = vendorRouteGroup('Vendor products')
+const adminRoute = adminRouteGroup('Admin products')
 
 const okResponse = z.object({ ok: z.literal(true) })
 
@@ -53,15 +61,14 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
           summary:
             "The vendor's products, newest first, with live variants, price range and the plan's product limit",
           request: { query: productListQuery },
-          responses: responds(productListDto, 'One page of products', 401, 403, 404, 422),
+          responses: responds(productListDto, 'One page of products', 422),
         }),
         async (c) => c.json(await listProducts(db, vendorScope(c), c.req.valid('query')), 200),
       )
       .openapi(
         vendorRoute('get', '/api/vendor/products/{id}', {
           summary: 'One of the vendor’s products',
-          request: { params: idParam },
-          responses: responds(productDto, 'The product', 401, 403, 404),
+          responses: responds(productDto, 'The product'),
         }),
         async (c) => c.json(await getProduct(db, vendorScope(c), c.req.valid('param').id), 200),
       )
@@ -70,7 +77,7 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
           summary: 'Add a product (live at once, status approved), within the plan’s product limit',
           description: `${inputRules} Beyond the plan's limit: 409 products.planLimit with params {plan, limit}.`,
           request: jsonBody(productInput),
-          responses: { 201: jsonContent(productDto, 'Created'), ...errorResponses(401, 403, 404, 409, 422) },
+          responses: creates(productDto, 'Created', 409, 422),
         }),
         async (c) => c.json(await createProduct(db, vendorScope(c), c.req.valid('json')), 201),
       )
@@ -81,8 +88,8 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
           description:
             `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
             'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
-          request: { params: idParam, ...jsonBody(productInput) },
-          responses: responds(productDto, 'Saved', 401, 403, 404, 409, 422),
+          request: jsonBody(productInput),
+          responses: responds(productDto, 'Saved', 409, 422),
         }),
         async (c) =>
           c.json(await updateProduct(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -90,8 +97,7 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
       .openapi(
         vendorRoute('delete', '/api/vendor/products/{id}', {
           summary: 'Delete a product and its variants; its orders keep their snapshot',
-          request: { params: idParam },
-          responses: responds(okResponse, 'Deleted', 401, 403, 404),
+          responses: responds(okResponse, 'Deleted'),
         }),
         async (c) => c.json(await deleteProduct(db, vendorScope(c), c.req.valid('param').id), 200),
       )
@@ -100,7 +106,7 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
           summary:
             'Every shop’s products for moderation, newest first: search, status, created from/to (Kigali days)',
           request: { query: adminProductListQuery },
-          responses: responds(adminProductListDto, 'One page of products', 401, 403, 422),
+          responses: responds(adminProductListDto, 'One page of products', 422),
         }),
         async (c) =>
           c.json(
@@ -120,21 +126,17 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
             'RFC 4180, text cells starting with = + - @, a tab or a carriage return get a leading single quote. File ' +
             'name `products-YYYY-MM-DD.csv` (the marketplace’s date).',
           request: { query: adminProductExportQuery },
-          responses: {
-            200: { content: { 'text/csv': { schema: z.string() } }, description: 'The CSV file' },
-            ...errorResponses(401, 403, 422),
-          },
+          responses: respondsCsv(422),
         }),
-        async (c) => {
-          const exported = exportProducts(db, adminScope(c), c.req.valid('query'), {
-            timeZone: deps.config.timeZone,
-            publicUrl: deps.config.publicUrl,
-          })
-          const body = await csvStream(exported.header, exported.batches, (error) =>
-            c.var.logger.error({ err: error }, 'the products export stopped part way'),
-          )
-          return c.body(body, 200, csvHeaders(exported.fileName))
-        },
+        async (c) =>
+          csvDownload(
+            c,
+            exportProducts(db, adminScope(c), c.req.valid('query'), {
+              timeZone: deps.config.timeZone,
+              publicUrl: deps.config.publicUrl,
+            }),
+            'products',
+          ),
       )
       .openapi(
         adminRoute('get', '/api/admin/products/images', {
@@ -149,7 +151,7 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
               content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } },
               description: 'The ZIP file',
             },
-            ...errorResponses(401, 403, 404, 422),
+            ...errorResponses(404, 422),
           },
         }),
         async (c) => {
@@ -172,8 +174,7 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
       .openapi(
         adminRoute('get', '/api/admin/products/{id}', {
           summary: 'One product with its shop, variants and images',
-          request: { params: idParam },
-          responses: responds(adminProductDto, 'The product', 401, 403, 404),
+          responses: responds(adminProductDto, 'The product', 404),
         }),
         async (c) => c.json(await getModerationProduct(db, adminScope(c), c.req.valid('param').id), 200),
       )
@@ -181,8 +182,8 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
         adminRoute('patch', '/api/admin/products/{id}/status', {
           summary: 'Approve or reject a product (to a status it is not in), with an optional reason; audited',
           description: 'Deciding the status the product already has is 409 products.alreadyDecided.',
-          request: { params: idParam, ...jsonBody(productDecisionInput) },
-          responses: responds(adminProductDto, 'Decided', 401, 403, 404, 409, 422),
+          request: jsonBody(productDecisionInput),
+          responses: responds(adminProductDto, 'Decided', 404, 409, 422),
         }),
         async (c) =>
           c.json(
@@ -200,7 +201,7 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
         adminRoute('post', '/api/admin/products/decisions', {
           summary: 'The same decision for several products (at most 100); each change audited on its own',
           request: jsonBody(bulkProductDecisionInput),
-          responses: responds(bulkProductDecisionDto, 'What changed', 401, 403, 422),
+          responses: responds(bulkProductDecisionDto, 'What changed', 422),
         }),
         async (c) =>
           c.json(await decideProducts(db, adminScope(c), c.req.valid('json'), deps.config.publicUrl), 200),

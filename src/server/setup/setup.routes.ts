@@ -1,6 +1,6 @@
 import { adminSetupInput, createdAccountResponse, setupStatusResponse } from '../../shared/schemas/auth'
 import { createRouter, type Deps } from '../lib/http'
-import { errorResponses, jsonBody, jsonContent, route } from '../lib/openapi'
+import { creates, jsonBody, responds, route } from '../lib/openapi'
 import { hitRateLimit } from '../lib/rate-limit'
 import { createFirstAdmin, hasAdmin } from './setup.service'
 
@@ -12,7 +12,7 @@ export function setupRoutes(deps: Deps) {
       route('get', '/api/setup/status', {
         tags,
         summary: 'Whether the first admin still has to be created',
-        responses: { 200: jsonContent(setupStatusResponse, 'Setup state') },
+        responses: responds(setupStatusResponse, 'Setup state'),
       }),
       async (c) => c.json({ adminExists: await hasAdmin(deps.database.db) }, 200),
     )
@@ -21,10 +21,7 @@ export function setupRoutes(deps: Deps) {
         tags,
         summary: 'Create the first admin with the one-time setup token printed at start',
         request: jsonBody(adminSetupInput),
-        responses: {
-          201: jsonContent(createdAccountResponse, 'Admin created'),
-          ...errorResponses(409, 422, 429),
-        },
+        responses: creates(createdAccountResponse, 'Admin created', 409, 422, 429),
       }),
       async (c) => {
         await hitRateLimit(deps.database.db, `setup:ip:${c.get('clientIp')}`, 10, 15 * 60 * 1000)

@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { limits } from '../../shared/constants'
 import { UPLOAD_URL, uploadPurposes, uploadResponse } from '../../shared/schemas/upload'
 import { createRouter, getActor, refuseOversizeBody, signedIn, type Deps, type Env } from '../lib/http'
-import { errorResponses, jsonContent, route } from '../lib/openapi'
+import { creates, errorResponses, route } from '../lib/openapi'
 import type { FileStorage } from '../storage/storage'
 import { contentDisposition, tooLarge } from './file-processing'
 import { countUploadAttempt, createUpload, openStoredFile, type UploadContext } from './uploads.service'
@@ -70,7 +70,7 @@ export function uploadRoutes(deps: Deps, storage: FileStorage) {
           'at most 1280×1280, with a 320 px thumbnail); PDFs are kept as they are. At most 120 uploads per 15 minutes.',
         middleware: [admitUploader] as const,
         request: { body: { content: { 'multipart/form-data': { schema: uploadForm } }, required: true } },
-        responses: { 201: jsonContent(uploadResponse, 'Stored'), ...errorResponses(401, 422, 429) },
+        responses: creates(uploadResponse, 'Stored', 401, 422, 429),
       }),
       async (c) => {
         const actor = signedIn(c)
@@ -89,7 +89,6 @@ export function uploadRoutes(deps: Deps, storage: FileStorage) {
           'Logos and product images are public and cached for good (ids never change content). Identity and business ' +
           'documents go only to their owner and to admins; anyone else gets 404, as for an unknown id.',
         request: {
-          params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
           query: z.object({ variant: z.enum(['thumb'], { error: 'errors.invalidValue' }).optional() }),
         },
         responses: {
