@@ -1,5 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test'
 import { formatRwf } from '../../src/shared/money'
+import { languageHeader } from '../../src/shared/constants'
+import { decisionMail } from '../../src/server/mail/decision-mail'
 import {
   adminApi,
   adminCredentials,
@@ -9,6 +11,7 @@ import {
   expect,
   field,
   openFromMenu,
+  readMail,
   screenshot,
   serverOrigin,
   signIn,
@@ -26,9 +29,17 @@ const statusSaying = (page: Page, text: string) => page.getByRole('status').filt
 const listed = (page: Page, text: string) =>
   page.getByRole('row').or(page.getByRole('article')).filter({ hasText: text })
 
-/** A vendor with a shop, in a request context of its own (signed in as that vendor). */
-async function vendorInItsOwnContext(): Promise<{ vendor: VendorWithShop; api: APIRequestContext }> {
-  const api = await playwrightRequest.newContext({ baseURL: serverOrigin() })
+/**
+ * A vendor with a shop, in a request context of its own (signed in as that vendor), whose calls say they
+ * come from screens in `lang`, as the app's do: mail to the vendor is written in it.
+ */
+async function vendorInItsOwnContext(
+  lang: Language,
+): Promise<{ vendor: VendorWithShop; api: APIRequestContext }> {
+  const api = await playwrightRequest.newContext({
+    baseURL: serverOrigin(),
+    extraHTTPHeaders: { [languageHeader]: lang },
+  })
   return { vendor: await createVendorWithShop(api), api }
 }
 
@@ -44,7 +55,10 @@ for (const lang of testLanguages) {
     browser,
   }, testInfo) => {
     test.setTimeout(180_000)
-    const [approvedShop, rejectedShop] = [await vendorInItsOwnContext(), await vendorInItsOwnContext()]
+    const [approvedShop, rejectedShop] = [
+      await vendorInItsOwnContext(lang),
+      await vendorInItsOwnContext(lang),
+    ]
     const reason = 'The government ID is unreadable.'
 
     await chooseLanguageBeforehand(page, lang)
@@ -88,6 +102,19 @@ for (const lang of testLanguages) {
         ),
       ).toBeVisible()
       await screenshot(page, testInfo, lang, 'admin-vendor-rejected')
+    })
+
+    await test.step('the rejected vendor is mailed the decision and the reason, in their language', async () => {
+      const { vendor } = rejectedShop
+      const expected = decisionMail({
+        to: vendor.email,
+        name: vendor.fullName,
+        language: lang,
+        publicUrl: serverOrigin(),
+        decision: { kind: 'vendorRejected', shopName: vendor.shopName, reason },
+      })
+      const mail = await readMail(vendor.email, expected.subject)
+      expect(mail.link).toBe(new URL('/vendor', serverOrigin()).toString())
     })
 
     await test.step("the rejected vendor sees 'Account Rejected' and the reason", async () => {

@@ -265,6 +265,16 @@ export function readConfirmationLink(email: string, timeoutMs = 15_000): Promise
   )
 }
 
+/** The mail with this subject that the server kept in its outbox for `email` (queued mail goes within moments). */
+export function readMail(email: string, subject: string, timeoutMs = 20_000): Promise<LogLine> {
+  const address = email.toLowerCase()
+  return pollLog(
+    `A mail to ${email} titled "${subject}"`,
+    (lines) => lines.findLast((line) => line.to?.toLowerCase() === address && line.subject === subject),
+    timeoutMs,
+  )
+}
+
 /** The one-time first-admin link the server printed at start (…/setup/admin#token=…). */
 export function readSetupLink(timeoutMs = 15_000): Promise<string> {
   return pollLog(
