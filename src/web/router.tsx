@@ -2,11 +2,26 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { LoadingScreen } from './components/loading-screen'
 import { RootLayout } from './components/root-layout'
 import { PublicLayout } from './components/public-layout'
+import { RequireRole } from './components/require-role'
 import { RootRedirect } from './components/root-redirect'
+import type { Role } from '../shared/constants'
 
-/** A screen's code is fetched when its route is first opened: the vendor area never loads admin code. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/**
+ * A screen's code is fetched when its route is first opened: the vendor area never loads admin code. With a
+ * `role`, the screen is for that role only (see RequireRole).
+ */
+const page = (load: () => Promise<{ default: React.ComponentType }>, role?: Role) => ({
+  lazy: async () => {
+    const Screen = (await load()).default
+    if (!role) return { Component: Screen }
+    return {
+      Component: () => (
+        <RequireRole role={role}>
+          <Screen />
+        </RequireRole>
+      ),
+    }
+  },
 })
 
 const notBuilt = page(() => import('./components/not-built-page'))
@@ -55,12 +70,12 @@ export const router = createBrowserRouter([
       },
       {
         path: 'vendor',
-        ...page(() => import('./layouts/vendor-area')),
+        ...page(() => import('./layouts/vendor-area'), 'vendor'),
         children: vendorRoutes,
       },
       // The wizard stands outside the vendor layout: there is no shop to navigate yet.
-      { path: 'vendor/register', ...page(() => import('./vendor-area/register-page')) },
-      { path: 'admin', ...page(() => import('./layouts/admin-area')), children: adminRoutes },
+      { path: 'vendor/register', ...page(() => import('./vendor-area/register-page'), 'vendor') },
+      { path: 'admin', ...page(() => import('./layouts/admin-area'), 'admin'), children: adminRoutes },
     ],
   },
 ])

@@ -2,10 +2,13 @@ import { useState, type ReactNode } from 'react'
 import { Button, Group, Modal, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 
-/** What a confirmation dialog's caller decides: the action on its subject, and its progress. */
-export type ConfirmActions<T> = {
+/**
+ * What a confirmation dialog's caller decides: the action on its subject (with what the dialog asked for, such
+ * as a reason), and its progress.
+ */
+export type ConfirmActions<T, Asked extends unknown[] = []> = {
   isPending: boolean
-  onConfirm: (subject: T) => void
+  onConfirm: (subject: T, ...asked: Asked) => void
   /** Cancel: the dialog hands focus back to the button that opened it. */
   onClose: () => void
 }
@@ -30,7 +33,8 @@ export function ConfirmModal<T>({
   title: string
   children: (subject: T) => ReactNode
   confirmLabel: string
-  cancelLabel: string
+  /** 'Cancel' unless the action needs its own word. */
+  cancelLabel?: string
   color?: string
 } & ConfirmActions<T>) {
   const { t } = useTranslation()
@@ -49,7 +53,7 @@ export function ConfirmModal<T>({
           {children(shown)}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={isPending}>
-              {cancelLabel}
+              {cancelLabel ?? t('actions.cancel')}
             </Button>
             <Button color={color} onClick={() => onConfirm(shown)} loading={isPending}>
               {confirmLabel}

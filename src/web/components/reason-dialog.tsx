@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Text, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { reasonMax } from '../../shared/schemas/text'
-import { ConfirmModal } from './confirm-modal'
+import { ConfirmModal, type ConfirmActions } from './confirm-modal'
 
 /**
  * Asks before a rejection (of an application, a product, a payout) and takes an optional reason, which the
@@ -21,11 +21,7 @@ export function ReasonDialog<T>({
   title: string
   body: (subject: T) => string
   confirmLabel: string
-  isPending: boolean
-  onConfirm: (subject: T, reason: string) => void
-  onClose: () => void
-}) {
-  const { t } = useTranslation()
+} & ConfirmActions<T, [reason: string]>) {
   const [reason, setReason] = useState('')
   const [lastSubject, setLastSubject] = useState(subject)
   // A new subject starts with an empty reason.
@@ -38,7 +34,6 @@ export function ReasonDialog<T>({
       subject={subject}
       title={title}
       confirmLabel={confirmLabel}
-      cancelLabel={t('actions.cancel')}
       color="red"
       isPending={isPending}
       onConfirm={(shown) => onConfirm(shown, reason.trim())}

@@ -7,27 +7,18 @@ import { useMe } from '../api/account'
 import { ApiError } from '../api/client'
 import { accountKeys } from '../api/query-keys'
 import { useRealtime } from '../api/realtime'
-import { RequireRole } from '../components/require-role'
 import { paths } from '../paths'
 import { AreaShell } from './area-shell'
 import { vendorNav } from './nav-items'
 import { Notice } from '../components/notice'
 
-/** /vendor/*: vendors only (anyone else goes to /login), inside the shared area frame. */
-export default function VendorArea() {
-  return (
-    <RequireRole role="vendor">
-      <VendorShell />
-    </RequireRole>
-  )
-}
-
 /**
- * Signed in as a vendor. Every vendor screen works on the vendor's shop, so the shop is checked here, once:
+ * /vendor/*, for vendors only (the route says so), inside the shared area frame. Every vendor screen works on
+ * the vendor's shop, so the shop is checked here, once:
  * a vendor without a vendors record is sent to /vendor/register (spec §2), and the screens below can rely on
  * `useVendorRecord()`. Every vendor screen also gets live updates (messages, orders, payout decisions).
  */
-function VendorShell() {
+export default function VendorArea() {
   useRealtime(true)
   useRecordRemovedCheck()
   const me = useMe().data

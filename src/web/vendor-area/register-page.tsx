@@ -4,21 +4,12 @@ import { Navigate } from 'react-router'
 import { useMe } from '../api/account'
 import { LanguageToggle } from '../components/language-toggle'
 import { Logo } from '../components/logo'
-import { RequireRole } from '../components/require-role'
 import { SignOutButton } from '../layouts/sign-out-button'
 import { RegistrationWizard } from './register/registration-wizard'
 import { paths } from '../paths'
 
-/** /vendor/register, outside the vendor layout: there is no shop to navigate yet. */
+/** /vendor/register, for vendors only, outside the vendor layout: there is no shop to navigate yet. */
 export default function VendorRegisterPage() {
-  return (
-    <RequireRole role="vendor">
-      <RegisterShop />
-    </RequireRole>
-  )
-}
-
-function RegisterShop() {
   const { t } = useTranslation()
   const me = useMe().data
   if (!me) return null

@@ -3,7 +3,7 @@ import { Group, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import { paymentReferenceMax, type AdminPayoutDto } from '../../../shared/schemas/payout'
-import { ConfirmModal } from '../../components/confirm-modal'
+import { ConfirmModal, type ConfirmActions } from '../../components/confirm-modal'
 import { Money } from '../../components/money'
 import { Notice } from '../../components/notice'
 
@@ -23,12 +23,7 @@ export function ApproveDialog({
   isPending,
   onConfirm,
   onClose,
-}: {
-  payout: AdminPayoutDto | null
-  isPending: boolean
-  onConfirm: (payout: AdminPayoutDto, paymentReference: string) => void
-  onClose: () => void
-}) {
+}: { payout: AdminPayoutDto | null } & ConfirmActions<AdminPayoutDto, [paymentReference: string]>) {
   const { t } = useTranslation()
   const [reference, setReference] = useState('')
   const [forId, setForId] = useState<string | null>(null)
@@ -42,7 +37,6 @@ export function ApproveDialog({
       subject={payout}
       title={t('admin.payouts.approveDialog.title')}
       confirmLabel={t('admin.payouts.approveDialog.confirm')}
-      cancelLabel={t('actions.cancel')}
       color="green.8"
       isPending={isPending}
       onConfirm={(subject) => onConfirm(subject, reference.trim())}

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { ConfirmModal } from '../../components/confirm-modal'
+import { ConfirmModal, type ConfirmActions } from '../../components/confirm-modal'
 import { ReasonDialog } from '../../components/reason-dialog'
 import type { DecisionStatus } from './use-product-decisions'
 
@@ -16,12 +16,7 @@ export function BulkDecisionDialog({
   isPending,
   onConfirm,
   onClose,
-}: {
-  subject: BulkSubject | null
-  isPending: boolean
-  onConfirm: (subject: BulkSubject, reason: string) => void
-  onClose: () => void
-}) {
+}: { subject: BulkSubject | null } & ConfirmActions<BulkSubject, [reason: string]>) {
   const { t } = useTranslation()
   // The approval's title keeps the last count while the dialog fades out.
   const [last, setLast] = useState(subject)
@@ -42,7 +37,6 @@ export function BulkDecisionDialog({
         subject={subject?.status === 'approved' ? subject : null}
         title={t('admin.products.bulk.approveTitle', { count })}
         confirmLabel={t('admin.products.bulk.approve')}
-        cancelLabel={t('actions.cancel')}
         color="green.9"
         isPending={isPending}
         onConfirm={(shown) => onConfirm(shown, '')}

@@ -13,7 +13,6 @@ export function RefundModal({ order, ...actions }: { order: OrderDto | null } & 
       subject={order}
       title={t('vendor.orders.refundTitle')}
       confirmLabel={t('vendor.orders.refundConfirm')}
-      cancelLabel={t('actions.cancel')}
       color="red"
       {...actions}
     >

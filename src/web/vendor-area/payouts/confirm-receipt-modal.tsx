@@ -17,7 +17,6 @@ export function ConfirmReceiptModal({
       subject={payout}
       title={t('vendor.payouts.confirmTitle')}
       confirmLabel={t('vendor.payouts.confirm')}
-      cancelLabel={t('actions.cancel')}
       {...actions}
     >
       {(shown) => (
