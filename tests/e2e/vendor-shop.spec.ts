@@ -2,7 +2,7 @@ import { planDetails } from '../../src/shared/constants'
 import { formatPhone } from '../../src/shared/phone'
 import { formatRwf } from '../../src/shared/money'
 import {
-  adminApi,
+  adminCredentials,
   button,
   chooseLanguageBeforehand,
   createConfirmedVendor,
@@ -14,7 +14,6 @@ import {
   pdfFile,
   pngFile,
   screenshot,
-  serverOrigin,
   signIn,
   spoofedPng,
   t,
@@ -56,6 +55,7 @@ for (const lang of testLanguages) {
   test(`a new vendor registers the shop in five steps, edits the profile and changes plan (${lang})`, async ({
     page,
     request,
+    browser,
   }, testInfo) => {
     // A long scenario (wizard, profile, documents, logo, plan): on a busy 2-core machine it can pass a minute.
     test.setTimeout(150_000)
@@ -314,14 +314,55 @@ for (const lang of testLanguages) {
       )
       await screenshot(page, testInfo, lang, 'subscription-requested')
 
-      // The team confirms the payment (the admin's side is in admin-review.spec.ts); the screen follows live.
-      const profile = (await (await page.request.get('/api/vendor/profile')).json()) as { id: string }
-      const admin = await adminApi()
-      const confirmed = await admin.post(`/api/admin/vendors/${profile.id}/plan`, {
-        data: { plan: 'business' },
-        headers: { Origin: serverOrigin() },
+      // The team confirms the payment from the shop's dialog; the vendor's screen follows live.
+      const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined })
+      const adminPage = await adminContext.newPage()
+      await chooseLanguageBeforehand(adminPage, lang)
+      await signIn(adminPage, lang, adminCredentials())
+      await expect(adminPage).toHaveURL(/\/admin\/?$/)
+      await openFromMenu(adminPage, lang, 'nav.vendors')
+      await adminPage
+        .getByRole('searchbox', { name: exactly(t(lang, 'admin.vendors.search.label')) })
+        .fill(edited.name)
+      const row = adminPage
+        .getByRole('row')
+        .or(adminPage.getByRole('article'))
+        .filter({ hasText: edited.name })
+      await expect(row).toHaveCount(1)
+      await row.getByRole('button', { name: exactly(t(lang, 'admin.vendors.view')) }).click()
+      const application = adminPage.getByRole('dialog', { name: t(lang, 'admin.vendors.application.title') })
+      const planRequest = application.getByRole('region', {
+        name: t(lang, 'admin.vendors.application.plan.title'),
       })
-      expect(confirmed.status()).toBe(200)
+      const planParams = {
+        shop: edited.name,
+        plan: t(lang, 'admin.vendors.plans.business'),
+        price: formatRwf(planDetails.business.priceRwf),
+      }
+      await expect(planRequest).toContainText(t(lang, 'admin.vendors.application.plan.body', planParams))
+      await planRequest
+        .getByRole('button', { name: t(lang, 'admin.vendors.application.plan.confirm') })
+        .click()
+      const confirmPayment = adminPage.getByRole('dialog', {
+        name: t(lang, 'admin.vendors.application.plan.confirmTitle'),
+      })
+      await expect(confirmPayment).toContainText(
+        t(lang, 'admin.vendors.application.plan.confirmBody', planParams),
+      )
+      await screenshot(adminPage, testInfo, lang, 'admin-confirm-plan-payment', { fullPage: false })
+      await confirmPayment
+        .getByRole('button', { name: t(lang, 'admin.vendors.application.plan.confirm') })
+        .click()
+      await expect(
+        application.getByRole('status').filter({
+          hasText: t(lang, 'admin.vendors.application.plan.confirmed', planParams),
+        }),
+      ).toBeVisible()
+      await expect(
+        planRequest.getByRole('button', { name: t(lang, 'admin.vendors.application.plan.confirm') }),
+      ).toHaveCount(0)
+      await adminContext.close()
+
       await expect(
         page.getByText(t(lang, 'vendor.subscription.currentPlanIs', { plan: business })),
       ).toBeVisible()

@@ -59,9 +59,7 @@ function ApplicationView({ id, decisions }: { id: string; decisions: Decisions }
       <ShopSection application={application} />
       <PayoutSection application={application} />
       <FilesSection application={application} />
-      {application.requestedPlan && (
-        <PlanRequestSection application={application} requested={application.requestedPlan} />
-      )}
+      <PlanRequestSection application={application} />
       <DecisionSection application={application} decisions={decisions} />
     </Stack>
   )
@@ -168,21 +166,21 @@ function DecisionSection({
  * A paid plan the vendor asked for: the team confirms it once the payment has reached them (outside Isoko),
  * after a confirmation naming the shop, plan and price. The flash stays after the section has gone.
  */
-function PlanRequestSection({
-  application,
-  requested,
-}: {
-  application: AdminVendorApplication
-  requested: Plan
-}) {
+function PlanRequestSection({ application }: { application: AdminVendorApplication }) {
   const { t } = useTranslation()
   const confirmPlan = useConfirmPlan()
   const feedback = useFlashMessage()
   const [asking, setAsking] = useState<Plan | null>(null)
+  // The plan last asked for stays named in the dialog and the message once the request is confirmed.
+  const [lastRequested, setLastRequested] = useState(application.requestedPlan)
+  const requested = application.requestedPlan
+  if (requested && requested !== lastRequested) setLastRequested(requested)
+  const named = requested ?? lastRequested
+  if (!named || (!requested && !feedback.flash)) return null
   const params = {
     shop: application.shopName,
-    plan: t(`admin.vendors.plans.${requested}`),
-    price: formatRwf(planDetails[requested].priceRwf),
+    plan: t(`admin.vendors.plans.${named}`),
+    price: formatRwf(planDetails[named].priceRwf),
   }
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby="application-plan">
@@ -190,15 +188,19 @@ function PlanRequestSection({
         <Text component="h3" fw={600} id="application-plan">
           {t('admin.vendors.application.plan.title')}
         </Text>
-        <Text size="sm">{t('admin.vendors.application.plan.body', params)}</Text>
-        <Button
-          onClick={() => {
-            feedback.clear()
-            setAsking(requested)
-          }}
-        >
-          {t('admin.vendors.application.plan.confirm')}
-        </Button>
+        {requested && (
+          <>
+            <Text size="sm">{t('admin.vendors.application.plan.body', params)}</Text>
+            <Button
+              onClick={() => {
+                feedback.clear()
+                setAsking(requested)
+              }}
+            >
+              {t('admin.vendors.application.plan.confirm')}
+            </Button>
+          </>
+        )}
         <FlashAlert flash={feedback.flash} />
       </Stack>
       <ConfirmModal
