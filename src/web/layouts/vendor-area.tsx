@@ -14,9 +14,9 @@ import { Notice } from '../components/notice'
 
 /**
  * /vendor/*, for vendors only (the route says so), inside the shared area frame. Every vendor screen works on
- * the vendor's shop, so the shop is checked here, once:
- * a vendor without a vendors record is sent to /vendor/register (spec §2), and the screens below can rely on
- * `useVendorRecord()`. Every vendor screen also gets live updates (messages, orders, payout decisions).
+ * the vendor's shop, so the shop is checked here, once: a vendor without a vendors record is sent to
+ * /vendor/register (spec §2), and the screens below can rely on `useVendorRecord()`. Every vendor screen also
+ * gets live updates (messages, orders, payout decisions).
  */
 export default function VendorArea() {
   useRealtime(true)

@@ -1,8 +1,9 @@
 import { Badge, Text, VisuallyHidden } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { mobileMoneyProviders, type PayoutMethod } from '../../../shared/constants'
+import type { PayoutMethod } from '../../../shared/constants'
 import type { AdminPayoutDto, ReceiptStatus } from '../../../shared/schemas/payout'
+import { describePayoutDetails as describeDetails } from '../../components/payout-details'
 
 /** Ids are shown by their first 8 characters (spec §9). */
 export const shortId = (id: string) => id.slice(0, 8)
@@ -11,23 +12,11 @@ export function methodLabel(t: TFunction, method: PayoutMethod | null) {
   return method ? t(`admin.payouts.methods.${method}`) : t('admin.payouts.noMethod')
 }
 
-const isProvider = (value: string | undefined): value is (typeof mobileMoneyProviders)[number] =>
-  (mobileMoneyProviders as readonly (string | undefined)[]).includes(value)
-
-/** Where the money goes, as masked by the server: "MTN Mobile Money · •••• 3456", "Bank of Kigali · •••• 4821". */
-export function describePayoutDetails(t: TFunction, payout: AdminPayoutDto): string {
-  const details = payout.payoutDetails ?? {}
-  const provider = isProvider(details.provider)
-    ? t(`admin.payouts.providers.${details.provider}`)
-    : details.provider
-  const parts =
-    payout.payoutMethod === 'bank'
-      ? [details.bankName, details.accountNumber]
-      : payout.payoutMethod === 'paypal'
-        ? [details.paypalEmail]
-        : [provider, details.mobileNumber]
-  return parts.filter(Boolean).join(' · ')
-}
+/** Where the money goes, as masked by the server, with the provider's name as the admin area gives it. */
+export const describePayoutDetails = (t: TFunction, payout: AdminPayoutDto): string =>
+  describeDetails(payout.payoutMethod, payout.payoutDetails, (provider) =>
+    t(`admin.payouts.providers.${provider}`),
+  )
 
 /**
  * The receipt column (spec §4): 'Received', 'Pending Receipt', or a dash, which a screen reader hears as

@@ -4,29 +4,18 @@ import { IconBuildingBank, IconClockDollar, IconWallet } from '@tabler/icons-rea
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { mobileMoneyProviders } from '../../../shared/constants'
 import type { PayoutOverview } from '../../../shared/schemas/payout'
 import { Money } from '../../components/money'
+import { describePayoutDetails } from '../../components/payout-details'
 import { StatGrid } from '../../components/stat-card'
 import { paths } from '../../paths'
 import { Notice } from '../../components/notice'
 
-/** The details that identify where the money goes, already masked by the server ("Bank of Kigali · ****4821"). */
-function describeDetails(t: TFunction, overview: PayoutOverview): string {
-  const details = overview.payoutDetails ?? {}
-  const provider = details.provider
-  const providerName =
-    provider && (mobileMoneyProviders as readonly string[]).includes(provider)
-      ? t(`vendor.profile.payout.providers.${provider as (typeof mobileMoneyProviders)[number]}`)
-      : provider
-  const parts =
-    overview.payoutMethod === 'bank'
-      ? [details.bankName, details.accountNumber]
-      : overview.payoutMethod === 'paypal'
-        ? [details.paypalEmail]
-        : [providerName, details.mobileNumber]
-  return parts.filter(Boolean).join(' · ')
-}
+/** The details that identify where the money goes, with the provider's name as the vendor's profile gives it. */
+const describeDetails = (t: TFunction, overview: PayoutOverview): string =>
+  describePayoutDetails(overview.payoutMethod, overview.payoutDetails, (provider) =>
+    t(`vendor.profile.payout.providers.${provider}`),
+  )
 
 /** Three cards: available balance, pending payouts total, payout method (spec §2 "/vendor/payouts"). */
 export function PayoutSummary({ overview }: { overview: PayoutOverview }) {
