@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { PasswordInput, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../shared/constants'
+import { EmailInput, FullNameInput, PasswordField } from '../components/account-inputs'
 import { useFieldProps } from '../components/form-errors'
 
 type AccountValues = { fullName: string; email: string; password: string; confirmPassword: string }
@@ -22,36 +22,18 @@ export function AccountFields<Values extends AccountValues>({
   const field = useFieldProps(form)
   return (
     <>
-      <TextInput
-        label={t('fields.fullName')}
-        autoComplete="name"
-        required
-        maxLength={limits.nameMax}
-        {...field('fullName')}
-      />
-      <TextInput
-        label={t('fields.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        maxLength={limits.emailMax}
-        {...field('email')}
-      />
+      <FullNameInput {...field('fullName')} />
+      <EmailInput required maxLength={limits.emailMax} {...field('email')} />
       {children}
-      <PasswordInput
+      <PasswordField
         label={t('fields.password')}
         autoComplete="new-password"
-        required
         description={t('auth.register.passwordTooShort')}
-        visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
         {...field('password')}
       />
-      <PasswordInput
+      <PasswordField
         label={t('fields.confirmPassword')}
         autoComplete="new-password"
-        required
-        visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
         {...field('confirmPassword')}
       />
     </>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { loginInput } from '../../shared/schemas/auth'
 import { useLogin, useMe } from '../api/account'
 import { ApiError } from '../api/client'
+import { EmailInput, PasswordField } from '../components/account-inputs'
 import { AuthCard } from '../components/auth-card'
 import { errorMessage, useFieldProps } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
@@ -88,19 +89,10 @@ export default function LoginPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            {...field('email')}
-          />
-          <PasswordInput
+          <EmailInput required {...field('email')} />
+          <PasswordField
             label={t('fields.password')}
             autoComplete="current-password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
             {...field('password')}
           />
           <Button type="submit" loading={login.isPending} fullWidth>

@@ -1,6 +1,6 @@
-import { Stack, TextInput } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { limits } from '../../../shared/constants'
+import { EmailInput, FullNameInput } from '../../components/account-inputs'
 import { useFieldProps } from '../../components/form-errors'
 import type { WizardForm } from './wizard-form'
 import { PhoneInput } from '../../components/phone-input'
@@ -11,17 +11,9 @@ export function PersonalStep({ form, email }: { form: WizardForm; email: string 
   const field = useFieldProps(form)
   return (
     <Stack gap="sm">
-      <TextInput
-        label={t('fields.fullName')}
-        autoComplete="name"
-        required
-        maxLength={limits.nameMax}
-        {...field('fullName')}
-      />
-      <TextInput
-        label={t('fields.email')}
+      <FullNameInput {...field('fullName')} />
+      <EmailInput
         description={t('vendor.register.fields.emailHint')}
-        type="email"
         value={email}
         readOnly
         variant="filled"

@@ -1,0 +1,37 @@
+import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { limits } from '../../shared/constants'
+
+/** A person's full name, as every form that creates an account or a shop asks for it. */
+export function FullNameInput(props: TextInputProps) {
+  const { t } = useTranslation()
+  return (
+    <TextInput
+      label={t('fields.fullName')}
+      autoComplete="name"
+      required
+      maxLength={limits.nameMax}
+      {...props}
+    />
+  )
+}
+
+/** An e-mail address: the phone keyboard with @, and the browser may fill it in. */
+export function EmailInput(props: TextInputProps) {
+  const { t } = useTranslation()
+  return (
+    <TextInput label={t('fields.email')} type="email" inputMode="email" autoComplete="email" {...props} />
+  )
+}
+
+/** A required password, its show/hide button named for screen readers. */
+export function PasswordField(props: PasswordInputProps) {
+  const { t } = useTranslation()
+  return (
+    <PasswordInput
+      required
+      visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+      {...props}
+    />
+  )
+}
