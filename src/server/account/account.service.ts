@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { LoginInput, Me, RegisterInput } from '../../shared/schemas/auth'
 import { users, vendors } from '../db/schema'
 import { AppError, isUniqueViolation } from '../lib/errors'
-import { keepLanguage, sentLanguage, type Actor, type Deps } from '../lib/http'
+import { actorOf, type Actor, type Deps } from '../lib/http'
 import { hitRateLimit } from '../lib/rate-limit'
 import { consumeToken, issueToken } from '../lib/tokens'
 import { confirmationMail } from '../mail/mail.service'
@@ -116,23 +116,7 @@ export async function signIn(deps: Deps, input: Credentials, headers: Headers, i
       headers,
       returnHeaders: true,
     })
-    const user = result.response.user as {
-      id: string
-      email: string
-      name: string
-      emailVerified: boolean
-      role?: string
-      language?: string | null
-    }
-    const actor: Actor = {
-      userId: user.id,
-      email: user.email,
-      fullName: user.name,
-      emailVerified: user.emailVerified,
-      role: user.role === 'admin' ? 'admin' : 'vendor',
-      language: await keepLanguage(deps.database.db, user.id, user.language, sentLanguage(headers)),
-    }
-    return { headers: result.headers, actor }
+    return { headers: result.headers, actor: await actorOf(deps, result.response.user, headers) }
   } catch (error) {
     mapAuthError(error)
   }

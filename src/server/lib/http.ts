@@ -100,38 +100,46 @@ export async function getActor(
   const cached = c.get('actor')
   if (cached !== undefined) return cached
   const session = await deps.auth.api.getSession({ headers: c.req.raw.headers })
-  const user = session?.user as
-    | {
-        id: string
-        email: string
-        name: string
-        emailVerified: boolean
-        role?: string
-        language?: string | null
-      }
-    | undefined
   let actor: RequestActor | null = null
-  if (user) {
-    const role: Role = user.role === 'admin' ? 'admin' : 'vendor'
+  if (session?.user) {
+    const signedIn = await actorOf(deps, session.user, c.req.raw.headers)
     const [vendor] =
-      role === 'vendor'
+      signedIn.role === 'vendor'
         ? await deps.database.db
             .select({ id: vendors.id, status: vendors.status })
             .from(vendors)
-            .where(eq(vendors.userId, user.id))
+            .where(eq(vendors.userId, signedIn.userId))
         : []
-    actor = {
-      userId: user.id,
-      role,
-      email: user.email,
-      fullName: user.name,
-      emailVerified: user.emailVerified,
-      language: await keepLanguage(deps.database.db, user.id, user.language, sentLanguage(c.req.raw.headers)),
-      vendor: vendor ?? null,
-    }
+    actor = { ...signedIn, vendor: vendor ?? null }
   }
   c.set('actor', actor)
   return actor
+}
+
+/** The auth library's user, with the columns Isoko added to it (auth.ts: additionalFields). */
+type SessionUser = {
+  id: string
+  email: string
+  name: string
+  emailVerified: boolean
+  role?: string
+  language?: string | null
+}
+
+/**
+ * The actor of a session's user (from a session cookie, or a sign-in just made), recording the language the
+ * request says its screens show.
+ */
+export async function actorOf(deps: Pick<Deps, 'database'>, user: object, headers: Headers): Promise<Actor> {
+  const { id, email, name, emailVerified, role, language } = user as SessionUser
+  return {
+    userId: id,
+    role: role === 'admin' ? 'admin' : 'vendor',
+    email,
+    fullName: name,
+    emailVerified,
+    language: await keepLanguage(deps.database.db, id, language, sentLanguage(headers)),
+  }
 }
 
 const isLanguage = (value: unknown): value is Language => languages.includes(value as Language)
