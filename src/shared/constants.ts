@@ -9,17 +9,19 @@ export const languageHeader = 'x-isoko-language'
 export const roles = ['admin', 'vendor'] as const
 export type Role = (typeof roles)[number]
 
-export const vendorStatuses = ['pending', 'approved', 'rejected'] as const
-export type VendorStatus = (typeof vendorStatuses)[number]
+/** A vendor application, a product and a payout request all wait for the admin team's one decision. */
+export const decisionStatuses = ['pending', 'approved', 'rejected'] as const
+export type DecisionStatus = (typeof decisionStatuses)[number]
 
-export const productStatuses = ['pending', 'approved', 'rejected'] as const
-export type ProductStatus = (typeof productStatuses)[number]
+export const vendorStatuses = decisionStatuses
+export type VendorStatus = DecisionStatus
+export const productStatuses = decisionStatuses
+export type ProductStatus = DecisionStatus
+export const payoutStatuses = decisionStatuses
+export type PayoutStatus = DecisionStatus
 
 export const orderStatuses = ['pending', 'completed', 'refunded'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
-
-export const payoutStatuses = ['pending', 'approved', 'rejected'] as const
-export type PayoutStatus = (typeof payoutStatuses)[number]
 
 export const payoutMethods = ['bank', 'paypal', 'mobile_money'] as const
 export type PayoutMethod = (typeof payoutMethods)[number]

@@ -1,31 +1,35 @@
 import { z } from 'zod'
-import { invalidCharacters, noNul } from './text'
+import { requiredText } from './text'
 import { limits, roles } from '../constants'
 
 /**
  * Each rule carries the i18n key of its message, so the form and the server say the same words.
  * Keys live in src/web/i18n/{en,rw}.json.
  */
-const email = z
-  .string({ error: 'errors.required' })
-  .regex(noNul, invalidCharacters)
-  .trim()
-  .min(1, 'errors.required')
-  .max(limits.emailMax, 'errors.tooLong')
-  .pipe(z.email({ error: 'errors.emailInvalid' }))
-  .transform((value) => value.toLowerCase())
+
+/** An e-mail address, stored and compared in lowercase; `requiredKey` is what a missing one reads. */
+const emailAddress = (requiredKey?: string) =>
+  requiredText(limits.emailMax, requiredKey)
+    .pipe(z.email({ error: 'errors.emailInvalid' }))
+    .transform((value) => value.toLowerCase())
+
+const email = emailAddress()
 
 const password = z
   .string({ error: 'errors.required' })
   .min(1, 'errors.required')
   .max(limits.passwordMax, 'errors.tooLong')
 
-const fullName = z
-  .string({ error: 'errors.required' })
-  .regex(noNul, invalidCharacters)
-  .trim()
-  .min(1, 'errors.required')
-  .max(limits.nameMax, 'errors.tooLong')
+const fullName = requiredText(limits.nameMax)
+
+/** A new account's password, typed twice; `passwordsMatch` checks the two agree. */
+const newPassword = {
+  password: password.min(limits.passwordMin, 'auth.register.passwordTooShort'),
+  confirmPassword: z.string({ error: 'errors.required' }).min(1, 'errors.required'),
+}
+const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
+  value.password === value.confirmPassword
+const passwordMismatch = { path: ['confirmPassword'], message: 'auth.register.passwordMismatch' }
 
 export const registerInput = z
   .object({
@@ -33,45 +37,23 @@ export const registerInput = z
     email,
     // Self-registration offers only the vendor account type.
     role: z.literal('vendor', { error: 'auth.register.roleInvalid' }).default('vendor'),
-    password: password.min(limits.passwordMin, 'auth.register.passwordTooShort'),
-    confirmPassword: z.string({ error: 'errors.required' }).min(1, 'errors.required'),
+    ...newPassword,
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'auth.register.passwordMismatch',
-  })
+  .refine(passwordsMatch, passwordMismatch)
 export type RegisterInput = z.input<typeof registerInput>
 
 export const loginInput = z.object({ email, password })
 export type LoginInput = z.input<typeof loginInput>
 
-export const resendInput = z.object({
-  email: z
-    .string({ error: 'auth.checkEmail.emailMissing' })
-    .regex(noNul, invalidCharacters)
-    .trim()
-    .min(1, 'auth.checkEmail.emailMissing')
-    .max(limits.emailMax, 'errors.tooLong')
-    .pipe(z.email({ error: 'errors.emailInvalid' }))
-    .transform((value) => value.toLowerCase()),
-})
+export const resendInput = z.object({ email: emailAddress('auth.checkEmail.emailMissing') })
 
 export const tokenInput = z.object({
   token: z.string({ error: 'errors.required' }).min(16, 'auth.token.invalid').max(200, 'auth.token.invalid'),
 })
 
 export const adminSetupInput = z
-  .object({
-    token: tokenInput.shape.token,
-    fullName,
-    email,
-    password: password.min(limits.passwordMin, 'auth.register.passwordTooShort'),
-    confirmPassword: z.string({ error: 'errors.required' }).min(1, 'errors.required'),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'auth.register.passwordMismatch',
-  })
+  .object({ token: tokenInput.shape.token, fullName, email, ...newPassword })
+  .refine(passwordsMatch, passwordMismatch)
 export type AdminSetupInput = z.input<typeof adminSetupInput>
 
 export const meResponse = z.object({

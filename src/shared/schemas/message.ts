@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { invalidCharacters, noNul } from './text'
+import { invalidCharacters, noNul, optionalText, requiredText } from './text'
 import { messageTypes, roles } from '../constants'
 import { pageQuery, paged } from './pagination'
 
@@ -11,16 +11,13 @@ export const messageListQuery = pageQuery(50).extend({
   q: z.string().regex(noNul, invalidCharacters).trim().max(200).default(''),
 })
 
+const content = requiredText(5000, 'messages.contentRequired')
+
 export const sendMessageInput = z.object({
   type: z.enum(messageTypes, { error: 'messages.typeInvalid' }).default('general'),
   /** Empty means the default subject, 'Message from {shop name}'. */
-  subject: z.string().regex(noNul, invalidCharacters).trim().max(200, 'errors.tooLong').default(''),
-  content: z
-    .string({ error: 'messages.contentRequired' })
-    .regex(noNul, invalidCharacters)
-    .trim()
-    .min(1, 'messages.contentRequired')
-    .max(5000, 'errors.tooLong'),
+  subject: optionalText(200),
+  content,
 })
 
 const party = z
@@ -28,14 +25,7 @@ const party = z
   .nullable()
 
 /** An admin's support reply (second specification, §7). */
-export const replyMessageInput = z.object({
-  content: z
-    .string({ error: 'messages.contentRequired' })
-    .regex(noNul, invalidCharacters)
-    .trim()
-    .min(1, 'messages.contentRequired')
-    .max(5000, 'errors.tooLong'),
-})
+export const replyMessageInput = z.object({ content })
 
 export const messageDto = z.object({
   id: z.string(),

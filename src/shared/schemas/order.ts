@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { invalidCharacters, noNul } from './text'
+import { requiredText as text } from './text'
 import { limits, orderStatuses } from '../constants'
 import { pageQuery, paged } from './pagination'
 
@@ -35,13 +35,7 @@ export const orderListDto = paged(orderDto)
 export type OrderList = z.infer<typeof orderListDto>
 
 /** Admin order form (specification, admin §5 "Create order"): every field required, quantity at least 1. */
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'orders.requiredFields' })
-    .regex(noNul, invalidCharacters)
-    .trim()
-    .min(1, 'orders.requiredFields')
-    .max(max, 'errors.tooLong')
+const requiredText = (max: number) => text(max, 'orders.requiredFields')
 
 export const adminOrderInput = z.object({
   vendorId: requiredText(64),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { payoutMethods, payoutStatuses, type PayoutStatus } from '../constants'
 import { pageQuery, paged } from './pagination'
-import { decisionReason, invalidCharacters, noNul } from './text'
+import { decisionInput, optionalNote, optionalText } from './text'
 
 /** Whole francs, at least 1; the balance check happens on the server in the same transaction as the insert. */
 export const payoutRequestInput = z.object({
@@ -15,26 +15,17 @@ export const payoutRequestInput = z.object({
 /** Longest payment reference an admin may record (a mobile-money transaction id, a bank reference). */
 export const paymentReferenceMax = 100
 
-/** How an approved payout was paid: trimmed, blank means none, no NUL, at most `paymentReferenceMax` characters. */
-export const paymentReference = z
-  .string()
-  .trim()
-  .max(paymentReferenceMax, { error: 'errors.tooLong' })
-  .regex(noNul, { error: invalidCharacters })
-  .optional()
-  .transform((value) => (value ? value : null))
+/** How an approved payout was paid (optional). */
+export const paymentReference = optionalNote(paymentReferenceMax)
 
 /**
  * The admin's decision on a pending payout. The reason is kept only with a rejection (the vendor reads it),
  * the payment reference only with an approval (how the money was sent).
  */
-export const payoutDecisionInput = z.object({
-  status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
-  reason: decisionReason,
-  paymentReference,
-})
+export const payoutDecisionInput = decisionInput.extend({ paymentReference })
 
-export const payoutDto = z.object({
+/** What every view of a payout shows. */
+const payoutFields = {
   id: z.string(),
   amount: z.number(),
   status: z.enum(payoutStatuses),
@@ -45,6 +36,10 @@ export const payoutDto = z.object({
   decisionReason: z.string().nullable(),
   /** How an approved payout was paid (optional). */
   paymentReference: z.string().nullable(),
+}
+
+export const payoutDto = z.object({
+  ...payoutFields,
   /** Approved and not yet confirmed by the vendor. */
   canConfirmReceipt: z.boolean(),
 })
@@ -85,29 +80,22 @@ export type AdminPayoutStatusFilter = (typeof adminPayoutStatusFilters)[number]
 
 /** `?q=&status=` of the admin list and its CSV export. */
 export const adminPayoutFilters = z.object({
-  q: z.string().regex(noNul, invalidCharacters).trim().max(200, 'errors.tooLong').default(''),
+  q: optionalText(200),
   status: z.enum(adminPayoutStatusFilters, { error: 'errors.invalidValue' }).default('all'),
 })
 export type AdminPayoutFilters = z.output<typeof adminPayoutFilters>
 export const adminPayoutListQuery = pageQuery(20).extend(adminPayoutFilters.shape)
 
 export const adminPayoutDto = z.object({
-  id: z.string(),
+  ...payoutFields,
   vendorId: z.string(),
   shopName: z.string(),
   ownerName: z.string(),
   ownerEmail: z.string(),
-  amount: z.number(),
   payoutMethod: z.enum(payoutMethods).nullable(),
   /** Masked: account and mobile numbers show their last four characters only. */
   payoutDetails: z.record(z.string(), z.string()).nullable(),
-  status: z.enum(payoutStatuses),
   receiptStatus: z.enum(receiptStatuses).nullable(),
-  requestedAt: z.string(),
-  processedAt: z.string().nullable(),
-  notes: z.string().nullable(),
-  decisionReason: z.string().nullable(),
-  paymentReference: z.string().nullable(),
   /**
    * The shop's balance net of refunds, as the vendor sees it: completed orders minus pending and approved
    * payouts (this one included while pending). Below 0, approving a pending payout of the shop is refused.

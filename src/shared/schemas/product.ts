@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { decisionReason, invalidCharacters, noNul } from './text'
+import { decisionInput, invalidCharacters, noNul, optionalText, requiredText } from './text'
 import { categories, colors, limits, productStatuses, sizes, vendorStatuses } from '../constants'
 import { pageQuery, paged } from './pagination'
 
@@ -33,13 +33,8 @@ export const variantInput = z.object({
  */
 export const productInput = z
   .object({
-    name: z
-      .string({ error: 'products.requiredFields' })
-      .regex(noNul, invalidCharacters)
-      .trim()
-      .min(1, 'products.requiredFields')
-      .max(120, 'errors.tooLong'),
-    description: z.string().regex(noNul, invalidCharacters).trim().max(5000, 'errors.tooLong').default(''),
+    name: requiredText(120, 'products.requiredFields'),
+    description: optionalText(5000),
     category: z.enum(categories, { error: 'products.requiredFields' }),
     /** The product's base price; variants start from it. */
     price: wholeRwf,
@@ -153,10 +148,7 @@ export const adminProductListDto = paged(adminProductDto)
 export type AdminProductList = z.infer<typeof adminProductListDto>
 
 /** Approve or reject a product (specification §4: to any status it is not in already), with an optional reason. */
-export const productDecisionInput = z.object({
-  status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
-  reason: decisionReason,
-})
+export const productDecisionInput = decisionInput
 
 /** The same decision for several selected products at once; each is audited on its own. */
 export const bulkProductDecisionInput = productDecisionInput.extend({

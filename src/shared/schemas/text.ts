@@ -9,17 +9,40 @@ import { z } from 'zod'
 export const noNul = /^[^\u0000]*$/
 export const invalidCharacters = 'errors.invalidCharacters'
 
+/**
+ * Text the user must give: trimmed, no NUL, 1 to `max` characters. `requiredKey` is what a missing or blank
+ * value reads (a form may word it its own way).
+ */
+export const requiredText = (max: number, requiredKey = 'errors.required') =>
+  z
+    .string({ error: requiredKey })
+    .regex(noNul, invalidCharacters)
+    .trim()
+    .min(1, requiredKey)
+    .max(max, 'errors.tooLong')
+
+/** Text the user may leave out: trimmed, no NUL, at most `max` characters, '' when not sent. */
+export const optionalText = (max: number) =>
+  z.string().regex(noNul, invalidCharacters).trim().max(max, 'errors.tooLong').default('')
+
+/** A note an admin may add to a decision: trimmed, blank means none (null), no NUL, at most `max` characters. */
+export const optionalNote = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'errors.tooLong' })
+    .regex(noNul, { error: invalidCharacters })
+    .optional()
+    .transform((value) => (value ? value : null))
+
 /** Longest rejection reason an admin may give (a sentence or two, read by the vendor on a phone). */
 export const reasonMax = 500
 
-/**
- * An admin's optional reason for a rejection, shown to the vendor: trimmed, blank means none, no NUL, at most
- * `reasonMax` characters.
- */
-export const decisionReason = z
-  .string()
-  .trim()
-  .max(reasonMax, { error: 'errors.tooLong' })
-  .regex(noNul, { error: invalidCharacters })
-  .optional()
-  .transform((value) => (value ? value : null))
+/** An admin's optional reason for a rejection, shown to the vendor. */
+export const decisionReason = optionalNote(reasonMax)
+
+/** An admin's decision on an application, a product or a payout: approve or reject, with an optional reason. */
+export const decisionInput = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
+  reason: decisionReason,
+})

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { decisionReason, invalidCharacters, noNul } from './text'
+import { decisionInput, invalidCharacters, noNul, optionalText, requiredText } from './text'
 import { pageQuery, paged } from './pagination'
 import {
   limits,
@@ -10,14 +10,6 @@ import {
   subscriptionStatuses,
 } from '../constants'
 import { normalisePhone } from '../phone'
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'errors.required' })
-    .regex(noNul, invalidCharacters)
-    .trim()
-    .min(1, 'errors.required')
-    .max(max, 'errors.tooLong')
 
 export const phoneInput = z
   .string({ error: 'errors.required' })
@@ -36,13 +28,7 @@ export const phoneInput = z
 
 const fileId = z.uuid({ error: 'uploads.notFound' })
 
-const emailInput = z
-  .string({ error: 'errors.required' })
-  .regex(noNul, invalidCharacters)
-  .trim()
-  .min(1, 'errors.required')
-  .max(limits.emailMax, 'errors.tooLong')
-  .pipe(z.email({ error: 'errors.emailInvalid' }))
+const emailInput = requiredText(limits.emailMax).pipe(z.email({ error: 'errors.emailInvalid' }))
 
 // ── The wizard's steps, each the same rule on the screen (to move forward) and on the server ──
 
@@ -119,10 +105,7 @@ export const businessDocumentsInput = z.object({
  * An admin's decision on a pending vendor application (admin §3: only from pending). The reason is kept only
  * for a rejection, where the vendor reads it; an approval needs none.
  */
-export const vendorDecisionInput = z.object({
-  status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
-  reason: decisionReason,
-})
+export const vendorDecisionInput = decisionInput
 
 export const subscriptionInput = z.object({
   plan: z.enum(plans, { error: 'vendor.subscription.planInvalid' }),
@@ -186,7 +169,7 @@ export type VendorStatusFilter = (typeof vendorStatusFilters)[number]
 
 /** `?q=&status=&page=&pageSize=`: q matches the shop name or the owner's e-mail, anywhere, whatever the case. */
 export const adminVendorListQuery = pageQuery(20).extend({
-  q: z.string().regex(noNul, invalidCharacters).trim().max(200, 'errors.tooLong').default(''),
+  q: optionalText(200),
   status: z.enum(vendorStatusFilters, { error: 'errors.invalidValue' }).default('all'),
 })
 
