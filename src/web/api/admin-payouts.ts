@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AdminPayoutDto, AdminPayoutStatusFilter } from '../../shared/schemas/payout'
-import { adminDetail, useAdminList, pageQuery } from './admin-queries'
+import { adminDetail, useAdminList } from './admin-queries'
+import { pageQuery } from './queries'
 import { api, call } from './client'
 import { adminKeys } from './query-keys'
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ProductStatus } from '../../shared/constants'
-import { adminDetail, pageQuery, useAdminDecision, useAdminList } from './admin-queries'
+import { adminDetail, useAdminDecision, useAdminList } from './admin-queries'
+import { pageQuery } from './queries'
 import { api, call } from './client'
 import { adminKeys } from './query-keys'
 

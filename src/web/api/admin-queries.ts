@@ -1,14 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { withSignal } from './client'
+import { usePagedQuery, type RequestOptions } from './queries'
 import { adminKeys } from './query-keys'
-
-type RequestOptions = ReturnType<typeof withSignal>
-
-/** A list's page as the query strings the server reads. */
-export const pageQuery = ({ page, pageSize }: { page: number; pageSize: number }) => ({
-  page: String(page),
-  pageSize: String(pageSize),
-})
 
 /**
  * One page of an admin list; the previous page stays on screen while the next one loads. Under adminKeys, so any
@@ -19,11 +12,7 @@ export function useAdminList<Result>(
   filters: object,
   fetch: (options: RequestOptions) => Promise<Result>,
 ) {
-  return useQuery({
-    queryKey: adminKeys.list({ resource, ...filters }),
-    queryFn: ({ signal }) => fetch(withSignal(signal)),
-    placeholderData: keepPreviousData,
-  })
+  return usePagedQuery(adminKeys.list({ resource, ...filters }), fetch)
 }
 
 /** The query of one item for a details dialog (null: no dialog open, nothing fetched). */

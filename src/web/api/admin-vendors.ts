@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Plan } from '../../shared/constants'
 import type { VendorStatusFilter } from '../../shared/schemas/vendor'
-import { adminDetail, pageQuery, useAdminDecision, useAdminList } from './admin-queries'
+import { adminDetail, useAdminDecision, useAdminList } from './admin-queries'
+import { pageQuery } from './queries'
 import { api, call } from './client'
 
 export type AdminVendorFilters = { q: string; status: VendorStatusFilter; page: number; pageSize: number }

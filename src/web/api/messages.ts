@@ -1,31 +1,19 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MessageType } from '../../shared/constants'
-import { api, call, withSignal } from './client'
+import { api, call } from './client'
+import { useChange, usePagedQuery } from './queries'
 import { messageKeys } from './query-keys'
 
 export type MessageFilters = { type: 'all' | MessageType; q: string; page: number }
 
 export function useMessages(filters: MessageFilters) {
-  return useQuery({
-    queryKey: messageKeys.list(filters),
-    queryFn: ({ signal }) =>
-      call(
-        api.messages.$get(
-          { query: { type: filters.type, q: filters.q, page: String(filters.page) } },
-          withSignal(signal),
-        ),
-      ),
-    placeholderData: keepPreviousData,
-  })
+  const { type, q, page } = filters
+  return usePagedQuery(messageKeys.list(filters), (options) =>
+    call(api.messages.$get({ query: { type, q, page: String(page) } }, options)),
+  )
 }
 
-function useMessageMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => void client.invalidateQueries({ queryKey: messageKeys.all }),
-  })
-}
+const useMessageMutation = <Input, Output>(send: (input: Input) => Promise<Output>) =>
+  useChange(send, [messageKeys.all])
 
 export const useSendMessage = () =>
   useMessageMutation((input: { type: MessageType; subject: string; content: string }) =>

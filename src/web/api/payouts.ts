@@ -1,33 +1,18 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, call, withSignal } from './client'
+import { api, call } from './client'
+import { pageQuery, useChange, usePagedQuery } from './queries'
 import { payoutKeys, vendorKeys } from './query-keys'
 
 const PAGE_SIZE = 20
 
 export function useVendorPayouts(page: number) {
-  return useQuery({
-    queryKey: payoutKeys.list({ page, pageSize: PAGE_SIZE }),
-    queryFn: ({ signal }) =>
-      call(
-        api.vendor.payouts.$get(
-          { query: { page: String(page), pageSize: String(PAGE_SIZE) } },
-          withSignal(signal),
-        ),
-      ),
-    placeholderData: keepPreviousData,
-  })
+  const filters = { page, pageSize: PAGE_SIZE }
+  return usePagedQuery(payoutKeys.list(filters), (options) =>
+    call(api.vendor.payouts.$get({ query: pageQuery(filters) }, options)),
+  )
 }
 
-function usePayoutMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: payoutKeys.all })
-      void client.invalidateQueries({ queryKey: vendorKeys.named('dashboard') })
-    },
-  })
-}
+const usePayoutMutation = <Input, Output>(send: (input: Input) => Promise<Output>) =>
+  useChange(send, [payoutKeys.all, vendorKeys.named('dashboard')])
 
 export const useRequestPayout = () =>
   usePayoutMutation((amount: number) => call(api.vendor.payouts.$post({ json: { amount } })))

@@ -1,22 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import type { ProductInput } from '../../shared/schemas/product'
 import { api, call, withSignal } from './client'
+import { pageQuery, useChange, usePagedQuery } from './queries'
 import { productKeys, vendorKeys } from './query-keys'
 
 const products = api.vendor.products
 
 export function useVendorProducts(filters: { page: number; pageSize: number }) {
-  return useQuery({
-    queryKey: productKeys.list(filters),
-    queryFn: ({ signal }) =>
-      call(
-        products.$get(
-          { query: { page: String(filters.page), pageSize: String(filters.pageSize) } },
-          withSignal(signal),
-        ),
-      ),
-    placeholderData: keepPreviousData,
-  })
+  return usePagedQuery(productKeys.list(filters), (options) =>
+    call(products.$get({ query: pageQuery(filters) }, options)),
+  )
 }
 
 /** The product as it stands now (after a save was refused as stale, the form reloads from it). */
@@ -30,16 +23,8 @@ export function useReloadProduct() {
     })
 }
 
-function useProductMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: productKeys.all })
-      void client.invalidateQueries({ queryKey: vendorKeys.named('dashboard') })
-    },
-  })
-}
+const useProductMutation = <Input, Output>(send: (input: Input) => Promise<Output>) =>
+  useChange(send, [productKeys.all, vendorKeys.named('dashboard')])
 
 export const useCreateProduct = () =>
   useProductMutation((input: ProductInput) => call(products.$post({ json: input })))
