@@ -9,6 +9,7 @@ import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { errorStatus } from '../shared/errors'
 import { accountRoutes } from './account/account.routes'
+import { auditLogRoutes } from './audit/audit-logs.routes'
 import { dashboardRoutes } from './dashboard/dashboard.routes'
 import { sendConfirmation } from './account/account.service'
 import { createAuth } from './auth/auth'
@@ -61,6 +62,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', productRoutes(deps, storage))
     .route('/', orderRoutes(deps))
     .route('/', dashboardRoutes(deps))
+    .route('/', auditLogRoutes(deps))
     .route('/', systemRoutes(deps))
 }
 

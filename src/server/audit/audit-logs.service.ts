@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto'
+import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { AuditAction } from '../../shared/constants'
+import { DAY_MS } from '../../shared/subscription'
+import type { AuditLogEntry, AuditLogFilters, AuditLogList } from '../../shared/schemas/audit'
+import type { PageQuery } from '../../shared/schemas/pagination'
+import type { Db } from '../db/client'
+import { auditLogs, users } from '../db/schema'
+import { recordAudit } from '../lib/audit'
+import { csvDateTime, csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
+import { keysetPages, newestFirstAfter } from '../lib/keyset'
+import { paginate } from '../lib/paginate'
+import type { AdminScope } from '../lib/scope'
+import { likePattern } from '../lib/search'
+
+const entryColumns = {
+  entry: auditLogs,
+  actorEmail: users.email,
+  actorName: users.fullName,
+  actorRole: users.role,
+}
+type EntryRow = {
+  entry: typeof auditLogs.$inferSelect
+  actorEmail: string | null
+  actorName: string | null
+  actorRole: 'admin' | 'vendor' | null
+}
+
+const newestFirst = [desc(auditLogs.createdAt), desc(auditLogs.id)] as const
+const actorOfEntry = eq(users.id, auditLogs.adminId)
+
+/**
+ * The entries the filters keep: the last `days` days, one action or all, and q in the acting user's name
+ * or e-mail, the target table or id, or the details (where a shop's or product's name is kept). The audit
+ * trail is the whole marketplace's: only admins reach it (the routes' guard), so no scope narrows it.
+ */
+function auditWhere(filters: AuditLogFilters, now: Date): SQL | undefined {
+  const pattern = filters.q ? likePattern(filters.q) : null
+  return and(
+    gte(auditLogs.createdAt, new Date(now.getTime() - filters.days * DAY_MS)),
+    filters.action === 'all' ? undefined : eq(auditLogs.action, filters.action),
+    pattern
+      ? or(
+          ilike(users.email, pattern),
+          ilike(users.fullName, pattern),
+          ilike(auditLogs.targetTable, pattern),
+          ilike(auditLogs.targetId, pattern),
+          ilike(sql`${auditLogs.details}::text`, pattern),
+        )
+      : undefined,
+  )
+}
+
+const countOf = (action: AuditAction) =>
+  sql<number>`count(*) filter (where ${auditLogs.action} = ${action})`.mapWith(Number)
+
+const toEntry = ({
+  entry: { adminId, createdAt, ...entry },
+  actorEmail,
+  actorName,
+  actorRole,
+}: EntryRow): AuditLogEntry => ({
+  ...entry,
+  createdAt: createdAt.toISOString(),
+  actor:
+    adminId && actorEmail !== null
+      ? { id: adminId, email: actorEmail, fullName: actorName ?? '', role: actorRole ?? 'vendor' }
+      : null,
+})
+
+/** One page of the audit trail, newest first, with the four figures of the same filters (one statement). */
+export async function listAuditLogs(
+  db: Db,
+  _admin: AdminScope,
+  query: AuditLogFilters & PageQuery,
+  now = new Date(),
+): Promise<AuditLogList> {
+  const where = auditWhere(query, now)
+  const [page, [summary]] = await Promise.all([
+    paginate(query, {
+      rows: (limit, offset) =>
+        db
+          .select(entryColumns)
+          .from(auditLogs)
+          .leftJoin(users, actorOfEntry)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset(offset),
+      total: () => db.select({ value: count() }).from(auditLogs).leftJoin(users, actorOfEntry).where(where),
+      toItem: toEntry,
+    }),
+    db
+      .select({
+        total: count(),
+        approvals: countOf('approve'),
+        updates: countOf('update'),
+        deletions: countOf('delete'),
+      })
+      .from(auditLogs)
+      .leftJoin(users, actorOfEntry)
+      .where(where),
+  ])
+  return { ...page, summary: summary! }
+}
+
+export const auditCsvHeader = [
+  'Time',
+  'User',
+  'Role',
+  'Action',
+  'Target table',
+  'Target id',
+  'Old values',
+  'New values',
+  'Details',
+  'Request id',
+  'IP address',
+  'User agent',
+] as const
+
+const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : '')
+
+/**
+ * The filtered trail as CSV, newest first, streamed in pages. Exporting the trail is itself an event: it is
+ * recorded (who, when, with which filters) before the file is written, so the export shows in the next one.
+ */
+export async function exportAuditLogs(
+  db: Db,
+  admin: AdminScope,
+  filters: AuditLogFilters,
+  options: { timeZone: string; now?: Date; batchSize?: number },
+): Promise<CsvExport> {
+  const now = options.now ?? new Date()
+  await recordAudit(db, {
+    by: admin,
+    action: 'create',
+    targetTable: 'exports',
+    targetId: randomUUID(),
+    details: { export: 'audit_logs', q: filters.q, action: filters.action, days: filters.days },
+  })
+  const where = auditWhere(filters, now)
+  const toCsv = (row: EntryRow): CsvValue[] => [
+    csvDateTime(row.entry.createdAt, options.timeZone),
+    row.actorEmail ?? '',
+    row.actorRole ?? '',
+    row.entry.action,
+    row.entry.targetTable,
+    row.entry.targetId,
+    json(row.entry.oldValues),
+    json(row.entry.newValues),
+    json(row.entry.details),
+    row.entry.requestId,
+    row.entry.ipAddress,
+    row.entry.userAgent,
+  ]
+  async function* batches() {
+    for await (const rows of keysetPages<EntryRow>({
+      size: options.batchSize ?? 500,
+      after: newestFirstAfter(auditLogs, auditLogs.createdAt, auditLogs.id),
+      idOf: (row) => row.entry.id,
+      page: (after, limit) =>
+        db
+          .select(entryColumns)
+          .from(auditLogs)
+          .leftJoin(users, actorOfEntry)
+          .where(and(where, after))
+          .orderBy(...newestFirst)
+          .limit(limit),
+    })) {
+      yield rows.map(toCsv)
+    }
+  }
+  return {
+    fileName: csvFileName('audit-logs', now, options.timeZone),
+    header: auditCsvHeader,
+    batches: batches(),
+  }
+}
