@@ -14,6 +14,7 @@ import type { Db, Tx } from '../db/client'
 import { orders, payouts, users, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { csvDateTime, csvFileName, type CsvValue } from '../lib/csv'
+import { keysetPages, newestFirstAfter } from '../lib/keyset'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import { paginate } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
@@ -488,22 +489,21 @@ export function exportAdminPayouts(
     ]
   }
   async function* batches() {
-    let lastId: string | null = null
-    for (;;) {
-      const after: SQL | undefined = lastId
-        ? sql`(${payouts.requestedAt}, ${payouts.id}) < (select p.requested_at, p.id from ${payouts} p where p.id = ${lastId})`
-        : undefined
-      const rows: AdminPayoutRow[] = await db
-        .select(adminPayoutColumns)
-        .from(payouts)
-        .innerJoin(vendors, shopOfPayout)
-        .innerJoin(users, ownerOfShop)
-        .where(and(where, after))
-        .orderBy(...newestFirst)
-        .limit(batchSize)
-      if (rows.length > 0) yield rows.map(toCsv)
-      if (rows.length < batchSize) return
-      lastId = rows[rows.length - 1]!.payout.id
+    for await (const rows of keysetPages<AdminPayoutRow>({
+      size: batchSize,
+      after: newestFirstAfter(payouts, payouts.requestedAt, payouts.id),
+      idOf: (row) => row.payout.id,
+      page: (after, limit) =>
+        db
+          .select(adminPayoutColumns)
+          .from(payouts)
+          .innerJoin(vendors, shopOfPayout)
+          .innerJoin(users, ownerOfShop)
+          .where(and(where, after))
+          .orderBy(...newestFirst)
+          .limit(limit),
+    })) {
+      yield rows.map(toCsv)
     }
   }
   return {
