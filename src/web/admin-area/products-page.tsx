@@ -3,13 +3,14 @@ import { IconPackage } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../shared/schemas/product'
 import { useAdminProducts } from '../api/admin-products'
+import { DetailsModal } from '../components/details-modal'
 import { ListPage, useListPage } from '../components/list-page'
 import { ReasonDialog } from '../components/reason-dialog'
 import { BulkBar } from './products/bulk-bar'
 import { BulkDecisionDialog, type BulkSubject } from './products/decision-dialogs'
 import { ProductFilters } from './products/product-filters'
 import { ProductCard, ProductTable, SelectAll } from './products/product-list'
-import { ProductModal } from './products/product-modal'
+import { ProductDetails } from './products/product-details'
 import { ProductTools } from './products/product-tools'
 import { useProductDecisions } from './products/use-product-decisions'
 import { useProductFilters } from './products/use-product-filters'
@@ -158,7 +159,13 @@ export default function AdminProductsPage() {
         onConfirm={decideSelected}
         onClose={() => setBulk(null)}
       />
-      <ProductModal productId={viewingId} decisions={decisions} onClose={() => setViewingId(null)} />
+      <DetailsModal
+        id={viewingId}
+        title={t('admin.products.details.title')}
+        onClose={() => setViewingId(null)}
+      >
+        {(id, isPhone) => <ProductDetails id={id} decisions={decisions} isPhone={isPhone} />}
+      </DetailsModal>
     </ListPage>
   )
 }

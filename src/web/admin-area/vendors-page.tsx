@@ -3,11 +3,12 @@ import { IconBuildingStore } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { vendorStatusFilters, type AdminVendorRow } from '../../shared/schemas/vendor'
 import { useAdminVendors } from '../api/admin-vendors'
+import { DetailsModal } from '../components/details-modal'
 import { ListPage, useListPage } from '../components/list-page'
 import { ListSearch } from '../components/list-search'
 import { ReasonDialog } from '../components/reason-dialog'
 import { useListFilters } from '../components/use-list-filters'
-import { ApplicationModal } from './vendors/application-modal'
+import { ApplicationDetails } from './vendors/application-details'
 import { useVendorDecisions } from './vendors/use-vendor-decisions'
 import { VendorCard, VendorTable } from './vendors/vendor-list'
 
@@ -79,7 +80,13 @@ export default function AdminVendorsPage() {
         onConfirm={(vendor, reason) => decide(vendor, 'rejected', reason)}
         onClose={() => setRejecting(null)}
       />
-      <ApplicationModal vendorId={viewingId} decisions={decisions} onClose={() => setViewingId(null)} />
+      <DetailsModal
+        id={viewingId}
+        title={t('admin.vendors.application.title')}
+        onClose={() => setViewingId(null)}
+      >
+        {(id) => <ApplicationDetails id={id} decisions={decisions} />}
+      </DetailsModal>
     </ListPage>
   )
 }

@@ -1,9 +1,31 @@
-import type { ReactNode } from 'react'
 import { Button, Group, Stack } from '@mantine/core'
 import { IconCheck, IconEye, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { BusyButton, type BusyButtonProps } from './busy-button'
 
-type Decision = 'approved' | 'rejected'
+export type Decision = 'approved' | 'rejected'
+
+/** Where a moderation list's view, approve, reject, approving and rejecting labels are. */
+export type DecisionTexts = 'admin.vendors' | 'admin.products'
+
+/** Approve and Reject, in the order they are offered. */
+export const decisionOrder: readonly Decision[] = ['approved', 'rejected']
+
+/**
+ * Approve (filled green, a tick) or Reject (outlined red, a cross), alike wherever a decision is taken. Outline
+ * rather than light for Reject: red text on a light red tint falls below AA contrast.
+ */
+export function DecisionButton({ decision, ...props }: { decision: Decision } & BusyButtonProps) {
+  const isApprove = decision === 'approved'
+  return (
+    <BusyButton
+      variant={isApprove ? undefined : 'outline'}
+      color={isApprove ? 'green.9' : 'red.9'}
+      leftSection={isApprove ? <IconCheck size={16} aria-hidden /> : <IconX size={16} aria-hidden />}
+      {...props}
+    />
+  )
+}
 
 export type DecisionButtonsProps = {
   /** The id of the item's name, so each button says which item it acts on. */
@@ -18,7 +40,7 @@ export type DecisionButtonsProps = {
   /** A decision is on its way: Approve and Reject ignore clicks. */
   isBusy: boolean
   /** Where the list's view, approve, reject, approving and rejecting labels are. */
-  texts: 'admin.vendors' | 'admin.products'
+  texts: DecisionTexts
   /** The decision on this item that is on its way: its button reads 'Approving...' or 'Rejecting...'. */
   acting: Decision | undefined
   onView: () => void
@@ -44,31 +66,9 @@ export function DecisionButtons({
   onReject,
 }: DecisionButtonsProps) {
   const { t } = useTranslation()
-  const busyProps = isBusy ? { 'data-disabled': true, 'aria-disabled': true } : {}
   const size = layout === 'row' ? 'sm' : 'xs'
   const fill = layout === 'row' && share === 'flex' ? { style: { flex: '1 1 auto' } } : {}
-  const decisionButton = (
-    decision: Decision,
-    onClick: () => void,
-    color: string,
-    icon: ReactNode,
-    variant?: 'outline',
-  ) => (
-    <Button
-      size={size}
-      {...fill}
-      variant={variant}
-      color={color}
-      leftSection={icon}
-      aria-describedby={nameId}
-      {...busyProps}
-      onClick={() => !isBusy && onClick()}
-    >
-      {decision === 'approved'
-        ? t(acting === decision ? `${texts}.approving` : `${texts}.approve`)
-        : t(acting === decision ? `${texts}.rejecting` : `${texts}.reject`)}
-    </Button>
-  )
+  const handlers = { approved: onApprove, rejected: onReject }
   const buttons = (
     <>
       <Button
@@ -81,8 +81,26 @@ export function DecisionButtons({
       >
         {t(`${texts}.view`)}
       </Button>
-      {onApprove && decisionButton('approved', onApprove, 'green.9', <IconCheck size={16} aria-hidden />)}
-      {onReject && decisionButton('rejected', onReject, 'red.9', <IconX size={16} aria-hidden />, 'outline')}
+      {decisionOrder.map((decision) => {
+        const onDecide = handlers[decision]
+        return (
+          onDecide && (
+            <DecisionButton
+              key={decision}
+              decision={decision}
+              size={size}
+              {...fill}
+              aria-describedby={nameId}
+              isBusy={isBusy}
+              onClick={onDecide}
+            >
+              {decision === 'approved'
+                ? t(acting === decision ? `${texts}.approving` : `${texts}.approve`)
+                : t(acting === decision ? `${texts}.rejecting` : `${texts}.reject`)}
+            </DecisionButton>
+          )
+        )
+      })}
     </>
   )
   return layout === 'row' ? (

@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Text } from '@mantine/core'
-import { IconCheck, IconX } from '@tabler/icons-react'
+import { Group, Paper, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { BusyButton } from '../../components/busy-button'
+import { DecisionButton, decisionOrder } from '../../components/decision-buttons'
 import type { DecisionStatus } from './use-product-decisions'
 
 /**
@@ -19,7 +20,6 @@ export function BulkBar({
   onClear: () => void
 }) {
   const { t } = useTranslation()
-  const busyProps = isBusy ? { 'data-disabled': true, 'aria-disabled': true } : {}
   return (
     <Paper
       component="section"
@@ -34,29 +34,22 @@ export function BulkBar({
           {t('admin.products.bulk.selected', { count })}
         </Text>
         <Group gap="xs" wrap="wrap">
-          <Button
-            size="sm"
-            color="green.9"
-            leftSection={<IconCheck size={16} aria-hidden />}
-            {...busyProps}
-            onClick={() => !isBusy && onDecide('approved')}
-          >
-            {t('admin.products.bulk.approve')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            color="red.9"
-            bg="var(--mantine-color-body)"
-            leftSection={<IconX size={16} aria-hidden />}
-            {...busyProps}
-            onClick={() => !isBusy && onDecide('rejected')}
-          >
-            {t('admin.products.bulk.reject')}
-          </Button>
-          <Button size="sm" variant="default" {...busyProps} onClick={() => !isBusy && onClear()}>
+          {decisionOrder.map((decision) => (
+            <DecisionButton
+              key={decision}
+              decision={decision}
+              size="sm"
+              // The outlined Reject keeps the page's background on the tinted bar.
+              bg={decision === 'rejected' ? 'var(--mantine-color-body)' : undefined}
+              isBusy={isBusy}
+              onClick={() => onDecide(decision)}
+            >
+              {decision === 'approved' ? t('admin.products.bulk.approve') : t('admin.products.bulk.reject')}
+            </DecisionButton>
+          ))}
+          <BusyButton size="sm" variant="default" isBusy={isBusy} onClick={onClear}>
             {t('admin.products.bulk.clear')}
-          </Button>
+          </BusyButton>
         </Group>
       </Group>
     </Paper>

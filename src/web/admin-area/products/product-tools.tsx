@@ -1,10 +1,11 @@
-import { useId, useRef, useState } from 'react'
-import { Button, Group, Tooltip, VisuallyHidden } from '@mantine/core'
+import { Fragment, useId, useRef, useState, type ReactNode } from 'react'
+import { Group, Tooltip, VisuallyHidden } from '@mantine/core'
 import { IconDownload, IconFileSpreadsheet, IconPhoto } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { productStatusFilters } from './use-product-filters'
 import { errorBody } from '../../../shared/errors'
 import { api, ApiError } from '../../api/client'
+import { BusyButton } from '../../components/busy-button'
 
 type Feedback = { success: (message: string) => void; error: (message: string) => void; clear: () => void }
 
@@ -130,55 +131,52 @@ export function ProductTools({
   }
 
   const isBusy = busy !== null
-  const ignoredWhileBusy = isBusy ? { 'data-disabled': true, 'aria-disabled': true } : {}
+  const exportSelectedHint = hasSelection
+    ? t('admin.products.tools.exportSelectedHint')
+    : t('admin.products.tools.exportSelectedDisabledHint')
+  const tools: { tool: Tool; icon: ReactNode; label: string; hint: string; onClick: () => void }[] = [
+    {
+      tool: 'selected',
+      icon: <IconFileSpreadsheet size={16} aria-hidden />,
+      label: t('admin.products.tools.exportSelected'),
+      hint: exportSelectedHint,
+      onClick: () => void exportCsv('selected'),
+    },
+    {
+      tool: 'all',
+      icon: <IconDownload size={16} aria-hidden />,
+      label: t('admin.products.tools.exportAll'),
+      hint: t('admin.products.tools.exportAllHint'),
+      onClick: () => void exportCsv('all'),
+    },
+    {
+      tool: 'images',
+      icon: <IconPhoto size={16} aria-hidden />,
+      label: t('admin.products.tools.downloadImages'),
+      hint: t('admin.products.tools.downloadImagesHint'),
+      onClick: downloadImages,
+    },
+  ]
   return (
     <Group role="group" aria-label={t('admin.products.tools.label')} gap="xs" wrap="wrap">
-      <Tooltip
-        label={
-          hasSelection
-            ? t('admin.products.tools.exportSelectedHint')
-            : t('admin.products.tools.exportSelectedDisabledHint')
-        }
-      >
-        {/* aria-disabled rather than disabled: the button stays focusable, so its explanation can be read. */}
-        <Button
-          variant="light"
-          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-          loading={busy === 'selected'}
-          aria-describedby={hintId}
-          {...(hasSelection ? ignoredWhileBusy : { 'data-disabled': true, 'aria-disabled': true })}
-          onClick={() => hasSelection && void exportCsv('selected')}
-        >
-          {t('admin.products.tools.exportSelected')}
-        </Button>
-      </Tooltip>
-      <VisuallyHidden id={hintId}>
-        {hasSelection
-          ? t('admin.products.tools.exportSelectedHint')
-          : t('admin.products.tools.exportSelectedDisabledHint')}
-      </VisuallyHidden>
-      <Tooltip label={t('admin.products.tools.exportAllHint')}>
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={busy === 'all'}
-          {...ignoredWhileBusy}
-          onClick={() => void exportCsv('all')}
-        >
-          {t('admin.products.tools.exportAll')}
-        </Button>
-      </Tooltip>
-      <Tooltip label={t('admin.products.tools.downloadImagesHint')}>
-        <Button
-          variant="light"
-          leftSection={<IconPhoto size={16} aria-hidden />}
-          loading={busy === 'images'}
-          {...ignoredWhileBusy}
-          onClick={() => !isBusy && downloadImages()}
-        >
-          {t('admin.products.tools.downloadImages')}
-        </Button>
-      </Tooltip>
+      {tools.map(({ tool, icon, label, hint, onClick }) => (
+        <Fragment key={tool}>
+          <Tooltip label={hint}>
+            {/* aria-disabled rather than disabled: the button stays focusable, so its explanation can be read. */}
+            <BusyButton
+              variant="light"
+              leftSection={icon}
+              loading={busy === tool}
+              aria-describedby={tool === 'selected' ? hintId : undefined}
+              isBusy={isBusy || (tool === 'selected' && !hasSelection)}
+              onClick={onClick}
+            >
+              {label}
+            </BusyButton>
+          </Tooltip>
+          {tool === 'selected' && <VisuallyHidden id={hintId}>{exportSelectedHint}</VisuallyHidden>}
+        </Fragment>
+      ))}
     </Group>
   )
 }

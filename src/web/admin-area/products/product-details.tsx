@@ -1,19 +1,14 @@
-import { useRef, useState } from 'react'
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
-import { IconCheck, IconX } from '@tabler/icons-react'
+import { Anchor, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
 import { useAdminProduct } from '../../api/admin-products'
 import { FieldList } from '../../components/field-list'
-import { FlashAlert } from '../../components/flash-alert'
 import { DialogSection } from '../../components/section-card'
-import { FocusHeading } from '../../components/focus-heading'
-import { DetailsModal, DetailsPending } from '../../components/details-modal'
+import { DetailsPending } from '../../components/details-modal'
 import { DateText } from '../../components/date-text'
 import { Money } from '../../components/money'
-import { ReasonField } from '../../components/reason-dialog'
+import { DecisionReason, DecisionSection } from '../../components/decision-section'
 import { StatusBadge } from '../../components/status-badge'
-import { useFlashMessage } from '../../components/use-flash-message'
 import { ProductShortId } from './product-list'
 import { categoryLabel, shortId, variantLabel } from './product-text'
 import type { useProductDecisions } from './use-product-decisions'
@@ -21,27 +16,18 @@ import type { useProductDecisions } from './use-product-decisions'
 type Decisions = ReturnType<typeof useProductDecisions>
 
 /**
- * The details dialog (admin §2): name, description, category, status with Approve and Reject, shop, variants
- * and images. Full screen on a phone. The last product stays in it while it fades out.
+ * The details dialog's content (admin §2): name, description, category, status with Approve and Reject, shop,
+ * variants and images. Variants stack on a phone, where the dialog is full screen.
  */
-export function ProductModal({
-  productId,
+export function ProductDetails({
+  id,
   decisions,
-  onClose,
+  isPhone,
 }: {
-  productId: string | null
+  id: string
   decisions: Decisions
-  onClose: () => void
+  isPhone: boolean
 }) {
-  const { t } = useTranslation()
-  return (
-    <DetailsModal id={productId} title={t('admin.products.details.title')} onClose={onClose}>
-      {(id, isPhone) => <ProductView id={id} decisions={decisions} isPhone={isPhone} />}
-    </DetailsModal>
-  )
-}
-
-function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisions; isPhone: boolean }) {
   const { t } = useTranslation()
   const query = useAdminProduct(id)
   const product = query.data
@@ -92,7 +78,7 @@ function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisi
           )}
         </div>
       </DialogSection>
-      <DecisionSection product={product} decisions={decisions} />
+      <ProductDecision product={product} decisions={decisions} />
       <DialogSection id="product-variants" title={t('admin.products.details.variants.title')}>
         <Variants product={product} isStacked={isPhone} />
       </DialogSection>
@@ -105,118 +91,32 @@ function ProductView({ id, decisions, isPhone }: { id: string; decisions: Decisi
 
 /**
  * The status, the reason given for a rejection, and the decisions it allows (admin §4, in the dialog): Approve
- * unless approved, Reject unless rejected, the latter with an optional reason. A decision takes its button away,
- * so focus then goes to this section's heading, next to the outcome.
+ * unless approved, Reject unless rejected.
  */
-function DecisionSection({ product, decisions }: { product: AdminProductDto; decisions: Decisions }) {
+function ProductDecision({ product, decisions }: { product: AdminProductDto; decisions: Decisions }) {
   const { t } = useTranslation()
-  const feedback = useFlashMessage()
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const rejectRef = useRef<HTMLButtonElement>(null)
-  const reasonRef = useRef<HTMLDivElement>(null)
-  const [isRejecting, setIsRejecting] = useState(false)
-  const [reason, setReason] = useState('')
-  const inProgress = decisions.acting.get(product.id)
-  const busyProps = inProgress ? { 'data-disabled': true, 'aria-disabled': true } : {}
-
-  const decide = (status: 'approved' | 'rejected') => {
-    if (inProgress) return
-    feedback.clear()
-    decisions.decide(
-      { id: product.id, status, ...(status === 'rejected' ? { reason } : {}) },
-      {
-        success: (message) => {
-          feedback.success(message)
-          setIsRejecting(false)
-          setReason('')
-          requestAnimationFrame(() => headingRef.current?.focus())
-        },
-        error: (message) => feedback.error(message),
-      },
-    )
-  }
-
+  const acting = decisions.acting.get(product.id)
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="product-decision">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="sm">
-          <FocusHeading order={3} size="h5" id="product-decision" ref={headingRef}>
-            {t('fields.status')}
-          </FocusHeading>
-          <StatusBadge status={product.status} size="lg" />
-        </Group>
-        {product.status === 'approved' && !product.isVisible && (
-          <Text size="sm" c="dimmed">
-            {t('admin.products.hiddenShop')}
-          </Text>
-        )}
-        {product.status === 'rejected' && (
-          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            {product.decisionReason
-              ? t('admin.products.details.decision.reason', { reason: product.decisionReason })
-              : t('admin.products.details.decision.noReason')}
-          </Text>
-        )}
-        {isRejecting ? (
-          <>
-            <div ref={reasonRef}>
-              <ReasonField value={reason} onChange={setReason} disabled={inProgress !== undefined} />
-            </div>
-            <Group justify="flex-end" gap="sm">
-              <Button
-                variant="default"
-                {...busyProps}
-                onClick={() => {
-                  if (inProgress) return
-                  setIsRejecting(false)
-                  // Back to the Reject button this step replaced.
-                  requestAnimationFrame(() => rejectRef.current?.focus())
-                }}
-              >
-                {t('actions.cancel')}
-              </Button>
-              <Button color="red.9" {...busyProps} onClick={() => decide('rejected')}>
-                {inProgress === 'rejected'
-                  ? t('admin.products.rejecting')
-                  : t('admin.products.rejectDialog.confirm')}
-              </Button>
-            </Group>
-          </>
-        ) : (
-          <Group gap="sm" grow>
-            {product.status !== 'approved' && (
-              <Button
-                color="green.9"
-                leftSection={<IconCheck size={16} aria-hidden />}
-                {...busyProps}
-                onClick={() => decide('approved')}
-              >
-                {inProgress === 'approved' ? t('admin.products.approving') : t('admin.products.approve')}
-              </Button>
-            )}
-            {product.status !== 'rejected' && (
-              <Button
-                ref={rejectRef}
-                variant="outline"
-                color="red.9"
-                leftSection={<IconX size={16} aria-hidden />}
-                {...busyProps}
-                onClick={() => {
-                  if (inProgress) return
-                  feedback.clear()
-                  setIsRejecting(true)
-                  // The reason box takes the place of this button: focus follows it there.
-                  requestAnimationFrame(() => reasonRef.current?.querySelector('textarea')?.focus())
-                }}
-              >
-                {t('admin.products.reject')}
-              </Button>
-            )}
-          </Group>
-        )}
-        <FlashAlert flash={feedback.flash} />
-      </Stack>
-    </Paper>
+    <DecisionSection
+      id="product-decision"
+      title={t('fields.status')}
+      badge={<StatusBadge status={product.status} size="lg" />}
+      texts="admin.products"
+      isBusy={acting !== undefined}
+      acting={acting}
+      canApprove={product.status !== 'approved'}
+      canReject={product.status !== 'rejected'}
+      onDecide={(decision, report) => decisions.decide({ id: product.id, ...decision }, report)}
+    >
+      {product.status === 'approved' && !product.isVisible && (
+        <Text size="sm" c="dimmed">
+          {t('admin.products.hiddenShop')}
+        </Text>
+      )}
+      {product.status === 'rejected' && (
+        <DecisionReason reason={product.decisionReason} texts="admin.products.details.decision" />
+      )}
+    </DecisionSection>
   )
 }
 

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
-import { IconCheck, IconCircleCheck, IconCircleX, IconX } from '@tabler/icons-react'
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminVendorApplication } from '../../../shared/schemas/vendor'
 import { useAdminVendor, useConfirmPlan } from '../../api/admin-vendors'
@@ -9,38 +9,20 @@ import { formatRwf } from '../../../shared/money'
 import { ConfirmModal } from '../../components/confirm-modal'
 import { failureDetail } from '../../components/use-flash-message'
 import { FlashAlert } from '../../components/flash-alert'
-import { FocusHeading } from '../../components/focus-heading'
 import { StatusBadge } from '../../components/status-badge'
 import { useFlashMessage } from '../../components/use-flash-message'
 import { ChecklistSection, FilesSection, PayoutSection, ShopSection } from './application-sections'
-import { ReasonField } from '../../components/reason-dialog'
+import { DecisionReason, DecisionSection } from '../../components/decision-section'
 import type { useVendorDecisions } from './use-vendor-decisions'
-import { DetailsModal, DetailsPending } from '../../components/details-modal'
+import { DetailsPending } from '../../components/details-modal'
 
 type Decisions = ReturnType<typeof useVendorDecisions>
 
 /**
- * The View dialog (admin §2): the whole application, and Approve / Reject while it is pending, else the
- * decision and its reason. Full screen on a phone. The last application stays in it while it fades out.
+ * The View dialog's content (admin §2): the whole application, and Approve / Reject while it is pending, else
+ * the decision and its reason.
  */
-export function ApplicationModal({
-  vendorId,
-  decisions,
-  onClose,
-}: {
-  vendorId: string | null
-  decisions: Decisions
-  onClose: () => void
-}) {
-  const { t } = useTranslation()
-  return (
-    <DetailsModal id={vendorId} title={t('admin.vendors.application.title')} onClose={onClose}>
-      {(id) => <ApplicationView id={id} decisions={decisions} />}
-    </DetailsModal>
-  )
-}
-
-function ApplicationView({ id, decisions }: { id: string; decisions: Decisions }) {
+export function ApplicationDetails({ id, decisions }: { id: string; decisions: Decisions }) {
   const { t } = useTranslation()
   const query = useAdminVendor(id)
   const application = query.data
@@ -60,16 +42,13 @@ function ApplicationView({ id, decisions }: { id: string; decisions: Decisions }
       <PayoutSection application={application} />
       <FilesSection application={application} />
       <PlanRequestSection application={application} />
-      <DecisionSection application={application} decisions={decisions} />
+      <ApplicationDecision application={application} decisions={decisions} />
     </Stack>
   )
 }
 
-/**
- * Approve, or Reject with an optional reason, while the application is pending; afterwards the outcome. A
- * decision takes the buttons away, so focus then goes to this section's heading, next to the outcome.
- */
-function DecisionSection({
+/** Approve, or Reject with an optional reason, while the application is pending; afterwards the outcome. */
+function ApplicationDecision({
   application,
   decisions,
 }: {
@@ -77,88 +56,25 @@ function DecisionSection({
   decisions: Decisions
 }) {
   const { t } = useTranslation()
-  const feedback = useFlashMessage()
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const [isRejecting, setIsRejecting] = useState(false)
-  const [reason, setReason] = useState('')
   const { acting } = decisions
-  const isBusy = acting !== null
-  const busyProps = isBusy ? { 'data-disabled': true, 'aria-disabled': true } : {}
   const isPending = application.status === 'pending'
-
-  const decide = (status: 'approved' | 'rejected') => {
-    if (isBusy) return
-    feedback.clear()
-    decisions.decide(
-      { id: application.id, status, ...(status === 'rejected' ? { reason } : {}) },
-      {
-        success: (message) => {
-          feedback.success(message)
-          setIsRejecting(false)
-          requestAnimationFrame(() => headingRef.current?.focus())
-        },
-        error: (message) => feedback.error(message),
-      },
-    )
-  }
-
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="application-decision">
-      <Stack gap="sm">
-        <FocusHeading order={3} size="h5" id="application-decision" ref={headingRef}>
-          {t('admin.vendors.application.decision.title')}
-        </FocusHeading>
-        {isPending ? (
-          <>
-            <Text size="sm">{t('admin.vendors.application.decision.pendingHint')}</Text>
-            {isRejecting ? (
-              <>
-                <ReasonField value={reason} onChange={setReason} disabled={isBusy} />
-                <Group justify="flex-end" gap="sm">
-                  <Button variant="default" {...busyProps} onClick={() => !isBusy && setIsRejecting(false)}>
-                    {t('actions.cancel')}
-                  </Button>
-                  <Button color="red.9" {...busyProps} onClick={() => decide('rejected')}>
-                    {acting?.id === application.id && acting.status === 'rejected'
-                      ? t('admin.vendors.rejecting')
-                      : t('admin.vendors.rejectDialog.confirm')}
-                  </Button>
-                </Group>
-              </>
-            ) : (
-              <Group gap="sm" grow>
-                <Button
-                  color="green.9"
-                  leftSection={<IconCheck size={16} aria-hidden />}
-                  {...busyProps}
-                  onClick={() => decide('approved')}
-                >
-                  {acting?.id === application.id && acting.status === 'approved'
-                    ? t('admin.vendors.approving')
-                    : t('admin.vendors.approve')}
-                </Button>
-                <Button
-                  variant="outline"
-                  color="red.9"
-                  leftSection={<IconX size={16} aria-hidden />}
-                  {...busyProps}
-                  onClick={() => {
-                    if (isBusy) return
-                    feedback.clear()
-                    setIsRejecting(true)
-                  }}
-                >
-                  {t('admin.vendors.reject')}
-                </Button>
-              </Group>
-            )}
-          </>
-        ) : (
-          <Outcome application={application} />
-        )}
-        <FlashAlert flash={feedback.flash} />
-      </Stack>
-    </Paper>
+    <DecisionSection
+      id="application-decision"
+      title={t('admin.vendors.application.decision.title')}
+      texts="admin.vendors"
+      isBusy={acting !== null}
+      acting={acting?.id === application.id ? acting.status : undefined}
+      canApprove={isPending}
+      canReject={isPending}
+      onDecide={(decision, report) => decisions.decide({ id: application.id, ...decision }, report)}
+    >
+      {isPending ? (
+        <Text size="sm">{t('admin.vendors.application.decision.pendingHint')}</Text>
+      ) : (
+        <Outcome application={application} />
+      )}
+    </DecisionSection>
   )
 }
 
@@ -248,11 +164,7 @@ function Outcome({ application }: { application: AdminVendorApplication }) {
       }
     >
       {!isApproved && (
-        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-          {application.decisionReason
-            ? t('admin.vendors.application.decision.reason', { reason: application.decisionReason })
-            : t('admin.vendors.application.decision.noReason')}
-        </Text>
+        <DecisionReason reason={application.decisionReason} texts="admin.vendors.application.decision" />
       )}
     </Alert>
   )
