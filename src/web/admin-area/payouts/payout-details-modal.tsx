@@ -12,6 +12,7 @@ import { Money } from '../../components/money'
 import { SkeletonList } from '../../components/skeleton-list'
 import { StatusBadge } from '../../components/status-badge'
 import { ReceiptStatusLabel, describePayoutDetails, methodLabel, shortId } from './payout-labels'
+import { NoneText } from '../../components/none-text'
 
 /** Free text or a quiet "None". */
 function OptionalText({ value }: { value: string | null }) {
@@ -21,9 +22,7 @@ function OptionalText({ value }: { value: string | null }) {
       {value}
     </Text>
   ) : (
-    <Text span size="sm" c="dimmed">
-      {t('admin.payouts.details.none')}
-    </Text>
+    <NoneText inline>{t('admin.payouts.details.none')}</NoneText>
   )
 }
 

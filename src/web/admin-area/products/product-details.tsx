@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/status-badge'
 import { ProductShortId } from './product-list'
 import { categoryLabel, shortId, variantLabel } from './product-text'
 import type { useProductDecisions } from './use-product-decisions'
+import { NoneText } from '../../components/none-text'
 
 type Decisions = ReturnType<typeof useProductDecisions>
 
@@ -72,9 +73,7 @@ export function ProductDetails({
               {product.description}
             </Text>
           ) : (
-            <Text size="sm" c="dimmed">
-              {t('admin.products.details.noDescription')}
-            </Text>
+            <NoneText>{t('admin.products.details.noDescription')}</NoneText>
           )}
         </div>
       </DialogSection>
@@ -127,11 +126,7 @@ function ProductDecision({ product, decisions }: { product: AdminProductDto; dec
 function Variants({ product, isStacked }: { product: AdminProductDto; isStacked: boolean }) {
   const { t } = useTranslation()
   if (product.variants.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('admin.products.details.variants.none')}
-      </Text>
-    )
+    return <NoneText>{t('admin.products.details.variants.none')}</NoneText>
   }
   if (isStacked) {
     return (
@@ -195,11 +190,7 @@ function Variants({ product, isStacked }: { product: AdminProductDto; isStacked:
 function Images({ product }: { product: AdminProductDto }) {
   const { t } = useTranslation()
   if (product.images.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('admin.products.details.images.none')}
-      </Text>
-    )
+    return <NoneText>{t('admin.products.details.images.none')}</NoneText>
   }
   const total = product.images.length
   return (

@@ -14,6 +14,7 @@ import { useFormatDate } from '../../components/format-date'
 import { CardList } from '../../components/card-list'
 import { DialogSection } from '../../components/section-card'
 import { ExternalLink } from './external-link'
+import { NoneText } from '../../components/none-text'
 
 /** 'n of 4 required items completed' (admin §2), then each item with the word for its state, not only a colour. */
 export function ChecklistSection({ application }: { application: AdminVendorApplication }) {
@@ -70,11 +71,7 @@ export function ShopSection({ application }: { application: AdminVendorApplicati
   const { t } = useTranslation()
   const formatDate = useFormatDate()
   const days = Math.max(0, Math.floor((Date.now() - Date.parse(application.createdAt)) / DAY_MS))
-  const notProvided = (
-    <Text span size="sm" c="dimmed">
-      {t('admin.vendors.application.shop.notProvided')}
-    </Text>
-  )
+  const notProvided = <NoneText inline>{t('admin.vendors.application.shop.notProvided')}</NoneText>
   const { plan } = application.subscription
   const fields: Field[] = [
     { label: t('fields.shopName'), value: application.shopName },
@@ -192,9 +189,7 @@ export function PayoutSection({ application }: { application: AdminVendorApplica
           </Text>
         </>
       ) : (
-        <Text size="sm" c="dimmed">
-          {t('admin.vendors.application.payout.none')}
-        </Text>
+        <NoneText>{t('admin.vendors.application.payout.none')}</NoneText>
       )}
     </DialogSection>
   )
@@ -221,9 +216,7 @@ export function FilesSection({ application }: { application: AdminVendorApplicat
               bd="1px solid var(--mantine-color-default-border)"
             />
           ) : (
-            <Text size="sm" c="dimmed">
-              {t('admin.vendors.application.files.noLogo')}
-            </Text>
+            <NoneText>{t('admin.vendors.application.files.noLogo')}</NoneText>
           )}
         </div>
         <DocumentList
@@ -250,9 +243,7 @@ function DocumentList({ title, documents }: { title: string; documents: FileRefD
         {title}
       </Text>
       {documents.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('admin.vendors.application.files.none')}
-        </Text>
+        <NoneText>{t('admin.vendors.application.files.none')}</NoneText>
       ) : (
         <CardList items={documents} keyOf={(document) => document.url} cols={{ base: 1, xs: 2 }} spacing="xs">
           {(document) => <DocumentItem document={document} />}

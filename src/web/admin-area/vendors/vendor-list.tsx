@@ -7,6 +7,7 @@ import { StatusWithNotes } from '../../components/status-badge'
 import type { Acting } from './use-vendor-decisions'
 import { DataTable, DateCell, NameCell } from '../../components/data-table'
 import { DecisionButtons } from '../../components/decision-buttons'
+import { NoneText } from '../../components/none-text'
 
 export type VendorListProps = {
   vendors: AdminVendorRow[]
@@ -117,9 +118,7 @@ function Contact({ vendor }: { vendor: AdminVendorRow }) {
           {vendor.phone}
         </Anchor>
       ) : (
-        <Text size="sm" c="dimmed">
-          {t('common.notSet')}
-        </Text>
+        <NoneText>{t('common.notSet')}</NoneText>
       )}
     </Stack>
   )

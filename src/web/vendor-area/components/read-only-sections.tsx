@@ -5,6 +5,7 @@ import { mobileMoneyProviders } from '../../../shared/constants'
 import type { VendorProfile } from '../../../shared/schemas/vendor'
 import { SectionCard } from '../../components/section-card'
 import { FieldList } from '../../components/field-list'
+import { NoneText } from '../../components/none-text'
 
 /** A link to a stored file. Private files are served to their owner by the server, so a plain link works. */
 function FileLink({ href, children }: { href: string; children: string }) {
@@ -51,9 +52,7 @@ export function IdentitySection({ profile }: { profile: VendorProfile }) {
             value: profile.govId ? (
               <FileLink href={profile.govId}>{t('vendor.profile.identity.view')}</FileLink>
             ) : (
-              <Text span size="sm" c="dimmed">
-                {t('vendor.profile.identity.none')}
-              </Text>
+              <NoneText inline>{t('vendor.profile.identity.none')}</NoneText>
             ),
           },
           {
@@ -68,9 +67,7 @@ export function IdentitySection({ profile }: { profile: VendorProfile }) {
                   ))}
                 </List>
               ) : (
-                <Text span size="sm" c="dimmed">
-                  {t('vendor.profile.identity.none')}
-                </Text>
+                <NoneText inline>{t('vendor.profile.identity.none')}</NoneText>
               ),
           },
         ]}
@@ -121,9 +118,7 @@ export function PayoutInfoSection({ profile }: { profile: VendorProfile }) {
           })}
         </DataList>
       ) : (
-        <Text size="sm" c="dimmed">
-          {t('vendor.profile.payout.none')}
-        </Text>
+        <NoneText>{t('vendor.profile.payout.none')}</NoneText>
       )}
       <Text size="xs" c="dimmed">
         {t('vendor.profile.payout.hint')}

@@ -9,6 +9,7 @@ import { CardList } from '../../components/card-list'
 import { DataTable } from '../../components/data-table'
 import { DateText } from '../../components/date-text'
 import { ItemCard } from '../../components/item-card'
+import { NoneText } from '../../components/none-text'
 
 export type PayoutListProps = {
   payouts: PayoutDto[]
@@ -66,9 +67,7 @@ function Notes({ payout }: { payout: PayoutDto }) {
       {lines.join('\n')}
     </Text>
   ) : (
-    <Text size="sm" c="dimmed">
-      {t('vendor.payouts.history.noNotes')}
-    </Text>
+    <NoneText>{t('vendor.payouts.history.noNotes')}</NoneText>
   )
 }
 
@@ -77,9 +76,7 @@ function ProcessedDate({ payout }: { payout: PayoutDto }) {
   return payout.processedAt ? (
     <DateText value={payout.processedAt} />
   ) : (
-    <Text span size="sm" c="dimmed">
-      {t('vendor.payouts.history.notProcessed')}
-    </Text>
+    <NoneText inline>{t('vendor.payouts.history.notProcessed')}</NoneText>
   )
 }
 
