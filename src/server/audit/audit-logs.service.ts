@@ -29,6 +29,15 @@ type EntryRow = {
 const newestFirst = [desc(auditLogs.createdAt), desc(auditLogs.id)] as const
 const actorOfEntry = eq(users.id, auditLogs.adminId)
 
+/** Entries with the user who acted, newest first. */
+const entriesNewestFirst = (db: Db, where: SQL | undefined) =>
+  db
+    .select(entryColumns)
+    .from(auditLogs)
+    .leftJoin(users, actorOfEntry)
+    .where(where)
+    .orderBy(...newestFirst)
+
 /**
  * The entries the filters keep: the last `days` days, one action or all, and q in the acting user's name
  * or e-mail, the target table or id, or the details (where a shop's or product's name is kept). The audit
@@ -78,15 +87,7 @@ export async function listAuditLogs(
   const where = auditWhere(query, now)
   const [page, [summary]] = await Promise.all([
     paginate(query, {
-      rows: (limit, offset) =>
-        db
-          .select(entryColumns)
-          .from(auditLogs)
-          .leftJoin(users, actorOfEntry)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset(offset),
+      rows: (limit, offset) => entriesNewestFirst(db, where).limit(limit).offset(offset),
       total: () => db.select({ value: count() }).from(auditLogs).leftJoin(users, actorOfEntry).where(where),
       toItem: toEntry,
     }),
@@ -159,14 +160,7 @@ export async function exportAuditLogs(
       size: options.batchSize ?? 500,
       after: newestFirstAfter(auditLogs, auditLogs.createdAt, auditLogs.id),
       idOf: (row) => row.entry.id,
-      page: (after, limit) =>
-        db
-          .select(entryColumns)
-          .from(auditLogs)
-          .leftJoin(users, actorOfEntry)
-          .where(and(where, after))
-          .orderBy(...newestFirst)
-          .limit(limit),
+      page: (after, limit) => entriesNewestFirst(db, and(where, after)).limit(limit),
     })) {
       yield rows.map(toCsv)
     }

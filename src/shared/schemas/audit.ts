@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { auditActions, roles } from '../constants'
-import { pageQuery, paged } from './pagination'
+import { figures, pageQuery, paged } from './pagination'
 import { optionalText } from './text'
 
 // ── /admin/audit-logs (admin §2): who changed what, when, and from where ──
@@ -51,12 +51,7 @@ export const auditLogEntryDto = z.object({
 export type AuditLogEntry = z.infer<typeof auditLogEntryDto>
 
 /** The four cards, for the filtered range: every event, and approvals, updates and deletions among them. */
-export const auditLogSummary = z.object({
-  total: z.number(),
-  approvals: z.number(),
-  updates: z.number(),
-  deletions: z.number(),
-})
+export const auditLogSummary = figures('total', 'approvals', 'updates', 'deletions')
 
 export const auditLogListDto = paged(auditLogEntryDto).extend({ summary: auditLogSummary })
 export type AuditLogList = z.infer<typeof auditLogListDto>

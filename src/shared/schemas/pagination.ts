@@ -17,3 +17,7 @@ export const paged = <T extends z.ZodType>(item: T) =>
     pageSize: z.number(),
   })
 export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number }
+
+/** Figures a list shows above its rows (counts, amounts), each one a number, named in the order given. */
+export const figures = <const K extends string>(...names: K[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, z.number()])) as Record<K, z.ZodNumber>)

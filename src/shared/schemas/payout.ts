@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { payoutMethods, payoutStatuses, type PayoutStatus } from '../constants'
-import { pageQuery, paged } from './pagination'
+import { figures, pageQuery, paged } from './pagination'
 import { decisionInput, optionalNote, optionalText } from './text'
 
 /** Whole francs, at least 1; the balance check happens on the server in the same transaction as the insert. */
@@ -104,12 +104,7 @@ export const adminPayoutDto = z.object({
 })
 export type AdminPayoutDto = z.infer<typeof adminPayoutDto>
 
-export const adminPayoutSummary = z.object({
-  pendingAmount: z.number(),
-  approvedAmount: z.number(),
-  rejectedAmount: z.number(),
-  count: z.number(),
-})
+export const adminPayoutSummary = figures('pendingAmount', 'approvedAmount', 'rejectedAmount', 'count')
 export type AdminPayoutSummary = z.infer<typeof adminPayoutSummary>
 
 /** One page of the filtered payouts; `total` counts every payout, `filteredTotal` those the filters keep. */
