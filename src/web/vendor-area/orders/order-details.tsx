@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Text } from '@mantine/core'
+import { Anchor, Group, Text } from '@mantine/core'
 import { IconCheck, IconReceiptRefund } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { colors, type Color } from '../../../shared/constants'
 import type { OrderDto } from '../../../shared/schemas/order'
+import { ItemAction } from '../../components/item-action'
 
 /** Ids are shown by their first 8 characters (docs/architecture.md): enough to quote an order to support. */
 export const shortId = (id: string) => id.slice(0, 8)
@@ -65,8 +66,7 @@ export function OrderCustomer({ order }: { order: OrderDto }) {
 
 /**
  * The one thing a vendor may do next (spec §4): pending → 'Mark Completed', completed → 'Refund' (asked first,
- * refunds are final), refunded → a label only. The buttons keep their short names; aria-describedby adds the
- * product, so a screen reader hears which order each one is for.
+ * refunds are final), refunded → a label only.
  */
 export function OrderAction({
   order,
@@ -85,37 +85,30 @@ export function OrderAction({
   fullWidth?: boolean
 }) {
   const { t } = useTranslation()
-  const isBusy = busyId === order.id
-  const isDisabled = busyId !== null && !isBusy
-  if (order.status === 'pending') {
+  const next =
+    order.status === 'pending'
+      ? {
+          label: t('vendor.orders.markCompleted'),
+          icon: <IconCheck size={16} aria-hidden />,
+          onClick: () => onMarkCompleted(order),
+        }
+      : order.status === 'completed'
+        ? {
+            label: t('vendor.orders.refund'),
+            icon: <IconReceiptRefund size={16} aria-hidden />,
+            variant: 'default' as const,
+            onClick: () => onRefund(order),
+          }
+        : null
+  if (next) {
     return (
-      <Button
-        size="xs"
+      <ItemAction
+        {...next}
+        describedBy={describedBy}
         fullWidth={fullWidth}
-        leftSection={<IconCheck size={16} aria-hidden />}
-        aria-describedby={describedBy}
-        loading={isBusy}
-        disabled={isDisabled}
-        onClick={() => onMarkCompleted(order)}
-      >
-        {t('vendor.orders.markCompleted')}
-      </Button>
-    )
-  }
-  if (order.status === 'completed') {
-    return (
-      <Button
-        size="xs"
-        variant="default"
-        fullWidth={fullWidth}
-        leftSection={<IconReceiptRefund size={16} aria-hidden />}
-        aria-describedby={describedBy}
-        loading={isBusy}
-        disabled={isDisabled}
-        onClick={() => onRefund(order)}
-      >
-        {t('vendor.orders.refund')}
-      </Button>
+        loading={busyId === order.id}
+        disabled={busyId !== null && busyId !== order.id}
+      />
     )
   }
   return (

@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { receiptNoteDate, type PayoutDto } from '../../../shared/schemas/payout'
@@ -9,6 +9,7 @@ import { CardList } from '../../components/card-list'
 import { DataTable } from '../../components/data-table'
 import { DateText } from '../../components/date-text'
 import { ItemCard } from '../../components/item-card'
+import { ItemAction } from '../../components/item-action'
 import { NoneText } from '../../components/none-text'
 
 export type PayoutListProps = {
@@ -34,16 +35,14 @@ function ConfirmReceiptButton({
   const { t } = useTranslation()
   if (payout.status !== 'approved' || !payout.canConfirmReceipt) return null
   return (
-    <Button
-      size="xs"
+    <ItemAction
+      label={t('vendor.payouts.confirmReceipt')}
+      icon={<IconCircleCheck size={16} aria-hidden />}
       variant="light"
-      fullWidth={fullWidth}
-      leftSection={<IconCircleCheck size={16} aria-hidden />}
       onClick={() => onConfirmReceipt(payout)}
-      aria-describedby={describedBy}
-    >
-      {t('vendor.payouts.confirmReceipt')}
-    </Button>
+      describedBy={describedBy}
+      fullWidth={fullWidth}
+    />
   )
 }
 

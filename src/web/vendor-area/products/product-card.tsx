@@ -97,26 +97,29 @@ export function ProductCard({
       </Stack>
 
       <Group grow gap="xs" mt="md">
-        <Button
-          variant="light"
-          leftSection={<IconPencil size={16} aria-hidden />}
-          onClick={onEdit}
-          disabled={isDeleting}
-        >
-          {t('actions.edit')}
-          <VisuallyHidden> {product.name}</VisuallyHidden>
-        </Button>
-        <Button
-          // Outline rather than light: red text on a light red tint falls below AA contrast.
-          variant="outline"
-          color="red.9"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={onDelete}
-          loading={isDeleting}
-        >
-          {t('actions.delete')}
-          <VisuallyHidden> {product.name}</VisuallyHidden>
-        </Button>
+        {[
+          {
+            label: t('actions.edit'),
+            icon: <IconPencil size={16} aria-hidden />,
+            variant: 'light',
+            onClick: onEdit,
+            disabled: isDeleting,
+          },
+          {
+            label: t('actions.delete'),
+            icon: <IconTrash size={16} aria-hidden />,
+            // Outline rather than light: red text on a light red tint falls below AA contrast.
+            variant: 'outline',
+            color: 'red.9',
+            onClick: onDelete,
+            loading: isDeleting,
+          },
+        ].map(({ label, icon, ...props }) => (
+          <Button key={label} leftSection={icon} {...props}>
+            {label}
+            <VisuallyHidden> {product.name}</VisuallyHidden>
+          </Button>
+        ))}
       </Group>
     </Card>
   )

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Chip, ColorSwatch, Group, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { clothingSizes, colors, shoeSizes, type Color, type Size } from '../../../shared/constants'
@@ -55,17 +56,11 @@ export function VariantOptions({
   const { t } = useTranslation()
   const clothing = selectedSizes.filter(isClothingSize)
   const shoes = selectedSizes.filter(isShoeSize)
-  const describedBy = error ? errorId : undefined
+  const fieldsetProps = { describedBy: error ? errorId : undefined, disabled }
 
   return (
     <Stack gap="md">
-      <fieldset className={classes.options} aria-describedby={describedBy} disabled={disabled}>
-        <Text component="legend" size="sm" fw={500} className={classes.legend}>
-          {t('vendor.products.fields.colors')}{' '}
-          <Text span c="red.9" aria-hidden>
-            *
-          </Text>
-        </Text>
+      <OptionsFieldset legend={t('vendor.products.fields.colors')} {...fieldsetProps}>
         <Chip.Group
           multiple
           value={selectedColors}
@@ -88,15 +83,9 @@ export function VariantOptions({
             ))}
           </Group>
         </Chip.Group>
-      </fieldset>
+      </OptionsFieldset>
 
-      <fieldset className={classes.options} aria-describedby={describedBy} disabled={disabled}>
-        <Text component="legend" size="sm" fw={500} className={classes.legend}>
-          {t('vendor.products.fields.sizes')}{' '}
-          <Text span c="red.9" aria-hidden>
-            *
-          </Text>
-        </Text>
+      <OptionsFieldset legend={t('vendor.products.fields.sizes')} {...fieldsetProps}>
         <Stack gap="xs">
           <SizeGroup
             label={t('vendor.products.fields.clothingSizes')}
@@ -111,7 +100,7 @@ export function VariantOptions({
             onChange={(value) => onSizesChange(sortSizes([...clothing, ...value]))}
           />
         </Stack>
-      </fieldset>
+      </OptionsFieldset>
 
       {error && (
         <Text id={errorId} size="sm" c="red.9" fw={500}>
@@ -119,6 +108,31 @@ export function VariantOptions({
         </Text>
       )}
     </Stack>
+  )
+}
+
+/** A required group of choices, named by its legend; the rule's message (describedBy) is read with it. */
+function OptionsFieldset({
+  legend,
+  describedBy,
+  disabled,
+  children,
+}: {
+  legend: string
+  describedBy: string | undefined
+  disabled: boolean | undefined
+  children: ReactNode
+}) {
+  return (
+    <fieldset className={classes.options} aria-describedby={describedBy} disabled={disabled}>
+      <Text component="legend" size="sm" fw={500} className={classes.legend}>
+        {legend}{' '}
+        <Text span c="red.9" aria-hidden>
+          *
+        </Text>
+      </Text>
+      {children}
+    </fieldset>
   )
 }
 
