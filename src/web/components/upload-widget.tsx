@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { ActionIcon, Anchor, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
+import { Anchor, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { IconCloudUpload, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../shared/constants'
@@ -10,6 +10,7 @@ import { messageText } from '../i18n/keys'
 import classes from './upload-widget.module.css'
 import { useFileDrop } from './use-file-drop'
 import { UploadProgress } from './upload-progress'
+import { IconButton } from './icon-button'
 
 /** A stored file as a form keeps it: enough to show it again and to send its id. */
 export type UploadedRef = {
@@ -293,16 +294,14 @@ export function UploadWidget({
                 </Text>
               )}
             </div>
-            <ActionIcon
+            <IconButton
               variant="subtle"
               color="red"
-              size="lg"
               disabled={disabled}
-              aria-label={t('uploads.remove', { name: file.name })}
+              label={t('uploads.remove', { name: file.name })}
+              icon={IconTrash}
               onClick={() => removeStored(file)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
+            />
           </li>
         ))}
         {pending.map((item) => (
@@ -335,15 +334,13 @@ export function UploadWidget({
               )}
             </div>
             {item.status !== 'uploading' && (
-              <ActionIcon
+              <IconButton
                 variant="subtle"
                 color="red"
-                size="lg"
-                aria-label={t('uploads.remove', { name: item.name })}
+                label={t('uploads.remove', { name: item.name })}
+                icon={IconTrash}
                 onClick={() => removePending(item)}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
+              />
             )}
           </li>
         ))}

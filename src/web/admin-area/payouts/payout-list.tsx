@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core'
+import { Button, Group, Text, Tooltip } from '@mantine/core'
 import { IconCheck, IconEye, IconX, type TablerIcon } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
@@ -7,6 +7,7 @@ import { DataTable, DateCell, NameCell } from '../../components/data-table'
 import { DateText } from '../../components/date-text'
 import { ItemCard } from '../../components/item-card'
 import { Money } from '../../components/money'
+import { IconButton } from '../../components/icon-button'
 import { StatusBadge } from '../../components/status-badge'
 import { ReceiptStatusLabel, methodLabel, shortId } from './payout-labels'
 import type { Acting } from './use-payout-decisions'
@@ -85,24 +86,20 @@ function RowActions(props: RowProps) {
   return (
     <Group gap={6} wrap="nowrap">
       <Tooltip label={view.label} withArrow>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={view.name} onClick={view.onClick}>
-          <IconEye size={18} aria-hidden />
-        </ActionIcon>
+        <IconButton variant="subtle" color="gray" label={view.name} icon={IconEye} onClick={view.onClick} />
       </Tooltip>
-      {decisions.map(({ label, busyLabel, name, isActing, isBlocked, color, icon: Icon, onClick }) => (
+      {decisions.map(({ label, busyLabel, name, isActing, isBlocked, color, icon, onClick }) => (
         <Tooltip key={label} label={isActing ? busyLabel : label} withArrow>
-          <ActionIcon
+          <IconButton
             variant="light"
             color={color}
-            size="lg"
-            aria-label={name}
+            label={name}
+            icon={icon}
             loading={isActing}
             loaderProps={{ 'aria-label': busyLabel }}
             disabled={isBlocked}
             onClick={onClick}
-          >
-            <Icon size={18} aria-hidden />
-          </ActionIcon>
+          />
         </Tooltip>
       ))}
     </Group>

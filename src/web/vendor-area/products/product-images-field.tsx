@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { ActionIcon, Badge, FileButton, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
+import { Badge, FileButton, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -23,6 +23,7 @@ import {
 import classes from './products.module.css'
 import { useFileDrop } from '../../components/use-file-drop'
 import { UploadProgress } from '../../components/upload-progress'
+import { IconButton } from '../../components/icon-button'
 
 type Action = 'left' | 'right' | 'replace' | 'remove' | 'retry'
 
@@ -287,74 +288,69 @@ function ImageTile({
         )}
       </div>
       <div className={classes.tileActions}>
-        <ActionIcon
-          variant="subtle"
-          color="gray.8"
-          size="lg"
-          data-action="left"
+        <TileAction
+          action="left"
+          position={position}
           disabled={disabled || position === 1}
-          aria-label={t('vendor.products.images.moveLeft', { position })}
-          title={t('vendor.products.images.moveLeft', { position })}
           onClick={() => onMove(-1)}
-        >
-          <IconArrowLeft size={18} aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          color="gray.8"
-          size="lg"
-          data-action="right"
+        />
+        <TileAction
+          action="right"
+          position={position}
           disabled={disabled || position === total}
-          aria-label={t('vendor.products.images.moveRight', { position })}
-          title={t('vendor.products.images.moveRight', { position })}
           onClick={() => onMove(1)}
-        >
-          <IconArrowRight size={18} aria-hidden />
-        </ActionIcon>
+        />
         {canRetry ? (
-          <ActionIcon
-            variant="subtle"
-            color="cyan.9"
-            size="lg"
-            data-action="retry"
-            disabled={disabled}
-            aria-label={t('vendor.products.images.retry', { position })}
-            title={t('vendor.products.images.retry', { position })}
-            onClick={onRetry}
-          >
-            <IconRefresh size={18} aria-hidden />
-          </ActionIcon>
+          <TileAction action="retry" position={position} disabled={disabled} onClick={onRetry} />
         ) : (
           <FileButton onChange={onReplace} accept={imageAccept} disabled={disabled || isBusy}>
             {(props) => (
-              <ActionIcon
-                {...props}
-                variant="subtle"
-                color="cyan.9"
-                size="lg"
-                data-action="replace"
-                disabled={disabled || isBusy}
-                aria-label={t('vendor.products.images.replace', { position })}
-                title={t('vendor.products.images.replace', { position })}
-              >
-                <IconReplace size={18} aria-hidden />
-              </ActionIcon>
+              <TileAction {...props} action="replace" position={position} disabled={disabled || isBusy} />
             )}
           </FileButton>
         )}
-        <ActionIcon
-          variant="subtle"
-          color="red.9"
-          size="lg"
-          data-action="remove"
-          disabled={disabled}
-          aria-label={t('vendor.products.images.remove', { position })}
-          title={t('vendor.products.images.remove', { position })}
-          onClick={onRemove}
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
+        <TileAction action="remove" position={position} disabled={disabled} onClick={onRemove} />
       </div>
     </li>
+  )
+}
+
+/** Each tile button's name (with the picture's position), colour and icon. */
+const tileActions = {
+  left: { label: 'vendor.products.images.moveLeft', color: 'gray.8', Icon: IconArrowLeft },
+  right: { label: 'vendor.products.images.moveRight', color: 'gray.8', Icon: IconArrowRight },
+  retry: { label: 'vendor.products.images.retry', color: 'cyan.9', Icon: IconRefresh },
+  replace: { label: 'vendor.products.images.replace', color: 'cyan.9', Icon: IconReplace },
+  remove: { label: 'vendor.products.images.remove', color: 'red.9', Icon: IconTrash },
+} as const satisfies Record<Action, unknown>
+
+/**
+ * One of a tile's buttons, named (and titled, for a mouse) by what it does to which picture. `data-action` lets
+ * focus find the same button again after the tiles have moved.
+ */
+function TileAction({
+  action,
+  position,
+  disabled,
+  onClick,
+}: {
+  action: Action
+  position: number
+  disabled: boolean
+  onClick: () => void
+}) {
+  const { t } = useTranslation()
+  const { label, color, Icon } = tileActions[action]
+  return (
+    <IconButton
+      variant="subtle"
+      color={color}
+      label={t(label, { position })}
+      title={t(label, { position })}
+      icon={Icon}
+      data-action={action}
+      disabled={disabled}
+      onClick={onClick}
+    />
   )
 }
