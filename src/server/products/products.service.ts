@@ -214,6 +214,12 @@ async function imageUrls(tx: Tx, scope: VendorScope, ids: readonly string[]) {
   return ids.map((id) => fileUrl(id.toLowerCase()))
 }
 
+/** The product's own fields as the vendor's form sets them, on creation and on each edit. */
+async function detailsOf(tx: Tx, scope: VendorScope, input: Input) {
+  const { name, description, category } = input
+  return { name, description, category, images: await imageUrls(tx, scope, input.images) }
+}
+
 export async function listProducts(db: Db, scope: Scope, query: PageQuery): Promise<ProductList> {
   const [page, [vendor]] = await Promise.all([
     paginate(query, {
@@ -284,17 +290,9 @@ export async function createProduct(db: Db, scope: VendorScope, input: Input): P
         .from(products)
         .where(eq(products.vendorId, vendor.id))
       if (!canAddProduct(vendor.plan, Number(existing?.value ?? 0))) throw planLimitReached(vendor.plan)
-      const images = await imageUrls(tx, scope, input.images)
       const [product] = await tx
         .insert(products)
-        .values({
-          vendorId: vendor.id,
-          name: input.name,
-          description: input.description,
-          category: input.category,
-          images,
-          status: 'approved',
-        })
+        .values({ vendorId: vendor.id, ...(await detailsOf(tx, scope, input)), status: 'approved' })
         .returning()
       const rows = await tx
         .insert(variants)
@@ -348,16 +346,9 @@ export async function updateProduct(
         .from(variants)
         .where(and(eq(variants.productId, current.id), isNull(variants.archivedAt)))
       if (input.version !== versionOf(current, live)) throw staleVersion()
-      const images = await imageUrls(tx, scope, input.images)
       const [product] = await tx
         .update(products)
-        .set({
-          name: input.name,
-          description: input.description,
-          category: input.category,
-          images,
-          version: sql`${products.version} + 1`,
-        })
+        .set({ ...(await detailsOf(tx, scope, input)), version: sql`${products.version} + 1` })
         .where(eq(products.id, current.id))
         .returning()
 
