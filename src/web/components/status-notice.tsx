@@ -1,9 +1,10 @@
-import { Alert, Anchor, Text } from '@mantine/core'
+import { Anchor, Text } from '@mantine/core'
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { VendorStatus } from '../../shared/constants'
 import { paths } from '../paths'
+import { Notice } from './notice'
 
 /**
  * The notice a vendor sees while not approved (spec §4): pending is 'Under Review', rejected is
@@ -16,12 +17,10 @@ export function StatusNotice({ status, reason }: { status: VendorStatus; reason?
   if (status === 'approved') return null
   const isPending = status === 'pending'
   return (
-    <Alert
-      role="note"
-      variant="light"
-      color={isPending ? 'yellow' : 'red'}
-      icon={isPending ? <IconClockHour4 aria-hidden /> : <IconAlertTriangle aria-hidden />}
-      title={isPending ? t('vendor.status.pendingTitle') : t('vendor.status.rejectedTitle')}
+    <Notice
+      {...(isPending
+        ? { color: 'yellow', icon: <IconClockHour4 aria-hidden />, title: t('vendor.status.pendingTitle') }
+        : { color: 'red', icon: <IconAlertTriangle aria-hidden />, title: t('vendor.status.rejectedTitle') })}
     >
       {isPending ? (
         t('vendor.status.pendingBody')
@@ -38,6 +37,6 @@ export function StatusNotice({ status, reason }: { status: VendorStatus; reason?
           </Anchor>
         </>
       )}
-    </Alert>
+    </Notice>
   )
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminVendorApplication } from '../../../shared/schemas/vendor'
@@ -9,6 +9,7 @@ import { formatRwf } from '../../../shared/money'
 import { ConfirmModal } from '../../components/confirm-modal'
 import { failureDetail } from '../../components/use-flash-message'
 import { FlashAlert } from '../../components/flash-alert'
+import { Notice } from '../../components/notice'
 import { StatusBadge } from '../../components/status-badge'
 import { useFlashMessage } from '../../components/use-flash-message'
 import { ChecklistSection, FilesSection, PayoutSection, ShopSection } from './application-sections'
@@ -152,20 +153,22 @@ function Outcome({ application }: { application: AdminVendorApplication }) {
   const { t } = useTranslation()
   const isApproved = application.status === 'approved'
   return (
-    <Alert
-      role="note"
-      variant="light"
-      color={isApproved ? 'green' : 'red'}
-      icon={isApproved ? <IconCircleCheck aria-hidden /> : <IconCircleX aria-hidden />}
-      title={
-        isApproved
-          ? t('admin.vendors.application.decision.approved')
-          : t('admin.vendors.application.decision.rejected')
-      }
+    <Notice
+      {...(isApproved
+        ? {
+            color: 'green',
+            icon: <IconCircleCheck aria-hidden />,
+            title: t('admin.vendors.application.decision.approved'),
+          }
+        : {
+            color: 'red',
+            icon: <IconCircleX aria-hidden />,
+            title: t('admin.vendors.application.decision.rejected'),
+          })}
     >
       {!isApproved && (
         <DecisionReason reason={application.decisionReason} texts="admin.vendors.application.decision" />
       )}
-    </Alert>
+    </Notice>
   )
 }
