@@ -6,6 +6,7 @@ import { DecisionButtons } from '../../components/decision-buttons'
 import { DateText } from '../../components/date-text'
 import { ItemCard } from '../../components/item-card'
 import { StatusWithNotes } from '../../components/status-badge'
+import { ReasonLine } from '../../components/reason-line'
 import { categoryLabel, shortId } from './product-text'
 import { ProductThumb } from './product-thumb'
 import type { Acting } from './use-product-decisions'
@@ -224,16 +225,8 @@ function StatusNotes({
           {t('admin.products.hiddenShop')}
         </Text>
       )}
-      {product.status === 'rejected' && product.decisionReason && (
-        <Text
-          size={size}
-          c="dimmed"
-          lineClamp={lines}
-          title={product.decisionReason}
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {t('admin.products.reasonLine', { reason: product.decisionReason })}
-        </Text>
+      {product.status === 'rejected' && (
+        <ReasonLine reason={product.decisionReason} texts="admin.products" size={size} lines={lines} />
       )}
     </>
   )

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { AdminVendorRow } from '../../../shared/schemas/vendor'
 import { DateText } from '../../components/date-text'
 import { ItemCard } from '../../components/item-card'
+import { ReasonLine } from '../../components/reason-line'
 import { StatusWithNotes } from '../../components/status-badge'
 import type { Acting } from './use-vendor-decisions'
 import { DataTable, DateCell, NameCell } from '../../components/data-table'
@@ -53,7 +54,15 @@ export function VendorTable({ vendors, ...actions }: VendorListProps) {
             </Text>
           ),
         },
-        { label: t('fields.status'), maw: 200, cell: (vendor) => <StatusCell vendor={vendor} /> },
+        {
+          label: t('fields.status'),
+          maw: 200,
+          cell: (vendor) => (
+            <StatusWithNotes status={vendor.status}>
+              <VendorReason vendor={vendor} size="xs" lines={2} />
+            </StatusWithNotes>
+          ),
+        },
         {
           label: t('admin.vendors.columns.applied'),
           cell: (vendor) => <DateCell value={vendor.createdAt} miw={80} />,
@@ -96,11 +105,7 @@ export function VendorCard({ vendor, nameId, ...actions }: RowProps) {
       ]}
       actions={<VendorActions vendor={vendor} nameId={nameId} {...actions} layout="row" />}
     >
-      {vendor.status === 'rejected' && vendor.decisionReason && (
-        <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-          {t('admin.vendors.reasonLine', { reason: vendor.decisionReason })}
-        </Text>
-      )}
+      <VendorReason vendor={vendor} size="sm" lines={3} />
     </ItemCard>
   )
 }
@@ -124,24 +129,10 @@ function Contact({ vendor }: { vendor: AdminVendorRow }) {
   )
 }
 
-function StatusCell({ vendor }: { vendor: AdminVendorRow }) {
-  const { t } = useTranslation()
-  return (
-    <StatusWithNotes status={vendor.status}>
-      {vendor.status === 'rejected' && vendor.decisionReason && (
-        <Text
-          size="xs"
-          c="dimmed"
-          lineClamp={2}
-          title={vendor.decisionReason}
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {t('admin.vendors.reasonLine', { reason: vendor.decisionReason })}
-        </Text>
-      )}
-    </StatusWithNotes>
+const VendorReason = ({ vendor, ...props }: { vendor: AdminVendorRow; size: 'xs' | 'sm'; lines: number }) =>
+  vendor.status === 'rejected' && (
+    <ReasonLine reason={vendor.decisionReason} texts="admin.vendors" {...props} />
   )
-}
 
 /** The current plan, and a paid plan waiting for its payment when there is one. */
 function Plan({ vendor }: { vendor: AdminVendorRow }) {
