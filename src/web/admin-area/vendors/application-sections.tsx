@@ -13,7 +13,7 @@ import { FieldList, type Field } from '../../components/field-list'
 import { useFormatDate } from '../../components/format-date'
 import { CardList } from '../../components/card-list'
 import { DialogSection } from '../../components/section-card'
-import { ExternalLink } from './external-link'
+import { ExternalLink } from '../../components/external-link'
 import { NoneText } from '../../components/none-text'
 
 /** 'n of 4 required items completed' (admin §2), then each item with the word for its state, not only a colour. */

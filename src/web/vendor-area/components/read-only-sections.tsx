@@ -1,23 +1,11 @@
-import { Anchor, DataList, List, Text, VisuallyHidden } from '@mantine/core'
-import { IconExternalLink } from '@tabler/icons-react'
+import { DataList, List, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { mobileMoneyProviders } from '../../../shared/constants'
 import type { VendorProfile } from '../../../shared/schemas/vendor'
 import { SectionCard } from '../../components/section-card'
 import { FieldList } from '../../components/field-list'
+import { ExternalLink } from '../../components/external-link'
 import { NoneText } from '../../components/none-text'
-
-/** A link to a stored file. Private files are served to their owner by the server, so a plain link works. */
-function FileLink({ href, children }: { href: string; children: string }) {
-  const { t } = useTranslation()
-  return (
-    <Anchor href={href} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {children}
-      <IconExternalLink size={14} aria-hidden style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />
-      <VisuallyHidden> {t('common.opensInNewTab')}</VisuallyHidden>
-    </Anchor>
-  )
-}
 
 /** Full name and e-mail: they belong to the account, not the shop, and are not edited here. */
 export function PersonalInfoSection({ profile }: { profile: VendorProfile }) {
@@ -50,7 +38,7 @@ export function IdentitySection({ profile }: { profile: VendorProfile }) {
           {
             label: t('fields.govId'),
             value: profile.govId ? (
-              <FileLink href={profile.govId}>{t('vendor.profile.identity.view')}</FileLink>
+              <ExternalLink href={profile.govId}>{t('vendor.profile.identity.view')}</ExternalLink>
             ) : (
               <NoneText inline>{t('vendor.profile.identity.none')}</NoneText>
             ),
@@ -62,7 +50,7 @@ export function IdentitySection({ profile }: { profile: VendorProfile }) {
                 <List size="sm" spacing={4} listStyleType="none" withPadding={false}>
                   {profile.idDocuments.map((document) => (
                     <List.Item key={document.url}>
-                      <FileLink href={document.url}>{document.name}</FileLink>
+                      <ExternalLink href={document.url}>{document.name}</ExternalLink>
                     </List.Item>
                   ))}
                 </List>
