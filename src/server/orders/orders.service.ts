@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { OrderStatus } from '../../shared/constants'
 import {
@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { AppError, isUuid, notFound } from '../lib/errors'
-import { paginate } from '../lib/paginate'
+import { newestPage } from '../lib/paginate'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 
@@ -175,18 +175,7 @@ export async function listOrders(
   query: z.output<typeof orderListQuery>,
 ): Promise<OrderList> {
   const where = and(ordersIn(scope), query.status === 'all' ? undefined : eq(orders.status, query.status))
-  return paginate(query, {
-    rows: (limit, offset) =>
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-        .offset(offset),
-    total: () => db.select({ value: count() }).from(orders).where(where),
-    toItem: toOrderDto,
-  })
+  return newestPage(db, query, { table: orders, time: orders.createdAt, where, toItem: toOrderDto })
 }
 
 /**

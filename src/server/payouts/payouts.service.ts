@@ -16,7 +16,7 @@ import { recordAudit } from '../lib/audit'
 import { csvDateTime, csvFileName, type CsvValue } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
 import { AppError, isUuid, notFound } from '../lib/errors'
-import { paginate } from '../lib/paginate'
+import { newestPage, paginate } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { likePattern } from '../lib/search'
@@ -83,18 +83,7 @@ export async function getPayoutOverview(db: Db, scope: VendorScope, page: Page):
       })
       .from(vendors)
       .where(eq(vendors.id, scope.vendorId)),
-    paginate(page, {
-      rows: (limit, offset) =>
-        db
-          .select()
-          .from(payouts)
-          .where(where)
-          .orderBy(desc(payouts.requestedAt), desc(payouts.id))
-          .limit(limit)
-          .offset(offset),
-      total: () => db.select({ value: count() }).from(payouts).where(where),
-      toItem: toPayoutDto,
-    }),
+    newestPage(db, page, { table: payouts, time: payouts.requestedAt, where, toItem: toPayoutDto }),
   ])
   if (!vendor) throw notFound()
   return {

@@ -30,7 +30,7 @@ import { buildSku } from '../../shared/sku'
 import { canAddProduct, productLimitFor } from '../../shared/subscription'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import type { Db, Tx } from '../db/client'
-import { paginate } from '../lib/paginate'
+import { newestPage, paginate } from '../lib/paginate'
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
@@ -222,16 +222,10 @@ async function detailsOf(tx: Tx, scope: VendorScope, input: Input) {
 
 export async function listProducts(db: Db, scope: Scope, query: PageQuery): Promise<ProductList> {
   const [page, [vendor]] = await Promise.all([
-    paginate(query, {
-      rows: (limit, offset) =>
-        db
-          .select()
-          .from(products)
-          .where(productsIn(scope))
-          .orderBy(desc(products.createdAt), desc(products.id))
-          .limit(limit)
-          .offset(offset),
-      total: () => db.select({ value: count() }).from(products).where(productsIn(scope)),
+    newestPage(db, query, {
+      table: products,
+      time: products.createdAt,
+      where: productsIn(scope),
       toItem: (row) => row,
     }),
     scope.role === 'vendor'
