@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core'
+import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { IconPencil } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,7 @@ import { FlashAlert } from '../../components/flash-alert'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 import { FieldList } from '../../components/field-list'
 import { PhoneInput } from '../../components/phone-input'
+import { SectionCard } from '../../components/section-card'
 
 type ShopInfoValues = { shopName: string; businessAddress: string; phone: string }
 
@@ -79,76 +80,73 @@ export function ShopInfoSection({ profile }: { profile: VendorProfile }) {
   })
 
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="profile-shop-info">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Title order={2} size="h4" id="profile-shop-info">
-            {t('vendor.profile.shopInfo')}
-          </Title>
-          {!isEditing && (
-            <Button
-              ref={editButtonRef}
-              variant="light"
-              size="xs"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              onClick={startEditing}
-            >
-              {t('actions.edit')}
-            </Button>
-          )}
-        </Group>
+    <SectionCard
+      id="profile-shop-info"
+      title={t('vendor.profile.shopInfo')}
+      aside={
+        !isEditing && (
+          <Button
+            ref={editButtonRef}
+            variant="light"
+            size="xs"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={startEditing}
+          >
+            {t('actions.edit')}
+          </Button>
+        )
+      }
+    >
+      {isEditing ? (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label={t('fields.shopName')}
+              required
+              autoComplete="organization"
+              ref={shopNameRef}
+              {...field('shopName')}
+            />
+            <TextInput
+              label={t('fields.businessAddress')}
+              required
+              autoComplete="street-address"
+              {...field('businessAddress')}
+            />
+            <PhoneInput
+              label={t('vendor.profile.fields.phone')}
+              description={t('vendor.profile.phoneHint')}
+              {...field('phone')}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => switchMode(false)} disabled={update.isPending}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={update.isPending}>
+                {t('actions.saveChanges')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <FieldList
+          labelWidth={150}
+          fields={[
+            { label: t('fields.shopName'), value: profile.shopName },
+            { label: t('fields.businessAddress'), value: profile.businessAddress },
+            {
+              label: t('vendor.profile.fields.phone'),
+              value: profile.phone ? formatPhone(profile.phone) : t('common.notSet'),
+            },
+            {
+              label: t('fields.status'),
+              value: <StatusBadge status={profile.status} />,
+            },
+          ]}
+        />
+      )}
 
-        {isEditing ? (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <TextInput
-                label={t('fields.shopName')}
-                required
-                autoComplete="organization"
-                ref={shopNameRef}
-                {...field('shopName')}
-              />
-              <TextInput
-                label={t('fields.businessAddress')}
-                required
-                autoComplete="street-address"
-                {...field('businessAddress')}
-              />
-              <PhoneInput
-                label={t('vendor.profile.fields.phone')}
-                description={t('vendor.profile.phoneHint')}
-                {...field('phone')}
-              />
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => switchMode(false)} disabled={update.isPending}>
-                  {t('actions.cancel')}
-                </Button>
-                <Button type="submit" loading={update.isPending}>
-                  {t('actions.saveChanges')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        ) : (
-          <FieldList
-            labelWidth={150}
-            fields={[
-              { label: t('fields.shopName'), value: profile.shopName },
-              { label: t('fields.businessAddress'), value: profile.businessAddress },
-              {
-                label: t('vendor.profile.fields.phone'),
-                value: profile.phone ? formatPhone(profile.phone) : t('common.notSet'),
-              },
-              {
-                label: t('fields.status'),
-                value: <StatusBadge status={profile.status} />,
-              },
-            ]}
-          />
-        )}
-
-        <FlashAlert flash={feedback.flash} />
-      </Stack>
-    </Paper>
+      <FlashAlert flash={feedback.flash} />
+    </SectionCard>
   )
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Text } from '@mantine/core'
 import { IconArrowUpRight } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -11,6 +11,7 @@ import { useFormatDate } from '../../components/format-date'
 import { paths } from '../../paths'
 import { FieldList } from '../../components/field-list'
 import { Notice } from '../../components/notice'
+import { SectionCard } from '../../components/section-card'
 
 /**
  * The dashboard's subscription card, following the display rules of spec §4 (describeSubscription): Active,
@@ -32,89 +33,84 @@ export function SubscriptionCard({
   const planName = t(`vendor.subscription.plans.${subscription.plan}.name`)
 
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="subscription-card-title">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Title order={2} size="h4" id="subscription-card-title">
-            {t('vendor.subscription.card.title')}
-          </Title>
-          <StatusBadge status={view.display} />
-        </Group>
+    <SectionCard
+      id="subscription-card-title"
+      title={t('vendor.subscription.card.title')}
+      aside={<StatusBadge status={view.display} />}
+    >
+      <FieldList
+        labelWidth={110}
+        fields={[
+          {
+            label: t('vendor.subscription.card.plan'),
+            value: (
+              <>
+                <Group gap="xs" component="span">
+                  <Text span fw={600} inherit>
+                    {planName}
+                  </Text>
+                  {view.isFreeTrial && (
+                    <Badge color="teal.9" variant="filled" size="sm">
+                      {t('vendor.subscription.card.free')}
+                    </Badge>
+                  )}
+                </Group>
+              </>
+            ),
+          },
+          {
+            label: t('vendor.subscription.card.price'),
+            value: view.isFreeTrial ? (
+              t('vendor.subscription.card.freeTrial')
+            ) : (
+              <>
+                <Money amount={plan.priceRwf} /> {t('vendor.subscription.perMonth')}
+              </>
+            ),
+          },
+          {
+            label: t('vendor.subscription.card.products'),
+            value:
+              plan.productLimit === null
+                ? t('vendor.subscription.unlimitedProducts')
+                : t('vendor.subscription.productLimit', { count: plan.productLimit }),
+          },
+        ]}
+      />
 
-        <FieldList
-          labelWidth={110}
-          fields={[
-            {
-              label: t('vendor.subscription.card.plan'),
-              value: (
-                <>
-                  <Group gap="xs" component="span">
-                    <Text span fw={600} inherit>
-                      {planName}
-                    </Text>
-                    {view.isFreeTrial && (
-                      <Badge color="teal.9" variant="filled" size="sm">
-                        {t('vendor.subscription.card.free')}
-                      </Badge>
-                    )}
-                  </Group>
-                </>
-              ),
-            },
-            {
-              label: t('vendor.subscription.card.price'),
-              value: view.isFreeTrial ? (
-                t('vendor.subscription.card.freeTrial')
-              ) : (
-                <>
-                  <Money amount={plan.priceRwf} /> {t('vendor.subscription.perMonth')}
-                </>
-              ),
-            },
-            {
-              label: t('vendor.subscription.card.products'),
-              value:
-                plan.productLimit === null
-                  ? t('vendor.subscription.unlimitedProducts')
-                  : t('vendor.subscription.productLimit', { count: plan.productLimit }),
-            },
-          ]}
-        />
+      <ExpiryLine subscription={subscription} formatDate={formatDate} />
 
-        <ExpiryLine subscription={subscription} formatDate={formatDate} />
+      {requestedPlan && (
+        <Text size="sm" fw={500}>
+          {t('vendor.subscription.card.requested', {
+            plan: t(`vendor.subscription.plans.${requestedPlan}.name`),
+          })}
+        </Text>
+      )}
 
-        {requestedPlan && (
-          <Text size="sm" fw={500}>
-            {t('vendor.subscription.card.requested', {
-              plan: t(`vendor.subscription.plans.${requestedPlan}.name`),
-            })}
-          </Text>
-        )}
+      {view.isExpiringSoon && (
+        <Notice title={t('vendor.subscription.card.expiringSoonTitle')}>
+          {t('vendor.subscription.card.expiringSoonBody')}
+        </Notice>
+      )}
+      {view.display !== 'active' && (
+        <Notice color="red">
+          {view.display === 'expired'
+            ? t('vendor.subscription.card.expiredBody')
+            : t('vendor.subscription.card.cancelledBody')}
+        </Notice>
+      )}
 
-        {view.isExpiringSoon && (
-          <Notice title={t('vendor.subscription.card.expiringSoonTitle')}>
-            {t('vendor.subscription.card.expiringSoonBody')}
-          </Notice>
-        )}
-        {view.display !== 'active' && (
-          <Notice color="red">
-            {view.display === 'expired'
-              ? t('vendor.subscription.card.expiredBody')
-              : t('vendor.subscription.card.cancelledBody')}
-          </Notice>
-        )}
-
-        <Button
-          component={Link}
-          to={paths.vendor.subscription}
-          variant="light"
-          rightSection={<IconArrowUpRight size={18} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('vendor.subscription.card.upgrade')}
-        </Button>
-      </Stack>
-    </Paper>
+      <Button
+        component={Link}
+        to={paths.vendor.subscription}
+        variant="light"
+        rightSection={<IconArrowUpRight size={18} aria-hidden />}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('vendor.subscription.card.upgrade')}
+      </Button>
+    </SectionCard>
   )
 }
 
