@@ -44,7 +44,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'payouts', ...page(() => import('./admin-area/payouts-page')) },
   { path: 'reports', ...notBuilt },
   { path: 'messages', ...notBuilt },
-  { path: 'audit-logs', ...notBuilt },
+  { path: 'audit-logs', ...page(() => import('./admin-area/audit-logs-page')) },
 ]
 
 export const router = createBrowserRouter([

@@ -400,6 +400,19 @@ export async function adminApi(): Promise<APIRequestContext> {
   return fresh
 }
 
+/**
+ * Opens /admin in `page` already signed in as the admin, with the session adminApi() keeps, rather than
+ * through the sign-in form (whose own scenario is access.spec.ts): every admin scenario signing in through
+ * the form would spend the account's sign-in allowance (10 in 15 minutes) before a full run ends.
+ */
+export async function openAdminArea(page: Page) {
+  const admin = await adminApi()
+  const { cookies } = await admin.storageState()
+  await admin.dispose()
+  await page.context().addCookies(cookies)
+  await page.goto('/admin')
+}
+
 /** An admin approves a vendor's application (a pending shop's products are hidden and cannot be sold). */
 export async function approveVendor(admin: APIRequestContext, vendorId: string) {
   const response = await admin.patch(`/api/admin/vendors/${vendorId}/status`, {

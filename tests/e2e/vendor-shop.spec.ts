@@ -2,7 +2,6 @@ import { planDetails } from '../../src/shared/constants'
 import { formatPhone } from '../../src/shared/phone'
 import { formatRwf } from '../../src/shared/money'
 import {
-  adminCredentials,
   button,
   chooseLanguageBeforehand,
   createConfirmedVendor,
@@ -10,6 +9,7 @@ import {
   expect,
   expectFieldError,
   field,
+  openAdminArea,
   openFromMenu,
   pdfFile,
   pngFile,
@@ -318,7 +318,7 @@ for (const lang of testLanguages) {
       const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined })
       const adminPage = await adminContext.newPage()
       await chooseLanguageBeforehand(adminPage, lang)
-      await signIn(adminPage, lang, adminCredentials())
+      await openAdminArea(adminPage)
       await expect(adminPage).toHaveURL(/\/admin\/?$/)
       await openFromMenu(adminPage, lang, 'nav.vendors')
       await adminPage

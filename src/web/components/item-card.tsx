@@ -11,6 +11,7 @@ import { StatusBadge, type Status } from './status-badge'
  */
 export function ItemCard({
   item,
+  end,
   labelledBy,
   title,
   titleAlign = 'flex-start',
@@ -19,7 +20,9 @@ export function ItemCard({
   actions,
   children,
 }: {
-  item: { id: string; status: Status }
+  /** The item; its status shows at the title's end unless `end` says what goes there instead. */
+  item: { id: string; status?: Status }
+  end?: ReactNode
   labelledBy: string
   title: ReactNode
   titleAlign?: 'flex-start' | 'center'
@@ -41,7 +44,7 @@ export function ItemCard({
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align={titleAlign} wrap="nowrap" gap="sm">
           {title}
-          <StatusBadge status={item.status} style={{ flexShrink: 0 }} />
+          {end ?? (item.status && <StatusBadge status={item.status} style={{ flexShrink: 0 }} />)}
         </Group>
         <FieldList labelWidth={labelWidth} gap={6} fields={fields} />
         {children}

@@ -90,7 +90,8 @@ export function useListPage<Data extends Paged>({
  * The list screens whose texts share one layout under their key: title, subtitle, loadFailed, pagesLabel,
  * and the empty state's allBody, filteredBody and showAll.
  */
-export type ListTexts = 'admin.vendors' | 'admin.payouts' | 'admin.products' | 'vendor.orders'
+export type ListTexts =
+  'admin.vendors' | 'admin.payouts' | 'admin.products' | 'admin.auditLogs' | 'vendor.orders'
 
 /**
  * A paged list screen: the heading with what the list counts (announced when a search or filter changes it)

@@ -1,7 +1,8 @@
 import { Button, Group } from '@mantine/core'
-import { IconDownload, IconRefresh } from '@tabler/icons-react'
+import { IconRefresh } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { adminPayoutStatusFilters, type AdminPayoutStatusFilter } from '../../../shared/schemas/payout'
+import { DownloadButton } from '../../components/download-button'
 import { ListSearch, type SearchFilters } from '../../components/list-search'
 
 /** The search box, the status filter, Refresh and Export (spec §2 "/admin/payouts"). */
@@ -37,17 +38,11 @@ export function PayoutFilters({
         >
           {t('admin.payouts.refresh')}
         </Button>
-        {/* A plain download link: the browser saves the file, and the session cookie goes with it. */}
-        <Button
-          component="a"
+        <DownloadButton
           href={exportHref}
-          download
-          variant="light"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          title={t('admin.payouts.exportHint')}
-        >
-          {t('admin.payouts.export')}
-        </Button>
+          label={t('admin.payouts.export')}
+          hint={t('admin.payouts.exportHint')}
+        />
       </Group>
     </Group>
   )

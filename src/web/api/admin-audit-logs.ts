@@ -1,0 +1,23 @@
+import type { AuditActionFilter, AuditRange } from '../../shared/schemas/audit'
+import { useAdminList } from './admin-queries'
+import { api, call } from './client'
+import { pageQuery } from './queries'
+
+export type AuditLogSearch = { q: string; action: AuditActionFilter; days: AuditRange }
+
+/** One page of the audit trail with its four figures; any change announced live refreshes it. */
+export function useAdminAuditLogs(filters: AuditLogSearch & { page: number; pageSize: number }) {
+  const { q, action, days } = filters
+  return useAdminList('auditLogs', filters, (options) =>
+    call(
+      api.admin['audit-logs'].$get(
+        { query: { q, action, days: String(days), ...pageQuery(filters) } },
+        options,
+      ),
+    ),
+  )
+}
+
+/** The CSV of what the search, action and range show (a plain link: the session cookie goes with it). */
+export const auditLogsExportPath = ({ q, action, days }: AuditLogSearch) =>
+  api.admin['audit-logs'].export.$path({ query: { q, action, days: String(days) } })
