@@ -411,6 +411,8 @@ export async function openAdminArea(page: Page) {
   await admin.dispose()
   await page.context().addCookies(cookies)
   await page.goto('/admin')
+  // The dashboard has rendered (its heading is up) before a scenario reaches for the menu.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 }
 
 /** An admin approves a vendor's application (a pending shop's products are hidden and cannot be sold). */
