@@ -88,11 +88,8 @@ function Changes({ entry }: { entry: AuditLogEntry }) {
     <Stack gap={2} miw={200} maw={360}>
       {fields.map((field) => (
         <Text key={field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t('admin.auditLogs.changeLine', {
-            field,
-            before: shown(before[field]) ?? empty,
-            after: shown(after[field]) ?? empty,
-          })}
+          {/* A field's name as stored and its values as recorded: no words to translate, only the arrow. */}
+          {field}: {shown(before[field]) ?? empty} → {shown(after[field]) ?? empty}
         </Text>
       ))}
     </Stack>
