@@ -126,6 +126,8 @@ export function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
       label: t('admin.auditLogs.columns.action'),
       cell: (entry) => <ActionBadge action={entry.action} />,
       nowrap: true,
+      // The badge's word whole, never cut to its first letter by a squeezed column.
+      miw: 130,
     },
     { label: t('admin.auditLogs.columns.target'), cell: (entry) => <Target entry={entry} /> },
     { label: t('admin.auditLogs.columns.changes'), cell: (entry) => <Changes entry={entry} /> },
