@@ -77,6 +77,30 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
       return due
     })
 
+  /**
+   * Hands one mail to the SMTP server, or without one keeps it (its subject and link logged, so a fresh
+   * machine can still follow it). Says which of the two happened; a refusal by the server throws.
+   */
+  const deliver = async (mail: Mail): Promise<'sent' | 'outbox'> => {
+    if (!transport) {
+      logger.info(
+        { to: mail.to, subject: mail.subject, link: mail.link },
+        `mail kept in the outbox: ${mail.link ?? mail.subject}`,
+      )
+      return 'outbox'
+    }
+    await transport.sendMail({
+      from: options.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    })
+    return 'sent'
+  }
+  const errorText = (error: unknown) => (error instanceof Error ? error.message.slice(0, 500) : 'unknown')
+  const sentAt = (status: 'sent' | 'outbox') => (status === 'sent' ? new Date() : null)
+
   return {
     async deliverQueued() {
       let delivered = 0
@@ -84,31 +108,13 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
         for (const row of batch) {
           const attempts = row.attempts + 1
           try {
-            if (transport) {
-              await transport.sendMail({
-                from: options.from,
-                to: row.to,
-                subject: row.subject,
-                text: row.text,
-                html: row.html ?? undefined,
-              })
-            } else {
-              logger.info(
-                { to: row.to, subject: row.subject, link: row.link },
-                `mail kept in the outbox: ${row.subject}`,
-              )
-            }
+            const status = await deliver({ ...row, html: row.html ?? undefined, link: row.link ?? undefined })
             await db
               .update(mailOutbox)
-              .set({
-                status: transport ? 'sent' : 'outbox',
-                sentAt: transport ? new Date() : null,
-                error: null,
-              })
+              .set({ status, sentAt: sentAt(status), error: null })
               .where(eq(mailOutbox.id, row.id))
             delivered += 1
           } catch (error) {
-            const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown'
             const isLast = attempts >= MAIL_MAX_ATTEMPTS
             logger.error(
               { err: error, to: row.to, attempts },
@@ -118,8 +124,8 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
               .update(mailOutbox)
               .set(
                 isLast
-                  ? { status: 'failed', error: message }
-                  : { error: message, nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) },
+                  ? { status: 'failed', error: errorText(error) }
+                  : { error: errorText(error), nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) },
               )
               .where(eq(mailOutbox.id, row.id))
           }
@@ -129,42 +135,13 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
     },
 
     async send(mail) {
-      if (!transport) {
-        await options.db
-          .insert(mailOutbox)
-          .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status: 'outbox' })
-        options.logger.info(
-          { to: mail.to, subject: mail.subject, link: mail.link },
-          `mail kept in the outbox: ${mail.link ?? mail.subject}`,
-        )
-        return
-      }
+      const record = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, link: mail.link }
       try {
-        await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        })
-        await options.db.insert(mailOutbox).values({
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          status: 'sent',
-          sentAt: new Date(),
-        })
+        const status = await deliver(mail)
+        await db.insert(mailOutbox).values({ ...record, status, sentAt: sentAt(status) })
       } catch (error) {
-        options.logger.error({ err: error, to: mail.to }, 'mail delivery failed')
-        await options.db.insert(mailOutbox).values({
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          status: 'failed',
-          error: error instanceof Error ? error.message.slice(0, 500) : 'unknown',
-        })
+        logger.error({ err: error, to: mail.to }, 'mail delivery failed')
+        await db.insert(mailOutbox).values({ ...record, status: 'failed', error: errorText(error) })
         throw error
       }
     },
