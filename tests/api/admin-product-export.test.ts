@@ -16,6 +16,7 @@ import {
   type RegisteredVendor,
 } from '../fixtures/commerce'
 import { expectError } from '../fixtures/expect-error'
+import { parseCsv } from '../fixtures/read-files'
 import { createTestApp, TEST_PUBLIC_URL } from '../fixtures/test-app'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -43,37 +44,6 @@ type Row = Record<string, string>
 
 const exportCsv = async (query: string, cookie?: string) =>
   t.get(`/api/admin/products/export${query}`, { cookie: cookie ?? (await admin()).cookie })
-
-/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; records end with CRLF. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = []
-  let record: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"'
-        i += 1
-      } else if (char === '"') quoted = false
-      else field += char
-    } else if (char === '"') quoted = true
-    else if (char === ',') {
-      record.push(field)
-      field = ''
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field)
-      records.push(record)
-      record = []
-      field = ''
-      i += 1
-    } else field += char
-  }
-  expect(quoted, 'an unclosed quote').toBe(false)
-  expect(record.length === 0 && field === '', 'every record ends with CRLF').toBe(true)
-  return records
-}
 
 /** The CSV's records as objects keyed by the header. */
 function rowsOf(text: string): Row[] {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { request as playwrightRequest } from '@playwright/test'
 import { auditCsvHeader } from '../../src/server/audit/audit-logs.service'
-import { parseCsv } from './download-files'
+import { parseCsv } from '../fixtures/read-files'
 import {
   adminApi,
   approveVendor,

@@ -8,7 +8,7 @@ import {
 } from '@playwright/test'
 import type { Color } from '../../src/shared/constants'
 import { slugify } from '../../src/shared/sku'
-import { parseCsv, pictureExtension, readZip } from './download-files'
+import { parseCsv, pictureExtension, readZip } from '../fixtures/read-files'
 import {
   adminApi,
   approveVendor,

@@ -1,43 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { inflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { crc32, zipStream, type ZipEntry } from '../../src/server/lib/zip'
-
-type Parsed = { name: string; crc: number; size: number; method: number; bytes: Buffer }
-
-/**
- * Reads an archive the way an unzip program does: from the end-of-directory record to the central
- * directory, and from each central entry to its local header and data.
- */
-function readZip(zip: Buffer): Parsed[] {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  expect(end).toBeGreaterThanOrEqual(0)
-  const count = zip.readUInt16LE(end + 10)
-  const directorySize = zip.readUInt32LE(end + 12)
-  let at = zip.readUInt32LE(end + 16)
-  expect(at + directorySize).toBe(end)
-  const entries: Parsed[] = []
-  for (let i = 0; i < count; i += 1) {
-    expect(zip.readUInt32LE(at)).toBe(0x02014b50)
-    const method = zip.readUInt16LE(at + 10)
-    const crc = zip.readUInt32LE(at + 16)
-    const compressed = zip.readUInt32LE(at + 20)
-    const size = zip.readUInt32LE(at + 24)
-    const nameLength = zip.readUInt16LE(at + 28)
-    const extraLength = zip.readUInt16LE(at + 30)
-    const commentLength = zip.readUInt16LE(at + 32)
-    const localOffset = zip.readUInt32LE(at + 42)
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8')
-    expect(zip.readUInt32LE(localOffset)).toBe(0x04034b50)
-    const localName = zip.readUInt16LE(localOffset + 26)
-    const localExtra = zip.readUInt16LE(localOffset + 28)
-    const dataStart = localOffset + 30 + localName + localExtra
-    const data = zip.subarray(dataStart, dataStart + compressed)
-    entries.push({ name, crc, size, method, bytes: method === 0 ? Buffer.from(data) : inflateRawSync(data) })
-    at += 46 + nameLength + extraLength + commentLength
-  }
-  return entries
-}
+import { readZip } from '../fixtures/read-files'
 
 const collect = async (stream: ReadableStream<Uint8Array>) =>
   Buffer.from(await new Response(stream).arrayBuffer())
@@ -66,7 +30,7 @@ describe('zipStream', () => {
       const original = files[index]!.bytes
       expect(item.method).toBe(0)
       expect(item.size).toBe(original.length)
-      expect(item.bytes.equals(original)).toBe(true)
+      expect(item.data.equals(original)).toBe(true)
       expect(item.crc).toBe(crc32(original))
     })
     // The data descriptor after each file repeats its CRC and sizes (flag bit 3).
