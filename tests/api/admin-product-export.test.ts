@@ -17,6 +17,7 @@ import {
 } from '../fixtures/commerce'
 import { expectError } from '../fixtures/expect-error'
 import { parseCsv } from '../fixtures/read-files'
+import { shopifyProductColumns, shopifyProductHeader } from '../fixtures/shopify'
 import { createTestApp, TEST_PUBLIC_URL } from '../fixtures/test-app'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -36,10 +37,6 @@ afterAll(async () => {
   await t?.close()
 })
 
-const HEADER =
-  'Title,URL handle,Description,Vendor,Product category,Type,Tags,Published on online store,Status,SKU,Barcode,Option1 name,Option1 value,Option1 Linked To,Option2 name,Option2 value,Option2 Linked To,Option3 name,Option3 value,Option3 Linked To,Price,Compare-at price,Cost per item,Charge tax,Tax code,Unit price total measure,Unit price total measure unit,Unit price base measure,Unit price base measure unit,Inventory tracker,Inventory quantity,Continue selling when out of stock,Weight value (grams),Weight unit for display,Requires shipping,Fulfillment service,Product image URL,Image position,Image alt text,Variant image URL,Gift card,SEO title,SEO description'
-const columns = HEADER.split(',')
-
 type Row = Record<string, string>
 
 const exportCsv = async (query: string, cookie?: string) =>
@@ -48,8 +45,10 @@ const exportCsv = async (query: string, cookie?: string) =>
 /** The CSV's records as objects keyed by the header. */
 function rowsOf(text: string): Row[] {
   const [header, ...records] = parseCsv(text.replace(/^\uFEFF/, ''))
-  expect(header).toEqual(columns)
-  return records.map((record) => Object.fromEntries(columns.map((column, i) => [column, record[i] ?? ''])))
+  expect(header).toEqual(shopifyProductColumns)
+  return records.map((record) =>
+    Object.fromEntries(shopifyProductColumns.map((column, i) => [column, record[i] ?? ''])),
+  )
 }
 
 const rowsFor = (rows: Row[], handle: string) => rows.filter((row) => row['URL handle'] === handle)
@@ -79,7 +78,7 @@ describe('GET /api/admin/products/export', () => {
       headers: { cookie: (await admin()).cookie },
     })
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x54])
-    expect(response.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(HEADER)
+    expect(response.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(shopifyProductHeader)
   })
 
   it('writes one row per variant sharing the handle, product fields on the first row only', async () => {

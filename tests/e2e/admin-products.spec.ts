@@ -9,6 +9,7 @@ import {
 import type { Color } from '../../src/shared/constants'
 import { slugify } from '../../src/shared/sku'
 import { parseCsv, pictureExtension, readZip } from '../fixtures/read-files'
+import { shopifyProductColumns } from '../fixtures/shopify'
 import {
   adminApi,
   approveVendor,
@@ -38,53 +39,6 @@ type Product = {
 }
 
 type Shop = { shopName: string; api: APIRequestContext }
-
-/** Shopify's product import template, column for column: what an importing shop expects, in this order. */
-const SHOPIFY_HEADER = [
-  'Title',
-  'URL handle',
-  'Description',
-  'Vendor',
-  'Product category',
-  'Type',
-  'Tags',
-  'Published on online store',
-  'Status',
-  'SKU',
-  'Barcode',
-  'Option1 name',
-  'Option1 value',
-  'Option1 Linked To',
-  'Option2 name',
-  'Option2 value',
-  'Option2 Linked To',
-  'Option3 name',
-  'Option3 value',
-  'Option3 Linked To',
-  'Price',
-  'Compare-at price',
-  'Cost per item',
-  'Charge tax',
-  'Tax code',
-  'Unit price total measure',
-  'Unit price total measure unit',
-  'Unit price base measure',
-  'Unit price base measure unit',
-  'Inventory tracker',
-  'Inventory quantity',
-  'Continue selling when out of stock',
-  'Weight value (grams)',
-  'Weight unit for display',
-  'Requires shipping',
-  'Fulfillment service',
-  'Product image URL',
-  'Image position',
-  'Image alt text',
-  'Variant image URL',
-  'Gift card',
-  'SEO title',
-  'SEO description',
-]
 
 type CsvRow = Record<string, string>
 
@@ -148,9 +102,11 @@ function csvRows(bytes: Buffer): CsvRow[] {
   // UTF-8 with a byte-order mark, so that a spreadsheet reads Kinyarwanda names correctly.
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const [header, ...records] = parseCsv(bytes.toString('utf8').replace(/^\uFEFF/, ''))
-  expect(header).toEqual(SHOPIFY_HEADER)
-  for (const record of records) expect(record).toHaveLength(SHOPIFY_HEADER.length)
-  return records.map((record) => Object.fromEntries(SHOPIFY_HEADER.map((column, i) => [column, record[i]!])))
+  expect(header).toEqual(shopifyProductColumns)
+  for (const record of records) expect(record).toHaveLength(shopifyProductColumns.length)
+  return records.map((record) =>
+    Object.fromEntries(shopifyProductColumns.map((column, i) => [column, record[i]!])),
+  )
 }
 
 const filledColumns = (row: CsvRow) =>
