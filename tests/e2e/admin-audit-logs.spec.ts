@@ -9,6 +9,7 @@ import {
   createVendorWithShop,
   exactly,
   expect,
+  listed,
   openAdminArea,
   openFromMenu,
   screenshot,
@@ -49,10 +50,7 @@ for (const lang of testLanguages) {
     await page
       .getByRole('searchbox', { name: exactly(t(lang, 'admin.auditLogs.search.label')) })
       .fill(vendor.shopName)
-    const entry = page
-      .getByRole('row')
-      .or(page.getByRole('article'))
-      .filter({ hasText: vendor.vendorId.slice(0, 8) })
+    const entry = listed(page, vendor.vendorId.slice(0, 8))
     await expect(entry).toHaveCount(1)
     await expect(entry).toContainText(t(lang, 'admin.auditLogs.actions.approve'))
     await expect(entry).toContainText('status: pending → approved')

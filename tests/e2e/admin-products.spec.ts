@@ -19,11 +19,13 @@ import {
   exactly,
   expect,
   field,
+  listed,
   openAdminArea,
   openFromMenu,
   pngFile,
   screenshot,
   serverOrigin,
+  statusSaying,
   t,
   test,
   testLanguages,
@@ -42,16 +44,8 @@ type Shop = { shopName: string; api: APIRequestContext }
 
 type CsvRow = Record<string, string>
 
-/** A status message (role status) saying exactly this: the flash messages over lists and in dialogs are. */
-const statusSaying = (scope: Page | Locator, text: string) =>
-  scope.getByRole('status').filter({ hasText: text })
-
 /** An alert saying this: a failure or a refusal flashed over the list. */
 const alertSaying = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
-
-/** One listed product: a table row from 1280 px, a card below; found by its name. */
-const listed = (page: Page, name: string) =>
-  page.getByRole('row').or(page.getByRole('article')).filter({ hasText: name })
 
 const rowButton = (row: Locator, lang: Language, key: 'admin.products.approve' | 'admin.products.view') =>
   row.getByRole('button', { name: exactly(t(lang, key)) })

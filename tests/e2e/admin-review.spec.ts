@@ -9,25 +9,20 @@ import {
   exactly,
   expect,
   field,
+  listed,
   openAdminArea,
   openFromMenu,
   readMail,
   screenshot,
   serverOrigin,
   signIn,
+  statusSaying,
   t,
   test,
   testLanguages,
   type Language,
   type VendorWithShop,
 } from './support'
-
-/** A status message (role status) saying exactly this: the flash messages under lists are. */
-const statusSaying = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
-
-/** One listed item: a table row on a wide screen, a card on a phone; found by a text it shows. */
-const listed = (page: Page, text: string) =>
-  page.getByRole('row').or(page.getByRole('article')).filter({ hasText: text })
 
 /**
  * A vendor with a shop, in a request context of its own (signed in as that vendor), whose calls say they

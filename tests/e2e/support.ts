@@ -424,6 +424,14 @@ export async function approveVendor(admin: APIRequestContext, vendorId: string) 
   expect(response.status(), await response.text()).toBe(200)
 }
 
+/** A status message (role status) saying this, as the flash messages over lists, forms and dialogs are. */
+export const statusSaying = (scope: Page | Locator, text: string) =>
+  scope.getByRole('status').filter({ hasText: text })
+
+/** One listed item: a table row on a wide screen, a card (article) on a phone; found by a text it shows. */
+export const listed = (page: Page, text: string) =>
+  page.getByRole('row').or(page.getByRole('article')).filter({ hasText: text })
+
 /** Signs in through the login screen. */
 export async function signIn(page: Page, language: Language, who: Credentials) {
   await page.goto('/login')

@@ -4,17 +4,19 @@ import { formatRwf } from '../../src/shared/money'
 import {
   adminApi,
   adminCredentials,
+  approveVendor,
   button,
   chooseLanguageBeforehand,
-  approveVendor,
   createVendorWithShop,
   exactly,
   expect,
   field,
+  listed,
   openFromMenu,
   pngFile,
   screenshot,
   signIn,
+  statusSaying,
   t,
   test,
   testLanguages,
@@ -27,13 +29,8 @@ type ProductDto = {
   variants: { id: string; price: number; attributes: { color?: string; size?: string } }[]
 }
 
-/** A status message (role status) saying exactly this, as the flash messages under forms and lists are. */
-const statusSaying = (page: Page | Locator, text: string) =>
-  page.getByRole('status').filter({ hasText: text })
-
 /** An order as the screen lists it: a table row from 1200 px, a card below; found by its customer. */
-const orderOf = (page: Page, customer: string) =>
-  page.getByRole('row').or(page.getByRole('article')).filter({ hasText: customer })
+const orderOf = (page: Page, customer: string) => listed(page, customer)
 
 /**
  * Ticks a colour or size chip as a person does, by clicking the chip (its checkbox is hidden inside it), and

@@ -9,6 +9,7 @@ import {
   expect,
   expectFieldError,
   field,
+  listed,
   openAdminArea,
   openFromMenu,
   pdfFile,
@@ -324,10 +325,7 @@ for (const lang of testLanguages) {
       await adminPage
         .getByRole('searchbox', { name: exactly(t(lang, 'admin.vendors.search.label')) })
         .fill(edited.name)
-      const row = adminPage
-        .getByRole('row')
-        .or(adminPage.getByRole('article'))
-        .filter({ hasText: edited.name })
+      const row = listed(adminPage, edited.name)
       await expect(row).toHaveCount(1)
       await row.getByRole('button', { name: exactly(t(lang, 'admin.vendors.view')) }).click()
       const application = adminPage.getByRole('dialog', { name: t(lang, 'admin.vendors.application.title') })
