@@ -2,11 +2,12 @@ import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Role } from '../../shared/constants'
-import type {
-  MessageDto,
-  MessageList,
-  messageListQuery,
-  sendMessageInput,
+import {
+  adminReplySubject,
+  type MessageDto,
+  type MessageList,
+  type messageListQuery,
+  type sendMessageInput,
 } from '../../shared/schemas/message'
 import type { Db, Tx } from '../db/client'
 import { messages, users, vendors } from '../db/schema'
@@ -21,8 +22,6 @@ type MessageRow = typeof messages.$inferSelect
 type Party = NonNullable<MessageDto['sender']>
 
 /** The subject of every admin reply (second specification, §7 Support reply). */
-import { adminReplySubject } from '../../shared/schemas/message'
-
 export const REPLY_SUBJECT = adminReplySubject
 
 const sender = alias(users, 'sender')
@@ -43,6 +42,20 @@ function addressedTo(viewer: Viewer): SQL {
 
 const isAddressedTo = (row: MessageRow, viewer: Viewer) =>
   row.receiverId === viewer.userId || (viewer.role === 'admin' && row.receiverId === null)
+
+/**
+ * What a search looks in: the subject and the content, and for an admin also the sender's name and e-mail.
+ * A vendor's search leaves senders out: their messages come from themselves or from the team, and matching
+ * an admin's name would tell them which admin wrote a reply the screen shows as the team's.
+ */
+function matching(viewer: Viewer, q: string): SQL | undefined {
+  if (!q) return undefined
+  const pattern = likePattern(q)
+  const inText = [ilike(messages.subject, pattern), ilike(messages.content, pattern)]
+  return viewer.role === 'admin'
+    ? or(...inText, ilike(sender.fullName, pattern), ilike(sender.email, pattern))
+    : or(...inText)
+}
 
 function withParties(tx: Tx) {
   return tx
@@ -79,6 +92,7 @@ function toDto(row: Joined, viewer: Viewer): MessageDto {
     type: message.type,
     createdAt: message.createdAt.toISOString(),
     readAt: message.readAt?.toISOString() ?? null,
+    isUnread: message.readAt === null && isAddressedTo(message, viewer),
     isOwn: message.senderId === viewer.userId,
     sender: asSeenBy(row.sender, viewer),
     recipient: asSeenBy(row.recipient, viewer),
@@ -102,9 +116,7 @@ export async function listMessages(
   const where = and(
     visibleTo(viewer),
     query.type === 'all' ? undefined : eq(messages.type, query.type),
-    query.q
-      ? or(ilike(messages.subject, likePattern(query.q)), ilike(messages.content, likePattern(query.q)))
-      : undefined,
+    matching(viewer, query.q),
   )
   const [rows, [total], [unread]] = await Promise.all([
     withParties(db)
@@ -112,7 +124,11 @@ export async function listMessages(
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(messages).where(where),
+    db
+      .select({ value: count() })
+      .from(messages)
+      .innerJoin(sender, eq(sender.id, messages.senderId))
+      .where(where),
     db
       .select({ value: count() })
       .from(messages)
@@ -195,9 +211,10 @@ export async function replyToMessage(
   return db.transaction(async (tx) => {
     const original = await findVisible(tx, admin, id)
     if (!original) throw notFound()
-    // Replying to one's own reply continues the conversation with its recipient.
+    // Replying to the team's own reply (this admin's or a colleague's) continues the conversation with its
+    // recipient: a support reply never goes from one admin to another.
     const receiverId =
-      original.message.senderId === admin.userId ? original.message.receiverId : original.message.senderId
+      original.sender?.role === 'admin' ? original.message.receiverId : original.message.senderId
     if (!receiverId) throw new AppError('CONFLICT', 'messages.noRecipient')
     const [created] = await tx
       .insert(messages)

@@ -34,6 +34,11 @@ export const messageDto = z.object({
   type: z.enum(messageTypes),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  /**
+   * Unread and addressed to the signed-in user (an admin: to the admin team or to them): what the 'New' marker
+   * shows and the unread count counts. A message to the team is read for every admin once one opens it.
+   */
+  isUnread: z.boolean(),
   /** Sent by the signed-in user (false: received). */
   isOwn: z.boolean(),
   /** null: the admin team (a vendor never sees which admin wrote or read). */
