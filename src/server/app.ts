@@ -37,6 +37,7 @@ import { vendorRoutes } from './vendors/vendors.routes'
 import { UPLOAD_PATH, uploadBodyLimit, uploadRoutes } from './uploads/uploads.routes'
 import { messageRoutes } from './messages/messages.routes'
 import { payoutRoutes } from './payouts/payouts.routes'
+import { reportRoutes } from './reports/reports.routes'
 import { eventRoutes } from './realtime/events.routes'
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub'
 import { removeUnattachedFiles } from './uploads/uploads.service'
@@ -63,6 +64,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', orderRoutes(deps))
     .route('/', dashboardRoutes(deps))
     .route('/', auditLogRoutes(deps))
+    .route('/', reportRoutes(deps))
     .route('/', systemRoutes(deps))
 }
 

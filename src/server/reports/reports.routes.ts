@@ -1,0 +1,37 @@
+import { adminReportDto, reportQuery } from '../../shared/schemas/report'
+import { csvDownload } from '../lib/csv'
+import { adminScope, createRouter, type Deps } from '../lib/http'
+import { adminRouteGroup, responds, respondsCsv } from '../lib/openapi'
+import { exportAdminReport, getAdminReport } from './reports.service'
+
+const adminRoute = adminRouteGroup('Admin reports')
+
+/** The marketplace's report over a range of Kigali calendar days (admin §2 "/admin/reports"), for admins only. */
+export function reportRoutes(deps: Deps) {
+  const db = deps.database.db
+  const timeZone = deps.config.timeZone
+  return createRouter()
+    .openapi(
+      adminRoute('get', '/api/admin/reports', {
+        summary:
+          'The last 7, 30, 90 or 365 calendar days (days, default 7; today included) beside the days before them: the six cards, the growth overview, orders and revenue per day, orders and vendors by status, the top 5 shops and products by revenue, the 5 newest orders and vendors',
+        request: { query: reportQuery },
+        responses: responds(adminReportDto, 'The report', 422),
+      }),
+      async (c) => c.json(await getAdminReport(db, adminScope(c), c.req.valid('query'), { timeZone }), 200),
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/reports/export', {
+        summary:
+          'The same report as CSV (UTF-8 with BOM, RFC 4180, formula-safe): the figures, the days, the top shops and products; the export is recorded in the audit log',
+        request: { query: reportQuery },
+        responses: respondsCsv(422),
+      }),
+      async (c) =>
+        csvDownload(
+          c,
+          await exportAdminReport(db, adminScope(c), c.req.valid('query'), { timeZone }),
+          'report',
+        ),
+    )
+}

@@ -1,0 +1,420 @@
+import { randomUUID } from 'node:crypto'
+import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { AdminReport, ComparedFigure, ReportQuery } from '../../shared/schemas/report'
+import type { Db, Tx } from '../db/client'
+import { orders, payouts, products, users, vendors } from '../db/schema'
+import { recordAudit } from '../lib/audit'
+import { csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
+import { ownedBy, type AdminScope } from '../lib/scope'
+
+/** The lists and rankings of a report (specification §9: 5 recent orders, 5 new vendors). */
+const LIST_SIZE = 5
+
+type Period = AdminReport['period']
+type Options = { timeZone: string; now?: Date }
+
+/** 'YYYY-MM-DD' `offset` calendar days after `day` (before, when negative). */
+const addDays = (day: string, offset: number) => {
+  const date = new Date(`${day}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + offset)
+  return date.toISOString().slice(0, 10)
+}
+
+/**
+ * The range: `days` calendar days of `timeZone` ending today (today included), and the `days` days before it.
+ * en-CA writes a date as YYYY-MM-DD.
+ */
+export function reportPeriod(days: number, now: Date, timeZone: string): Period {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now)
+  const from = addDays(today, 1 - days)
+  return { days, from, to: today, previousFrom: addDays(from, -days), previousTo: addDays(from, -1) }
+}
+
+/** Midnight at the start of `day` on the marketplace's calendar, as a point in time (timestamptz). */
+const midnight = (day: string | SQL, timeZone: string) =>
+  sql`((${day})::date::timestamp at time zone ${timeZone})`
+
+/** The boundaries of a report, as points in time: previous range [previousStart, start), range [start, end). */
+function boundsOf(period: Period, timeZone: string) {
+  return {
+    previousStart: midnight(period.previousFrom, timeZone),
+    start: midnight(period.from, timeZone),
+    end: midnight(addDays(period.to, 1), timeZone),
+  }
+}
+type Bounds = ReturnType<typeof boundsOf>
+
+const within = (column: SQLWrapper, from: SQL, until: SQL) => and(gte(column, from), lt(column, until))
+
+/** An aggregate over the rows that match `condition`: one pass over a table gives many figures. */
+const counted = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number)
+/** A total of RWF (bigint; PostgreSQL sums to numeric), 0 over no rows. */
+const summed = (column: SQLWrapper, condition?: SQL) =>
+  sql<number>`coalesce(sum(${column}) filter (where ${condition ?? sql`true`}), 0)::bigint`.mapWith(Number)
+/** `value` against `previous` in percent of `previous` (1 decimal), null when there is nothing to compare with. */
+const changeOf = (value: SQLWrapper, previous: SQLWrapper) =>
+  sql<number | null>`round((${value} - ${previous}) * 100.0 / nullif(${previous}, 0), 1)`.mapWith(
+    (v: string | number | null) => (v === null ? null : Number(v)),
+  )
+/** numerator / max(denominator, 1), rounded to `decimals` (specification §9: the divisor is at least 1). */
+const ratio = (numerator: SQLWrapper, denominator: SQLWrapper, decimals: number) =>
+  sql<number>`round((${numerator})::numeric / greatest(${denominator}, 1), ${sql.raw(String(decimals))})`.mapWith(
+    Number,
+  )
+
+/**
+ * Every card and growth figure in one statement: one aggregate per table (a single pass over each, however
+ * many orders), cross-joined into one row, the rates and changes computed on that row.
+ */
+async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, end }: Bounds) {
+  const isNew = (column: SQLWrapper) => within(column, start, end)
+  const wasNew = (column: SQLWrapper) => within(column, previousStart, start)
+  const v = tx
+    .select({
+      total: count().as('v_total'),
+      before: counted(lt(vendors.createdAt, start)).as('v_before'),
+      approved: counted(eq(vendors.status, 'approved')).as('v_approved'),
+      pending: counted(eq(vendors.status, 'pending')).as('v_pending'),
+      rejected: counted(eq(vendors.status, 'rejected')).as('v_rejected'),
+      recent: counted(isNew(vendors.createdAt)).as('v_recent'),
+      previousRecent: counted(wasNew(vendors.createdAt)).as('v_previous_recent'),
+    })
+    .from(vendors)
+    .where(ownedBy(vendors.id, scope))
+    .as('v')
+  const p = tx
+    .select({ total: count().as('p_total'), before: counted(lt(products.createdAt, start)).as('p_before') })
+    .from(products)
+    .where(ownedBy(products.vendorId, scope))
+    .as('p')
+  const inRange = isNew(orders.createdAt)
+  const o = tx
+    .select({
+      total: count().as('o_total'),
+      before: counted(lt(orders.createdAt, start)).as('o_before'),
+      recent: counted(inRange).as('o_recent'),
+      pending: counted(and(inRange, eq(orders.status, 'pending'))).as('o_pending'),
+      completed: counted(and(inRange, eq(orders.status, 'completed'))).as('o_completed'),
+      refunded: counted(and(inRange, eq(orders.status, 'refunded'))).as('o_refunded'),
+      // Specification §9: in reports, revenue is the total of every order, whatever its status.
+      revenue: summed(orders.totalAmount).as('o_revenue'),
+      revenueBefore: summed(orders.totalAmount, lt(orders.createdAt, start)).as('o_revenue_before'),
+      revenueRecent: summed(orders.totalAmount, inRange).as('o_revenue_recent'),
+    })
+    .from(orders)
+    .where(ownedBy(orders.vendorId, scope))
+    .as('o')
+  // Pending when the range began: asked for before it, and decided (processed_at) only since, or not yet.
+  const pendingAtStart = and(
+    lt(payouts.requestedAt, start),
+    or(eq(payouts.status, 'pending'), gte(payouts.processedAt, start)),
+  )
+  const pay = tx
+    .select({
+      pending: counted(eq(payouts.status, 'pending')).as('pay_pending'),
+      amount: summed(payouts.amount, eq(payouts.status, 'pending')).as('pay_amount'),
+      before: counted(pendingAtStart).as('pay_before'),
+    })
+    .from(payouts)
+    .where(ownedBy(payouts.vendorId, scope))
+    .as('pay')
+
+  const [row] = await tx
+    .select({
+      vendors: v.total,
+      vendorsBefore: v.before,
+      vendorsChange: changeOf(v.total, v.before),
+      approved: v.approved,
+      pendingVendors: v.pending,
+      rejectedVendors: v.rejected,
+      approvalRate: ratio(sql`${v.approved} * 100`, v.total, 1),
+      newVendors: v.recent,
+      newVendorsBefore: v.previousRecent,
+      newVendorsChange: changeOf(v.recent, v.previousRecent),
+      products: p.total,
+      productsBefore: p.before,
+      productsChange: changeOf(p.total, p.before),
+      productsPerVendor: ratio(p.total, v.approved, 1),
+      orders: o.total,
+      ordersBefore: o.before,
+      ordersChange: changeOf(o.total, o.before),
+      recentOrders: o.recent,
+      pendingOrders: o.pending,
+      completedOrders: o.completed,
+      refundedOrders: o.refunded,
+      revenue: o.revenue,
+      revenueBefore: o.revenueBefore,
+      revenueChange: changeOf(o.revenue, o.revenueBefore),
+      revenueRecent: o.revenueRecent,
+      averageOrderValue: ratio(o.revenue, o.total, 2),
+      pendingPayouts: pay.pending,
+      pendingPayoutsBefore: pay.before,
+      pendingPayoutsChange: changeOf(pay.pending, pay.before),
+      pendingAmount: pay.amount,
+    })
+    .from(v)
+    .crossJoin(p)
+    .crossJoin(o)
+    .crossJoin(pay)
+  // Aggregates without GROUP BY always answer exactly one row.
+  return row!
+}
+
+/** Each day of the range with its orders and their total: every day is there, one without orders with zeros. */
+async function ordersPerDay(tx: Tx, scope: AdminScope, period: Period, timeZone: string) {
+  const dayOf = (offset: SQL) => midnight(sql`${period.from}::date + ${offset}`, timeZone)
+  return (
+    tx
+      .select({
+        day: sql<string>`to_char(${period.from}::date + g.n, 'YYYY-MM-DD')`,
+        orders: count(orders.id),
+        revenue: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint`.mapWith(Number),
+      })
+      .from(sql`generate_series(0, ${period.days - 1}::int) as g(n)`)
+      // A range of the created-at index per day: the days without orders stay (left join), each read once.
+      .leftJoin(
+        orders,
+        and(within(orders.createdAt, dayOf(sql`g.n`), dayOf(sql`g.n + 1`)), ownedBy(orders.vendorId, scope)),
+      )
+      .groupBy(sql`g.n`)
+      .orderBy(sql`g.n`)
+  )
+}
+
+const revenueTotal = sql<number>`sum(${orders.totalAmount})::bigint`.mapWith(Number)
+
+/** The shops that sold the most within the range, by revenue, then by orders and name for ties. */
+async function topVendors(tx: Tx, scope: AdminScope, inRange: SQL | undefined) {
+  return tx
+    .select({ vendorId: orders.vendorId, shopName: vendors.shopName, orders: count(), revenue: revenueTotal })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .where(and(inRange, ownedBy(orders.vendorId, scope)))
+    .groupBy(orders.vendorId, vendors.shopName)
+    .orderBy(desc(revenueTotal), desc(count()), vendors.shopName)
+    .limit(LIST_SIZE)
+}
+
+/**
+ * The products that sold the most within the range. An order keeps its product's name, so a deleted product
+ * (its reference gone) still counts, as the name its orders kept, within its shop.
+ */
+async function topProducts(tx: Tx, scope: AdminScope, inRange: SQL | undefined) {
+  const name = sql<string>`coalesce(max(${products.name}), max(${orders.productName}))`
+  return tx
+    .select({
+      productId: orders.productId,
+      name,
+      shopName: vendors.shopName,
+      quantity: sql<number>`sum(${orders.quantity})`.mapWith(Number),
+      revenue: revenueTotal,
+    })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .leftJoin(products, eq(products.id, orders.productId))
+    .where(and(inRange, ownedBy(orders.vendorId, scope)))
+    .groupBy(
+      orders.vendorId,
+      vendors.shopName,
+      orders.productId,
+      sql`case when ${orders.productId} is null then lower(${orders.productName}) end`,
+    )
+    .orderBy(desc(revenueTotal), name)
+    .limit(LIST_SIZE)
+}
+
+async function latestOrders(tx: Tx, scope: AdminScope) {
+  const rows = await tx
+    .select({
+      id: orders.id,
+      customerName: orders.customerName,
+      productName: orders.productName,
+      shopName: vendors.shopName,
+      totalAmount: orders.totalAmount,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .where(ownedBy(orders.vendorId, scope))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(LIST_SIZE)
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+}
+
+async function latestVendors(tx: Tx, scope: AdminScope) {
+  const rows = await tx
+    .select({
+      id: vendors.id,
+      shopName: vendors.shopName,
+      ownerName: users.fullName,
+      ownerEmail: users.email,
+      status: vendors.status,
+      createdAt: vendors.createdAt,
+    })
+    .from(vendors)
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .where(ownedBy(vendors.id, scope))
+    .orderBy(desc(vendors.createdAt), desc(vendors.id))
+    .limit(LIST_SIZE)
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+}
+
+const compared = (value: number, previous: number, change: number | null): ComparedFigure => ({
+  value,
+  previous,
+  change,
+})
+
+/**
+ * /admin/reports: the last `days` Kigali calendar days beside the `days` before them. Every figure is counted
+ * and summed by the database (aggregates over the tables, never rows loaded into the server), all of them read
+ * from one snapshot (a read-only, repeatable-read transaction) so the cards, charts and lists agree.
+ */
+export async function getAdminReport(
+  db: Db,
+  scope: AdminScope,
+  query: ReportQuery,
+  options: Options,
+): Promise<AdminReport> {
+  const period = reportPeriod(query.days, options.now ?? new Date(), options.timeZone)
+  const bounds = boundsOf(period, options.timeZone)
+  const inRange = within(orders.createdAt, bounds.start, bounds.end)
+  return db.transaction(
+    async (tx) => {
+      const f = await reportFigures(tx, scope, bounds)
+      const daily = await ordersPerDay(tx, scope, period, options.timeZone)
+      const vendorsRanked = await topVendors(tx, scope, inRange)
+      const productsRanked = await topProducts(tx, scope, inRange)
+      const recentOrders = await latestOrders(tx, scope)
+      const newVendors = await latestVendors(tx, scope)
+      return {
+        period,
+        cards: {
+          vendors: {
+            ...compared(f.vendors, f.vendorsBefore, f.vendorsChange),
+            approved: f.approved,
+            activePercent: f.approvalRate,
+          },
+          products: {
+            ...compared(f.products, f.productsBefore, f.productsChange),
+            perVendor: f.productsPerVendor,
+          },
+          orders: { ...compared(f.orders, f.ordersBefore, f.ordersChange), recent: f.recentOrders },
+          revenue: {
+            ...compared(f.revenue, f.revenueBefore, f.revenueChange),
+            perOrder: f.averageOrderValue,
+            recent: f.revenueRecent,
+          },
+          pendingPayouts: {
+            ...compared(f.pendingPayouts, f.pendingPayoutsBefore, f.pendingPayoutsChange),
+            amount: f.pendingAmount,
+          },
+          newVendors: compared(f.newVendors, f.newVendorsBefore, f.newVendorsChange),
+        },
+        growth: {
+          approvalRate: f.approvalRate,
+          productsPerVendor: f.productsPerVendor,
+          averageOrderValue: f.averageOrderValue,
+          recentOrders: f.recentOrders,
+        },
+        daily,
+        ordersByStatus: {
+          pending: f.pendingOrders,
+          completed: f.completedOrders,
+          refunded: f.refundedOrders,
+        },
+        vendorsByStatus: { pending: f.pendingVendors, approved: f.approved, rejected: f.rejectedVendors },
+        topVendors: vendorsRanked,
+        topProducts: productsRanked,
+        recentOrders,
+        newVendors,
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+}
+
+export const reportCsvHeader = ['Figure', 'Value', 'Previous period', 'Change (%)'] as const
+
+/** A figure's row: its value, the previous period's and the change, as the cards show them. */
+const figureRow = (label: string, { value, previous, change }: ComparedFigure): CsvValue[] => [
+  label,
+  value,
+  previous,
+  change,
+]
+
+/** The report as the rows of its CSV: the figures, then the days, then the top shops and products. */
+export function reportCsvRows(report: AdminReport): CsvValue[][] {
+  const { period, cards, growth } = report
+  const fixed = (value: number, decimals: number) => value.toFixed(decimals)
+  return [
+    ['Days', period.days, period.days, null],
+    ['From', period.from, period.previousFrom, null],
+    ['To', period.to, period.previousTo, null],
+    figureRow('Total vendors', cards.vendors),
+    ['Active (approved) vendors', cards.vendors.approved, null, null],
+    ['Vendor approval rate (%)', fixed(growth.approvalRate, 1), null, null],
+    figureRow('New vendors', cards.newVendors),
+    figureRow('Total products', cards.products),
+    ['Average products per approved vendor', fixed(growth.productsPerVendor, 1), null, null],
+    figureRow('Total orders', cards.orders),
+    ['Orders in the period', growth.recentOrders, null, null],
+    ...(['pending', 'completed', 'refunded'] as const).map((status): CsvValue[] => [
+      `Orders in the period: ${status}`,
+      report.ordersByStatus[status],
+      null,
+      null,
+    ]),
+    figureRow('Total revenue (RWF)', cards.revenue),
+    ['Revenue in the period (RWF)', cards.revenue.recent, null, null],
+    ['Average order value (RWF)', fixed(growth.averageOrderValue, 2), null, null],
+    figureRow('Pending payouts', cards.pendingPayouts),
+    ['Pending payout amount (RWF)', cards.pendingPayouts.amount, null, null],
+    [],
+    ['Day', 'Orders', 'Revenue (RWF)'],
+    ...report.daily.map((day): CsvValue[] => [day.day, day.orders, day.revenue]),
+    [],
+    ['Top shop', 'Orders', 'Revenue (RWF)'],
+    ...report.topVendors.map((shop): CsvValue[] => [shop.shopName, shop.orders, shop.revenue]),
+    [],
+    ['Top product', 'Shop', 'Quantity', 'Revenue (RWF)'],
+    ...report.topProducts.map((product): CsvValue[] => [
+      product.name,
+      product.shopName,
+      product.quantity,
+      product.revenue,
+    ]),
+  ]
+}
+
+/**
+ * The report of a range as CSV (figures, days, top shops and products). Taking a copy of the marketplace's
+ * figures is recorded in the audit log, as an export of the audit log is.
+ */
+export async function exportAdminReport(
+  db: Db,
+  admin: AdminScope,
+  query: ReportQuery,
+  options: Options,
+): Promise<CsvExport> {
+  const now = options.now ?? new Date()
+  const report = await getAdminReport(db, admin, query, { ...options, now })
+  await recordAudit(db, {
+    by: admin,
+    action: 'create',
+    targetTable: 'exports',
+    targetId: randomUUID(),
+    details: { export: 'reports', days: query.days, from: report.period.from, to: report.period.to },
+  })
+  async function* batches() {
+    yield reportCsvRows(report)
+  }
+  return {
+    fileName: csvFileName('report', now, options.timeZone),
+    header: reportCsvHeader,
+    batches: batches(),
+  }
+}
