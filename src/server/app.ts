@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
+import type { MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
@@ -27,7 +28,8 @@ import {
 } from './lib/http'
 import type { Logger } from './lib/logger'
 import { createMailer, MAIL_CHANNEL, type Mailer } from './mail/mail.service'
-import { orderRoutes } from './orders/orders.routes'
+import { orderImportBodyLimit, orderRoutes } from './orders/orders.routes'
+import { ORDER_IMPORT_URL } from '../shared/schemas/order'
 import { productRoutes } from './products/products.routes'
 import { setupRoutes } from './setup/setup.routes'
 import { createStorage, type FileStorage } from './storage/storage'
@@ -168,10 +170,13 @@ export function createApp(options: AppOptions) {
     maxSize: 1024 * 1024,
     onError: (c) => refuseOversizeBody(c, new AppError('VALIDATION', 'errors.bodyTooLarge')),
   })
-  // The upload route takes a 10 MB file (its own limit, uploads.routes.ts); every other request stays under 1 MB.
-  app.use('/api/*', (c, next) =>
-    c.req.path === UPLOAD_PATH ? uploadBodyLimit(c, next) : apiBodyLimit(c, next),
-  )
+  // The upload route takes a 10 MB file (its own limit, uploads.routes.ts) and the order import a 2 MB CSV
+  // (orders.routes.ts); every other request stays under 1 MB.
+  const bodyLimits: Record<string, MiddlewareHandler> = {
+    [UPLOAD_PATH]: uploadBodyLimit,
+    [ORDER_IMPORT_URL]: orderImportBodyLimit,
+  }
+  app.use('/api/*', (c, next) => (bodyLimits[c.req.path] ?? apiBodyLimit)(c, next))
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     if (!AUTH_PASSTHROUGH.test(c.req.path))

@@ -105,6 +105,17 @@ export async function listAuditLogs(
   return { ...page, summary: summary! }
 }
 
+/** One record's history, oldest first: every entry about it, with who acted (an order's details dialog). */
+export async function historyOf(db: Db, targetTable: string, targetId: string): Promise<AuditLogEntry[]> {
+  const rows = await db
+    .select(entryColumns)
+    .from(auditLogs)
+    .leftJoin(users, actorOfEntry)
+    .where(and(eq(auditLogs.targetTable, targetTable), eq(auditLogs.targetId, targetId)))
+    .orderBy(auditLogs.createdAt, auditLogs.id)
+  return rows.map(toEntry)
+}
+
 export const auditCsvHeader = [
   'Time',
   'User',

@@ -404,6 +404,8 @@ export const auditLogs = pgTable(
     check('audit_logs_action_check', oneOf('action', auditActions)),
     index('audit_logs_created_idx').on(t.createdAt),
     index('audit_logs_action_created_idx').on(t.action, t.createdAt),
+    // One record's history (an order's details dialog).
+    index('audit_logs_target_idx').on(t.targetTable, t.targetId, t.createdAt),
   ],
 )
 

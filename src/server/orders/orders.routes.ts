@@ -1,13 +1,60 @@
+import { z } from '@hono/zod-openapi'
+import { bodyLimit } from 'hono/body-limit'
+import { okResponse } from '../../shared/schemas/auth'
 import {
+  ORDER_IMPORT_URL,
+  adminOrderDetailsDto,
+  adminOrderDto,
+  adminOrderFilters,
   adminOrderInput,
+  adminOrderListDto,
+  adminOrderListQuery,
+  adminOrderStatusInput,
   orderDto,
+  orderImportLimits,
+  orderImportQuery,
+  orderImportResultDto,
   orderListDto,
   orderListQuery,
   orderStatusInput,
+  productChoicesDto,
+  productChoicesQuery,
+  shopChoicesDto,
+  shopChoicesQuery,
 } from '../../shared/schemas/order'
-import { adminScope, createRouter, vendorScope, type Deps } from '../lib/http'
-import { creates, jsonBody, responds, adminRouteGroup, vendorRouteGroup } from '../lib/openapi'
+import { csvDownload } from '../lib/csv'
+import { adminScope, createRouter, refuseOversizeBody, vendorScope, type Deps } from '../lib/http'
+import { adminRouteGroup, creates, jsonBody, responds, respondsCsv, vendorRouteGroup } from '../lib/openapi'
+import {
+  deleteAdminOrder,
+  exportAdminOrders,
+  getAdminOrder,
+  listAdminOrders,
+  listProductChoices,
+  listShopChoices,
+  setAdminOrderStatus,
+} from './admin-orders.service'
+import { importFileTooLarge, importOrders, orderImportTemplate } from './order-import'
 import { createAdminOrder, listOrders, setVendorOrderStatus } from './orders.service'
+
+/** Multipart boundaries and part headers around the file: generous, still bounded. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+/** The import's body limit, in place of the 1 MB every other request has (app.ts): the file's limit and its wrapping. */
+export const orderImportBodyLimit = bodyLimit({
+  maxSize: orderImportLimits.maxBytes + MULTIPART_OVERHEAD_BYTES,
+  onError: (c) => refuseOversizeBody(c, importFileTooLarge()),
+})
+
+const importForm = z.object({
+  file: z
+    .custom<File>((value) => value instanceof Blob, { error: 'orders.import.fileRequired' })
+    .openapi({
+      type: 'string',
+      format: 'binary',
+      description: 'The CSV file (UTF-8), at most 2 MB and 2,000 rows',
+    }),
+})
 
 /**
  * The signed-in vendor's orders (the vendor comes from the session; another vendor's order is NOT_FOUND),
@@ -52,5 +99,109 @@ export function orderRoutes(deps: Deps) {
         responses: creates(orderDto, 'Created', 409, 422),
       }),
       async (c) => c.json(await createAdminOrder(db, adminScope(c), c.req.valid('json')), 201),
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/orders', {
+        summary:
+          "Every shop's orders, newest first: q (customer name or e-mail, shop, product, order id), status, vendorId; with the four cards of the same filters",
+        request: { query: adminOrderListQuery },
+        responses: responds(adminOrderListDto, 'One page of orders', 422),
+      }),
+      async (c) => c.json(await listAdminOrders(db, adminScope(c), c.req.valid('query')), 200),
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/orders/export', {
+        summary:
+          'The filtered orders as CSV (UTF-8 with BOM, RFC 4180, formula-safe, dated file name); it imports again as it is',
+        request: { query: adminOrderFilters },
+        responses: respondsCsv(422),
+      }),
+      async (c) =>
+        csvDownload(
+          c,
+          exportAdminOrders(db, adminScope(c), c.req.valid('query'), { timeZone: deps.config.timeZone }),
+          'orders',
+        ),
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/orders/shops', {
+        summary:
+          'Shops by name for the order form (approved ones; forSale=false: all, for the filter), at most 50',
+        request: { query: shopChoicesQuery },
+        responses: responds(shopChoicesDto, 'Shops', 422),
+      }),
+      async (c) => c.json(await listShopChoices(db, adminScope(c), c.req.valid('query')), 200),
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/orders/products', {
+        summary: "One approved shop's approved products by name, with the variants still sold (price, stock)",
+        request: { query: productChoicesQuery },
+        responses: responds(productChoicesDto, 'Products', 422),
+      }),
+      async (c) => c.json(await listProductChoices(db, adminScope(c), c.req.valid('query').vendorId), 200),
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/orders/import/template', {
+        summary: 'The import template: the six required columns and 2 example rows',
+        responses: respondsCsv(),
+      }),
+      async (c) => csvDownload(c, await orderImportTemplate(db), 'order import template'),
+    )
+    .openapi(
+      adminRoute('post', ORDER_IMPORT_URL, {
+        summary:
+          'Import orders from a CSV file (multipart/form-data: file); dryRun=true previews it and writes nothing',
+        description:
+          'File-level problems are 422 with orders.import.* (fileRequired, fileEmpty, notText, noDataRows, ' +
+          'missingColumns {cols}, tooManyRows {max, rows}, tooLarge {max}, failed) and import nothing. Otherwise ' +
+          'each row is an order in its own transaction; refused rows are listed with their number (the header is ' +
+          'row 1), an orders.import.row* message key and their cells.',
+        request: {
+          query: orderImportQuery,
+          body: { content: { 'multipart/form-data': { schema: importForm } }, required: true },
+        },
+        responses: responds(orderImportResultDto, 'What was (or would be) imported', 413, 422),
+      }),
+      async (c) => {
+        const { file } = c.req.valid('form')
+        if (file.size > orderImportLimits.maxBytes) throw importFileTooLarge()
+        const result = await importOrders(
+          db,
+          adminScope(c),
+          { bytes: new Uint8Array(await file.arrayBuffer()), name: file instanceof File ? file.name : '' },
+          { dryRun: c.req.valid('query').dryRun === 'true', logger: c.var.logger },
+        )
+        return c.json(result, 200)
+      },
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/orders/{id}', {
+        summary: 'One order with its history from the audit trail, oldest first',
+        responses: responds(adminOrderDetailsDto, 'The order', 404),
+      }),
+      async (c) => c.json(await getAdminOrder(db, adminScope(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      adminRoute('patch', '/api/admin/orders/{id}/status', {
+        summary: 'Set any status (pending, completed, refunded); audited; the stock is not touched',
+        request: jsonBody(adminOrderStatusInput),
+        responses: responds(adminOrderDto, 'Updated', 404, 422),
+      }),
+      async (c) =>
+        c.json(
+          await setAdminOrderStatus(db, adminScope(c), c.req.valid('param').id, c.req.valid('json').status),
+          200,
+        ),
+    )
+    .openapi(
+      adminRoute('delete', '/api/admin/orders/{id}', {
+        summary:
+          "Delete an order (audited, the whole order kept in the entry); a pending order's units go back to stock",
+        responses: responds(okResponse, 'Deleted', 404),
+      }),
+      async (c) => {
+        await deleteAdminOrder(db, adminScope(c), c.req.valid('param').id)
+        return c.json({ ok: true as const }, 200)
+      },
     )
 }

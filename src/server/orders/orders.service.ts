@@ -43,6 +43,21 @@ export function toOrderDto(row: OrderRow): OrderDto {
   }
 }
 
+/** An order as its audit entries keep it (the specification's column names). */
+export const auditedOrder = (order: OrderRow) => ({
+  vendor_id: order.vendorId,
+  product_id: order.productId,
+  variant_id: order.variantId,
+  product_name: order.productName,
+  sku: order.sku,
+  quantity: order.quantity,
+  unit_price: order.unitPrice,
+  total_amount: order.totalAmount,
+  customer_name: order.customerName,
+  customer_email: order.customerEmail,
+  status: order.status,
+})
+
 export type PlaceOrder = {
   vendorId: string
   /** When given (the admin form names it), the variant must be this product's. */
@@ -151,19 +166,7 @@ export async function createAdminOrder(
       action: 'create',
       targetTable: 'orders',
       targetId: order.id,
-      newValues: {
-        vendor_id: order.vendorId,
-        product_id: order.productId,
-        variant_id: order.variantId,
-        product_name: order.productName,
-        sku: order.sku,
-        quantity: order.quantity,
-        unit_price: order.unitPrice,
-        total_amount: order.totalAmount,
-        customer_name: order.customerName,
-        customer_email: order.customerEmail,
-        status: order.status,
-      },
+      newValues: auditedOrder(order),
     })
     return toOrderDto(order)
   })
@@ -204,6 +207,15 @@ export async function setVendorOrderStatus(
       throw new AppError('CONFLICT', 'orders.invalidTransition', { from: current.status, to: status })
     }
     const [updated] = await tx.update(orders).set({ status }).where(eq(orders.id, current.id)).returning()
+    // Kept in the audit trail too, so the order's history (the admin's details dialog) tells the whole story.
+    await recordAudit(tx, {
+      by: scope,
+      action: 'update',
+      targetTable: 'orders',
+      targetId: current.id,
+      oldValues: { status: current.status },
+      newValues: { status },
+    })
     await notify(tx, { topic: 'orders', vendorId, id: current.id })
     await notify(tx, { topic: 'payouts', vendorId })
     return toOrderDto(updated!)

@@ -19,7 +19,7 @@ import { AppError, isUuid, notFound } from '../lib/errors'
 import { newestPage, paginate } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
-import { likePattern } from '../lib/search'
+import { idStartsWith, likePattern, money } from '../lib/search'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
 
@@ -52,8 +52,6 @@ export function toPayoutDto(row: PayoutRow): PayoutDto {
     canConfirmReceipt: canConfirmReceipt(row),
   }
 }
-
-const money = (expression: SQL) => sql<number>`(${expression})::bigint`.mapWith(Number)
 
 /**
  * Completed order totals minus non-rejected payouts (specification §9), in one SQL expression. Not clamped
@@ -299,9 +297,6 @@ type AdminPayoutRow = {
 const shopOfPayout = eq(vendors.id, payouts.vendorId)
 const ownerOfShop = eq(users.id, vendors.userId)
 
-/** A search for an id: the first 8 characters the screens show, or more of it up to the whole id. */
-const idPrefix = /^[0-9a-f]{8}[0-9a-f-]{0,28}$/i
-
 /**
  * The admin list's filter: the status, and `q` anywhere in the shop name, the owner's name or e-mail
  * (whatever the case, with LIKE wildcards taken literally), or at the start of the payout's id.
@@ -314,7 +309,7 @@ function adminPayoutWhere(scope: AdminScope, filters: AdminPayoutFilters): SQL |
     filters.status === 'all' ? undefined : eq(payouts.status, filters.status),
     q
       ? or(
-          idPrefix.test(q) ? sql`${payouts.id}::text like ${`${q.toLowerCase()}%`}` : undefined,
+          idStartsWith(payouts.id, q),
           ilike(vendors.shopName, pattern),
           ilike(users.fullName, pattern),
           ilike(users.email, pattern),

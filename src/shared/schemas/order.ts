@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { requiredText as text } from './text'
-import { limits, orderStatuses } from '../constants'
-import { pageQuery, paged } from './pagination'
+import { optionalText, requiredText as text } from './text'
+import { limits, orderStatuses, vendorStatuses } from '../constants'
+import { auditLogEntryDto } from './audit'
+import { figures, pageQuery, paged } from './pagination'
 
 export const orderListQuery = pageQuery(24).extend({
   status: z.enum(['all', ...orderStatuses]).default('all'),
@@ -52,3 +53,127 @@ export const adminOrderInput = z.object({
     .default(1),
 })
 export type AdminOrderInput = z.input<typeof adminOrderInput>
+
+// ── /admin/orders (admin §2): every shop's orders, searched, filtered, created, imported and exported ──
+
+export const adminOrderStatusFilters = ['all', ...orderStatuses] as const
+export type AdminOrderStatusFilter = (typeof adminOrderStatusFilters)[number]
+
+/**
+ * `?q=&status=&vendorId=` of the list and its CSV export. q matches the customer's name or e-mail, the shop's
+ * name, the product's name (as the order keeps it) or the start of the order's id, whatever the case.
+ */
+export const adminOrderFilters = z.object({
+  q: optionalText(200),
+  status: z.enum(adminOrderStatusFilters, { error: 'errors.invalidValue' }).default('all'),
+  vendorId: z.union([z.literal(''), z.uuid({ error: 'errors.invalidValue' })]).default(''),
+})
+export type AdminOrderFilters = z.output<typeof adminOrderFilters>
+export const adminOrderListQuery = pageQuery(25).extend(adminOrderFilters.shape)
+
+/** An order as the admin screens show it: the shop it belongs to, and whether its product still exists. */
+export const adminOrderDto = orderDto.extend({
+  vendorId: z.string(),
+  shopName: z.string(),
+  productId: z.string().nullable(),
+  variantId: z.string().nullable(),
+})
+export type AdminOrderDto = z.infer<typeof adminOrderDto>
+
+/**
+ * The four cards, for the current filters: every order, the pending and the completed ones, and the revenue
+ * (the totals of pending and completed orders; a refunded order's money went back to its customer).
+ */
+export const adminOrderSummary = figures('orders', 'pending', 'completed', 'revenue')
+export const adminOrderListDto = paged(adminOrderDto).extend({ summary: adminOrderSummary })
+export type AdminOrderList = z.infer<typeof adminOrderListDto>
+
+/** The details dialog: the order and its history from the audit trail, oldest first. */
+export const adminOrderDetailsDto = adminOrderDto.extend({ history: z.array(auditLogEntryDto) })
+export type AdminOrderDetails = z.infer<typeof adminOrderDetailsDto>
+
+/** The admin sets any status from the row's selector (specification §4). */
+export const adminOrderStatusInput = z.object({
+  status: z.enum(orderStatuses, { error: 'errors.invalidValue' }),
+})
+
+/** The order form's choices (admin §7 "Order form choices"): shops by name, then one shop's products. */
+export const shopChoicesQuery = z.object({
+  q: optionalText(200),
+  /** Only approved shops (the order form); otherwise every shop (the list's filter). */
+  forSale: z.enum(['true', 'false'], { error: 'errors.invalidValue' }).default('true'),
+})
+export const shopChoicesDto = z.object({
+  items: z.array(z.object({ id: z.string(), shopName: z.string(), status: z.enum(vendorStatuses) })),
+})
+export type ShopChoice = z.infer<typeof shopChoicesDto>['items'][number]
+
+export const productChoicesQuery = z.object({ vendorId: z.uuid({ error: 'orders.requiredFields' }) })
+export const productChoicesDto = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      variants: z.array(
+        z.object({
+          id: z.string(),
+          sku: z.string(),
+          attributes: z.object({ color: z.string().optional(), size: z.string().optional() }),
+          price: z.number(),
+          stock: z.number(),
+        }),
+      ),
+    }),
+  ),
+})
+export type ProductChoice = z.infer<typeof productChoicesDto>['items'][number]
+
+// ── Order import (admin §5 "Order import (CSV)") ──
+
+/** The columns an import needs (and the export writes), in the template's order. */
+export const orderImportColumns = [
+  'Customer Name',
+  'Customer Email',
+  'Vendor Shop Name',
+  'Product Name',
+  'Variant SKU',
+  'Quantity',
+] as const
+export type OrderImportColumn = (typeof orderImportColumns)[number]
+
+/**
+ * An import file's limits: what a spreadsheet of a day's or a week's orders holds, imported within seconds
+ * (each row is its own transaction). A larger file is refused whole with a message naming the limit.
+ */
+export const orderImportLimits = { maxBytes: 2 * 1024 * 1024, maxRows: 2000 } as const
+
+/** `?dryRun=true`: the preview, which checks every row and writes nothing. */
+export const orderImportQuery = z.object({
+  dryRun: z.enum(['true', 'false'], { error: 'errors.invalidValue' }).default('false'),
+})
+
+const messageParams = z.record(z.string(), z.union([z.string(), z.number()]))
+
+/** One refused row: its number in the file (the header is row 1), why, and its cells as the file had them. */
+export const orderImportRowError = z.object({
+  row: z.number(),
+  messageKey: z.string(),
+  params: messageParams,
+  values: z.array(z.string()),
+})
+export type OrderImportRowError = z.infer<typeof orderImportRowError>
+
+export const orderImportResultDto = z.object({
+  dryRun: z.boolean(),
+  /** Data rows read (blank lines are not rows). */
+  rows: z.number(),
+  /** Orders created, or in a preview, the rows that would be. */
+  imported: z.number(),
+  errors: z.array(orderImportRowError),
+  /** The file's header as written, for the download of the refused rows. */
+  header: z.array(z.string()),
+})
+export type OrderImportResult = z.infer<typeof orderImportResultDto>
+
+/** The import's address: the screen sends the file with XMLHttpRequest, which reports upload progress. */
+export const ORDER_IMPORT_URL = '/api/admin/orders/import'

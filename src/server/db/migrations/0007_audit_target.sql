@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logs_target_idx" ON "audit_logs" USING btree ("target_table","target_id","created_at");

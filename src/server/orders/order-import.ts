@@ -1,0 +1,323 @@
+import Papa from 'papaparse'
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { limits } from '../../shared/constants'
+import {
+  orderImportColumns,
+  orderImportLimits,
+  type OrderImportColumn,
+  type OrderImportResult,
+  type OrderImportRowError,
+} from '../../shared/schemas/order'
+import type { Db } from '../db/client'
+import { products, variants, vendors } from '../db/schema'
+import { recordAudit } from '../lib/audit'
+import type { CsvExport } from '../lib/csv'
+import { AppError } from '../lib/errors'
+import type { Logger } from '../lib/logger'
+import type { AdminScope } from '../lib/scope'
+import { auditedOrder, placeOrder } from './orders.service'
+
+/**
+ * Order import (admin §5 "Order import (CSV)"). The file is read as RFC 4180 (papaparse): quoted fields with
+ * commas, quotes and line breaks, a byte-order mark, CRLF or LF, blank lines, extra columns, and header names
+ * in any case and spacing (README: deliberate divergences). Each row then becomes an order in a transaction
+ * of its own, through the same code as the admin's form: a refused row leaves nothing behind, and the stock is
+ * taken atomically, so imports running at once can never sell more than there is. A preview (dry run) checks
+ * every row the same way, stock included, and writes nothing.
+ */
+
+/** A file-level refusal: nothing is imported, the screen shows the message. */
+const refuse = (messageKey: string, params?: Record<string, string | number>) =>
+  new AppError('VALIDATION', messageKey, params, { file: messageKey })
+
+export const importFileTooLarge = () =>
+  refuse('orders.import.tooLarge', { max: `${orderImportLimits.maxBytes / (1024 * 1024)} MB` })
+
+/** A header as written, compared whatever its case and spacing ("customer  NAME " is Customer Name). */
+const headerKey = (name: string) =>
+  name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+
+/**
+ * The export writes a cell that could run as a formula with a leading quote (lib/csv.ts); read back, the quote
+ * goes, so an exported shop named "=Shop" imports as "=Shop".
+ */
+const cellValue = (cell: string | undefined) => (cell ?? '').trim().replace(/^'(?=[=+\-@\t\r])/, '')
+
+type ImportRow = {
+  row: number
+  values: string[]
+  customerName: string
+  customerEmail: string
+  shopName: string
+  productName: string
+  sku: string
+  quantity: number
+}
+
+/** A refused row: its number, why (a message key of the bundles, with the row's number among its params), its cells. */
+const rowError = (
+  at: { row: number; values: string[] },
+  messageKey: string,
+  params: Record<string, string | number> = {},
+): OrderImportRowError => ({ row: at.row, messageKey, params: { row: at.row, ...params }, values: at.values })
+
+type ParsedFile = { header: string[]; rows: ImportRow[]; errors: OrderImportRowError[] }
+
+const email = z.email()
+
+/** Reads and checks the file; rows that cannot be an order (missing data, a bad quantity) are refused here. */
+export function parseOrderFile(bytes: Uint8Array): ParsedFile {
+  if (bytes.byteLength === 0) throw refuse('orders.import.fileEmpty')
+  if (bytes.byteLength > orderImportLimits.maxBytes) throw importFileTooLarge()
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw refuse('orders.import.notText')
+  }
+  // A NUL never stands in a text file; PostgreSQL could not store it either.
+  if (text.includes('\u0000')) throw refuse('orders.import.notText')
+  text = text.replace(/^\uFEFF/, '')
+  if (text.trim() === '') throw refuse('orders.import.fileEmpty')
+
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false })
+  if (parsed.errors.some((error) => error.type === 'Quotes')) throw refuse('orders.import.failed')
+  const records = parsed.data
+  const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '')
+  const firstRecord = records.findIndex((record) => !isBlank(record))
+  const header = records[firstRecord] ?? []
+  const dataCount = records.slice(firstRecord + 1).filter((record) => !isBlank(record)).length
+  if (dataCount === 0) throw refuse('orders.import.noDataRows')
+
+  const index = new Map<string, number>()
+  header.forEach((name, at) => {
+    if (!index.has(headerKey(name))) index.set(headerKey(name), at)
+  })
+  const missing = orderImportColumns.filter((column) => !index.has(headerKey(column)))
+  if (missing.length > 0) throw refuse('orders.import.missingColumns', { cols: missing.join(', ') })
+  if (dataCount > orderImportLimits.maxRows) {
+    throw refuse('orders.import.tooManyRows', { max: orderImportLimits.maxRows, rows: dataCount })
+  }
+
+  const rows: ImportRow[] = []
+  const errors: OrderImportRowError[] = []
+  records.forEach((record, at) => {
+    if (at <= firstRecord || isBlank(record)) return
+    // Row numbers are the spreadsheet's: the header is row 1 (blank lines keep their number).
+    const row = at + 1
+    const cell = (column: OrderImportColumn) => cellValue(record[index.get(headerKey(column))!])
+    const refused = (messageKey: string, params?: Record<string, string | number>) =>
+      errors.push(rowError({ row, values: record }, messageKey, params))
+    const fields = {
+      customerName: cell('Customer Name'),
+      customerEmail: cell('Customer Email'),
+      shopName: cell('Vendor Shop Name'),
+      productName: cell('Product Name'),
+      sku: cell('Variant SKU'),
+    }
+    if (Object.values(fields).some((value) => value === '')) return refused('orders.import.rowMissingData')
+    // Specification §5: a quantity that is not a number counts as 1; 0 or less is refused (and so is a fraction).
+    const written = cell('Quantity')
+    const quantity = written === '' || Number.isNaN(Number(written)) ? 1 : Number(written)
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100_000) {
+      return refused('orders.import.rowInvalidQuantity')
+    }
+    const tooLong = (
+      [
+        ['Customer Name', fields.customerName, limits.nameMax],
+        ['Customer Email', fields.customerEmail, limits.emailMax],
+      ] as const
+    ).find(([, value, max]) => value.length > max)
+    if (tooLong) return refused('orders.import.rowTooLong', { column: tooLong[0], max: tooLong[2] })
+    if (!email.safeParse(fields.customerEmail).success) return refused('orders.import.rowInvalidEmail')
+    rows.push({ row, values: record, ...fields, quantity })
+  })
+  return { header, rows, errors }
+}
+
+type Found = { vendorId: string; productId: string; variantId: string; stock: number }
+
+/**
+ * Finds a row's shop (approved, by name), product (approved, the shop's, by name) and variant (the product's,
+ * still sold, by SKU), whatever the case; a name looked up once is not looked up again for the next row.
+ */
+function finder(db: Db) {
+  const memo = new Map<string, Promise<unknown>>()
+  const once = <T>(key: string, find: () => Promise<T>): Promise<T> => {
+    if (!memo.has(key)) memo.set(key, find())
+    return memo.get(key) as Promise<T>
+  }
+  const lower = (value: string) => value.toLowerCase()
+  return async (row: ImportRow): Promise<Found | OrderImportRowError> => {
+    const refused = (messageKey: string, params: Record<string, string | number>) =>
+      rowError(row, messageKey, params)
+    const vendor = await once(`v:${lower(row.shopName)}`, async () => {
+      const [found] = await db
+        .select({ id: vendors.id })
+        .from(vendors)
+        .where(and(sql`lower(${vendors.shopName}) = ${lower(row.shopName)}`, eq(vendors.status, 'approved')))
+      return found
+    })
+    if (!vendor) return refused('orders.import.rowVendorNotFound', { shop: row.shopName })
+    const product = await once(`p:${vendor.id}:${lower(row.productName)}`, async () => {
+      const [found] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(
+            eq(products.vendorId, vendor.id),
+            sql`lower(${products.name}) = ${lower(row.productName)}`,
+            eq(products.status, 'approved'),
+          ),
+        )
+      return found
+    })
+    if (!product) {
+      return refused('orders.import.rowProductNotFound', { product: row.productName, shop: row.shopName })
+    }
+    const variant = await once(`s:${product.id}:${lower(row.sku)}`, async () => {
+      const [found] = await db
+        .select({ id: variants.id, stock: variants.stock })
+        .from(variants)
+        .where(
+          and(
+            eq(variants.productId, product.id),
+            sql`lower(${variants.sku}) = ${lower(row.sku)}`,
+            isNull(variants.archivedAt),
+          ),
+        )
+      return found
+    })
+    if (!variant) return refused('orders.import.rowVariantNotFound', { sku: row.sku })
+    return { vendorId: vendor.id, productId: product.id, variantId: variant.id, stock: variant.stock }
+  }
+}
+
+const isRowError = (found: Found | OrderImportRowError): found is OrderImportRowError => 'messageKey' in found
+
+/** What a row's order refusal reads in the results (the same rules as the form, worded per row). */
+function rowErrorOf(error: unknown, row: ImportRow, logger: Logger): OrderImportRowError {
+  const refused = (messageKey: string, params?: Record<string, string | number>) =>
+    rowError(row, messageKey, params)
+  if (error instanceof AppError) {
+    if (error.messageKey === 'orders.insufficientStock') {
+      return refused('orders.import.rowInsufficientStock', error.params)
+    }
+    if (error.messageKey === 'orders.variantNotFound')
+      return refused('orders.import.rowVariantNotFound', { sku: row.sku })
+    if (error.messageKey === 'orders.vendorNotApproved') {
+      return refused('orders.import.rowVendorNotFound', { shop: row.shopName })
+    }
+  }
+  logger.error({ err: error, row: row.row }, 'an imported order could not be created')
+  return refused('orders.import.rowFailed', {
+    message: error instanceof AppError ? error.messageKey : 'the database refused the order',
+  })
+}
+
+/**
+ * Imports (or with `dryRun`, previews) an order file. Rows are taken in the file's order, each in its own
+ * transaction; the preview keeps a running stock per variant, so it refuses the row that a real import
+ * would refuse. A real import is recorded as one entry about the file, beside each order's own entry.
+ */
+export async function importOrders(
+  db: Db,
+  admin: AdminScope,
+  file: { bytes: Uint8Array; name: string },
+  options: { dryRun: boolean; logger: Logger },
+): Promise<OrderImportResult> {
+  const parsed = parseOrderFile(file.bytes)
+  const find = finder(db)
+  const errors = [...parsed.errors]
+  const stockLeft = new Map<string, number>()
+  let imported = 0
+  for (const row of parsed.rows) {
+    const found = await find(row)
+    if (isRowError(found)) {
+      errors.push(found)
+      continue
+    }
+    if (options.dryRun) {
+      const available = stockLeft.get(found.variantId) ?? found.stock
+      if (available < row.quantity) {
+        errors.push(
+          rowError(row, 'orders.import.rowInsufficientStock', { available, requested: row.quantity }),
+        )
+        continue
+      }
+      stockLeft.set(found.variantId, available - row.quantity)
+      imported += 1
+      continue
+    }
+    try {
+      await db.transaction(async (tx) => {
+        const order = await placeOrder(tx, { ...found, ...row })
+        await recordAudit(tx, {
+          by: admin,
+          action: 'create',
+          targetTable: 'orders',
+          targetId: order.id,
+          newValues: auditedOrder(order),
+          details: { source: 'import', file: file.name, row: row.row },
+        })
+      })
+      imported += 1
+    } catch (error) {
+      errors.push(rowErrorOf(error, row, options.logger))
+    }
+  }
+  errors.sort((a, b) => a.row - b.row)
+  const rows = parsed.rows.length + parsed.errors.length
+  if (!options.dryRun) {
+    await db.transaction((tx) =>
+      recordAudit(tx, {
+        by: admin,
+        action: 'create',
+        targetTable: 'imports',
+        targetId: randomUUID(),
+        details: { import: 'orders', file: file.name, rows, imported, failed: errors.length },
+      }),
+    )
+  }
+  return { dryRun: options.dryRun, rows, imported, errors, header: parsed.header }
+}
+
+/**
+ * The template (admin §9: 2 example rows): the six columns, and two rows that import as they are. They name
+ * real approved products in stock when the marketplace has them, else stand-ins to overwrite. The second
+ * customer's name carries a comma, to show how a quoted field looks.
+ */
+export async function orderImportTemplate(db: Db): Promise<CsvExport> {
+  const examples = await db
+    .select({ shopName: vendors.shopName, productName: products.name, sku: variants.sku })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(
+      and(
+        eq(vendors.status, 'approved'),
+        eq(products.status, 'approved'),
+        isNull(variants.archivedAt),
+        gt(variants.stock, 1),
+      ),
+    )
+    .orderBy(asc(vendors.shopName), asc(products.name), asc(variants.sku))
+    .limit(2)
+  const stand = { shopName: 'Your Shop Name', productName: 'Your Product Name', sku: 'YOUR-SKU-001' }
+  const first = examples[0] ?? stand
+  const second = examples[1] ?? first
+  const rows = [
+    ['Aline Uwase', 'aline.uwase@example.com', first.shopName, first.productName, first.sku, 1],
+    ['Mugisha, Eric', 'eric.mugisha@example.com', second.shopName, second.productName, second.sku, 1],
+  ]
+  async function* batches() {
+    yield rows
+  }
+  return { fileName: 'orders-import-template.csv', header: orderImportColumns, batches: batches() }
+}
