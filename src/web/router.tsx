@@ -40,10 +40,10 @@ const adminRoutes: RouteObject[] = [
   { index: true, ...page(() => import('./admin-area/dashboard-page')) },
   { path: 'vendors', ...page(() => import('./admin-area/vendors-page')) },
   { path: 'products', ...page(() => import('./admin-area/products-page')) },
-  { path: 'orders', ...notBuilt },
+  { path: 'orders', ...page(() => import('./admin-area/orders-page')) },
   { path: 'payouts', ...page(() => import('./admin-area/payouts-page')) },
-  { path: 'reports', ...notBuilt },
-  { path: 'messages', ...notBuilt },
+  { path: 'reports', ...page(() => import('./admin-area/reports-page')) },
+  { path: 'messages', ...page(() => import('./admin-area/messages-page')) },
   { path: 'audit-logs', ...page(() => import('./admin-area/audit-logs-page')) },
 ]
 

@@ -66,7 +66,7 @@ async function importFile(
 ) {
   const form = new FormData()
   if (content !== null)
-    form.append('file', new Blob([content], { type: 'text/csv' }), options.name ?? 'orders.csv')
+    form.append('file', new Blob([content as BlobPart], { type: 'text/csv' }), options.name ?? 'orders.csv')
   return t.request('POST', `/api/admin/orders/import?dryRun=${options.dryRun ? 'true' : 'false'}`, {
     form,
     cookie: options.cookie ?? adminCookie,

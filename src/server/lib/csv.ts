@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { CSV_BOM, csvRow, type CsvValue } from '../../shared/csv'
 import type { Env } from './http'
 
 /**
@@ -7,29 +8,7 @@ import type { Env } from './http'
  * cells that cannot run as formulas.
  */
 
-export type CsvValue = string | number | null | undefined
-
-/** Excel and LibreOffice read a UTF-8 file as the local code page unless it starts with this. */
-export const CSV_BOM = '\uFEFF'
-
-/**
- * A text starting with one of these is run as a formula by spreadsheet programs (`=HYPERLINK(...)`, `@SUM`,
- * `+cmd|...`); a tab or carriage return in front hides the same thing. Such a cell is written with a leading
- * single quote, which keeps it text. (OWASP "CSV injection"; a deliberate divergence, see DESIGN.md §5.)
- */
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/** Numbers are written as they are: they cannot carry a formula, and a quote would turn them into text. */
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return ''
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
-  const text = FORMULA_START.test(value) ? `'${value}` : value
-  // RFC 4180: a field holding a quote, a comma or a line break is quoted, its quotes doubled.
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-/** One record, ended by CRLF (RFC 4180). */
-export const csvRow = (values: readonly CsvValue[]) => `${values.map(csvCell).join(',')}\r\n`
+export { CSV_BOM, csvCell, csvRow, type CsvValue } from '../../shared/csv'
 
 /** 'YYYY-MM-DD' and 'HH:MM' of `date` on the calendar and clock of `timeZone`. */
 function zonedParts(date: Date, timeZone: string) {

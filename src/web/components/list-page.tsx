@@ -91,7 +91,13 @@ export function useListPage<Data extends Paged>({
  * and the empty state's allBody, filteredBody and showAll.
  */
 export type ListTexts =
-  'admin.vendors' | 'admin.payouts' | 'admin.products' | 'admin.auditLogs' | 'vendor.orders'
+  | 'admin.vendors'
+  | 'admin.payouts'
+  | 'admin.products'
+  | 'admin.auditLogs'
+  | 'admin.orders'
+  | 'admin.messages'
+  | 'vendor.orders'
 
 /**
  * A paged list screen: the heading with what the list counts (announced when a search or filter changes it)

@@ -16,7 +16,7 @@ const actionLook: Record<AuditAction, { icon: TablerIcon; color: string }> = {
 }
 
 /** The action with its icon; the word is what a screen reader reads (the icon is decoration). */
-function ActionBadge({ action }: { action: AuditAction }) {
+export function ActionBadge({ action }: { action: AuditAction }) {
   const { t } = useTranslation()
   const { icon: Icon, color } = actionLook[action]
   return (
@@ -32,7 +32,7 @@ function ActionBadge({ action }: { action: AuditAction }) {
 }
 
 /** Who acted: their name, e-mail and role; the system when no user did. */
-function Actor({ entry, nameId }: { entry: AuditLogEntry; nameId?: string }) {
+export function Actor({ entry, nameId }: { entry: AuditLogEntry; nameId?: string }) {
   const { t } = useTranslation()
   const { actor } = entry
   if (!actor) return <Text size="sm">{t('admin.auditLogs.system')}</Text>
@@ -70,7 +70,7 @@ const shown = (value: unknown) =>
  * The old and new values as a readable difference: one line per field that changed ('status: pending →
  * approved'); a field only one side has shows the other as empty. Fields that stayed the same are left out.
  */
-function Changes({ entry }: { entry: AuditLogEntry }) {
+export function Changes({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTranslation()
   const before = entry.oldValues ?? {}
   const after = entry.newValues ?? {}

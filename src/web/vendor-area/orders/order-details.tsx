@@ -1,68 +1,8 @@
-import { Anchor, Group, Text } from '@mantine/core'
+import { Group, Text } from '@mantine/core'
 import { IconCheck, IconReceiptRefund } from '@tabler/icons-react'
-import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { colors, type Color } from '../../../shared/constants'
 import type { OrderDto } from '../../../shared/schemas/order'
 import { ItemAction } from '../../components/item-action'
-
-/** Ids are shown by their first 8 characters (docs/architecture.md): enough to quote an order to support. */
-export const shortId = (id: string) => id.slice(0, 8)
-
-const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
-const isColor = (value: string): value is Color => (colors as readonly string[]).includes(value)
-
-/**
- * "Color: Red · Size: M", or nothing for a product without variants. Colour names come from the products
- * vocabulary (spec §3 Colors); an order keeps a snapshot, so a colour outside it still shows, as written.
- */
-export function describeAttributes(t: TFunction, attributes: OrderDto['attributes']): string {
-  const parts: string[] = []
-  const { color, size } = attributes
-  if (color)
-    parts.push(`${t('vendor.orders.color')}: ${isColor(color) ? t(`colors.${color}`) : capitalise(color)}`)
-  // Letter sizes read in capitals (XL); shoe sizes are numbers and stay as they are.
-  if (size) parts.push(`${t('vendor.orders.size')}: ${size.toUpperCase()}`)
-  return parts.join(' · ')
-}
-
-/** Product name, order number, SKU and variant: the first thing each row or card says. */
-export function OrderProduct({ order, nameId }: { order: OrderDto; nameId: string }) {
-  const { t } = useTranslation()
-  const attributes = describeAttributes(t, order.attributes)
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text fw={600} id={nameId} style={{ overflowWrap: 'break-word' }}>
-        {order.productName}
-      </Text>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
-        {t('vendor.orders.orderNumber', { id: shortId(order.id) })}
-        {' · '}
-        {t('fields.sku')}: {order.sku}
-      </Text>
-      {attributes && (
-        <Text size="xs" c="dimmed">
-          {attributes}
-        </Text>
-      )}
-    </div>
-  )
-}
-
-/** Customer name and a mail link to them. */
-export function OrderCustomer({ order }: { order: OrderDto }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="sm" style={{ overflowWrap: 'break-word' }}>
-        {order.customerName}
-      </Text>
-      {/* An address has no spaces to wrap at: in a narrow column it may break anywhere rather than overflow. */}
-      <Anchor href={`mailto:${order.customerEmail}`} size="xs" style={{ overflowWrap: 'anywhere' }}>
-        {order.customerEmail}
-      </Anchor>
-    </div>
-  )
-}
 
 /**
  * The one thing a vendor may do next (spec §4): pending → 'Mark Completed', completed → 'Refund' (asked first,

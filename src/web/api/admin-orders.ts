@@ -1,0 +1,106 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { OrderStatus } from '../../shared/constants'
+import {
+  ORDER_IMPORT_URL,
+  orderImportResultDto,
+  type AdminOrderDto,
+  type AdminOrderInput,
+  type AdminOrderStatusFilter,
+} from '../../shared/schemas/order'
+import { adminDetail, useAdminList } from './admin-queries'
+import { api, call, withSignal } from './client'
+import { pageQuery } from './queries'
+import { adminKeys } from './query-keys'
+import { postFormWithProgress } from './uploads'
+
+export type AdminOrderSearch = { q: string; status: AdminOrderStatusFilter; vendorId: string }
+
+/** One page of every shop's orders with the four cards; any order change announced live refreshes it. */
+export function useAdminOrders(filters: AdminOrderSearch & { page: number; pageSize: number }) {
+  const { q, status, vendorId } = filters
+  return useAdminList('orders', filters, (options) =>
+    call(api.admin.orders.$get({ query: { q, status, vendorId, ...pageQuery(filters) } }, options)),
+  )
+}
+
+/** One order with its history, for the details dialog (null: none open); the listed row shows meanwhile. */
+export function useAdminOrder(id: string | null, listed?: AdminOrderDto) {
+  return useQuery({
+    ...adminDetail(id, (param, options) => call(api.admin.orders[':id'].$get({ param }, options))),
+    placeholderData: listed?.id === id && listed ? { ...listed, history: [] } : undefined,
+  })
+}
+
+/** After any change to an order: the list, its cards, an open details dialog and the dashboard refresh. */
+function useOrderChange<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn,
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  })
+}
+
+export const useSetOrderStatus = () =>
+  useOrderChange(({ id, status }: { id: string; status: OrderStatus }) =>
+    call(api.admin.orders[':id'].status.$patch({ param: { id }, json: { status } })),
+  )
+
+export const useDeleteOrder = () =>
+  useOrderChange(({ id }: { id: string }) => call(api.admin.orders[':id'].$delete({ param: { id } })))
+
+export const useCreateOrder = () =>
+  useOrderChange((order: AdminOrderInput) => call(api.admin.orders.$post({ json: order })))
+
+/**
+ * Shops by name for a picker: approved ones for the order form (`forSale`), every one for the list's
+ * filter. The server searches (a marketplace may have thousands of shops); the last answer stays while the
+ * next loads.
+ */
+export function useShopChoices(q: string, forSale: boolean) {
+  return useQuery({
+    queryKey: adminKeys.named('shops', { q, forSale }),
+    queryFn: ({ signal }) =>
+      call(
+        api.admin.orders.shops.$get(
+          { query: { q, forSale: forSale ? 'true' : 'false' } },
+          withSignal(signal),
+        ),
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  })
+}
+
+/** One shop's approved products with their variants (price, stock), once a shop is chosen. */
+export function useProductChoices(vendorId: string | null) {
+  return useQuery({
+    queryKey: adminKeys.named('productChoices', vendorId),
+    queryFn: ({ signal }) =>
+      call(api.admin.orders.products.$get({ query: { vendorId: vendorId ?? '' } }, withSignal(signal))),
+    enabled: vendorId !== null,
+  })
+}
+
+/** The CSV of what the search and filters show (a plain link: the session cookie goes with it). */
+export const ordersExportPath = ({ q, status, vendorId }: AdminOrderSearch) =>
+  api.admin.orders.export.$path({ query: { q, status, vendorId } })
+
+export const importTemplatePath = () => api.admin.orders.import.template.$path()
+
+/**
+ * Sends an order file to the import, with upload progress; `dryRun` previews it (nothing is written). After
+ * a real import the lists refresh (the caller invalidates: the answer is shown first).
+ */
+export function importOrderFile(
+  file: File,
+  options: { dryRun: boolean; onProgress?: (percent: number) => void; signal?: AbortSignal },
+) {
+  const form = new FormData()
+  form.append('file', file)
+  return postFormWithProgress(`${ORDER_IMPORT_URL}?dryRun=${options.dryRun}`, form, {
+    answer: orderImportResultDto,
+    failedKey: 'orders.import.failed',
+    onProgress: options.onProgress,
+    signal: options.signal,
+  })
+}
