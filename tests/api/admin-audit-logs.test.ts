@@ -113,6 +113,33 @@ describe('GET /api/admin/audit-logs', () => {
     )
   })
 
+  it('finds an entry by a word of its old or new values (an order’s customer)', async () => {
+    const admin = await theAdmin(t)
+    const customer = marker()
+    const [created] = await t.db
+      .insert(auditLogs)
+      .values({
+        adminId: admin.user.id,
+        action: 'create',
+        targetTable: 'orders',
+        targetId: randomUUID(),
+        newValues: { customer_name: `${customer} Uwase` },
+      })
+      .returning()
+    const [deleted] = await t.db
+      .insert(auditLogs)
+      .values({
+        adminId: admin.user.id,
+        action: 'delete',
+        targetTable: 'orders',
+        targetId: randomUUID(),
+        oldValues: { customer_name: `${customer} Uwase` },
+      })
+      .returning()
+    const found = await list(admin.cookie, `q=${customer.toLowerCase()}`)
+    expect(found.body.items.map((item: { id: string }) => item.id)).toEqual([deleted!.id, created!.id])
+  })
+
   it('pages on the server', async () => {
     const admin = await theAdmin(t)
     const m = marker()

@@ -40,8 +40,9 @@ const entriesNewestFirst = (db: Db, where: SQL | undefined) =>
 
 /**
  * The entries the filters keep: the last `days` days, one action or all, and q in the acting user's name
- * or e-mail, the target table or id, or the details (where a shop's or product's name is kept). The audit
- * trail is the whole marketplace's: only admins reach it (the routes' guard), so no scope narrows it.
+ * or e-mail, the target table or id, the details (where a shop's or product's name is kept), or the old or
+ * new values (an order's customer). The audit trail is the whole marketplace's: only admins reach it (the
+ * routes' guard), so no scope narrows it.
  */
 function auditWhere(filters: AuditLogFilters, now: Date): SQL | undefined {
   const pattern = filters.q ? likePattern(filters.q) : null
@@ -55,6 +56,8 @@ function auditWhere(filters: AuditLogFilters, now: Date): SQL | undefined {
           ilike(auditLogs.targetTable, pattern),
           ilike(auditLogs.targetId, pattern),
           ilike(sql`${auditLogs.details}::text`, pattern),
+          ilike(sql`${auditLogs.oldValues}::text`, pattern),
+          ilike(sql`${auditLogs.newValues}::text`, pattern),
         )
       : undefined,
   )

@@ -14,7 +14,8 @@ export type AuditRange = (typeof auditRanges)[number]
 
 /**
  * `?q=&action=&days=` of the list and its CSV export. q matches the acting user's name or e-mail, the
- * target table or id, or any word of the entry's details (a shop's or product's name), whatever the case.
+ * target table or id, or any word of the entry's details (a shop's or product's name) or of its old and new
+ * values (an order's customer), whatever the case.
  */
 export const auditLogFilters = z.object({
   q: optionalText(200),
