@@ -179,7 +179,11 @@ describe('POST /api/admin/messages/:id/reply', () => {
     const vendor = await registeredVendor(t)
     const id = await sent(vendor.cookie, 'Hello team')
     const before = await rowCount(t.db, messages)
-    const unauthenticated = { status: 401, code: 'UNAUTHENTICATED', messageKey: 'errors.unauthenticated' }
+    const unauthenticated = {
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      messageKey: 'errors.unauthenticated',
+    } as const
     expectError(await t.get('/api/messages'), unauthenticated)
     expectError(await t.post(`/api/messages/${id}/read`, undefined), unauthenticated)
     expectError(await t.post(`/api/admin/messages/${id}/reply`, { content: 'Hi' }), unauthenticated)

@@ -3,12 +3,18 @@ import { api, call } from './client'
 import { useChange, usePagedQuery } from './queries'
 import { messageKeys } from './query-keys'
 
-export type MessageFilters = { type: 'all' | MessageType; q: string; page: number }
+/** A page of messages; without `pageSize`, the server's default (50). */
+export type MessageFilters = { type: 'all' | MessageType; q: string; page: number; pageSize?: number }
 
+/**
+ * The messages the signed-in user may read (a vendor: their own; an admin: everyone's) with the unread count.
+ * A 'messages' event announced live refreshes it (realtimeInvalidations).
+ */
 export function useMessages(filters: MessageFilters) {
-  const { type, q, page } = filters
+  const { type, q, page, pageSize } = filters
+  const paging = pageSize === undefined ? {} : { pageSize: String(pageSize) }
   return usePagedQuery(messageKeys.list(filters), (options) =>
-    call(api.messages.$get({ query: { type, q, page: String(page) } }, options)),
+    call(api.messages.$get({ query: { type, q, page: String(page), ...paging } }, options)),
   )
 }
 
@@ -22,3 +28,9 @@ export const useSendMessage = () =>
 
 export const useMarkMessageRead = () =>
   useMessageMutation((id: string) => call(api.messages[':id'].read.$post({ param: { id } })))
+
+/** An admin's support reply to a message's sender (subject 'Re: Admin Response', type support). */
+export const useReplyToMessage = () =>
+  useMessageMutation(({ id, content }: { id: string; content: string }) =>
+    call(api.admin.messages[':id'].reply.$post({ param: { id }, json: { content } })),
+  )

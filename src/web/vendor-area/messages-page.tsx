@@ -200,7 +200,7 @@ export default function VendorMessagesPage() {
                 aria-label={t('vendor.messages.typeFilter')}
                 value={type}
                 onChange={(value) => update({ type: value, page: null, id: null })}
-                data={typeFilters.map((value) => ({ value, label: t(`vendor.messages.types.${value}`) }))}
+                data={typeFilters.map((value) => ({ value, label: t(`messages.types.${value}`) }))}
                 fullWidth
                 size="xs"
               />

@@ -1,14 +1,13 @@
 import type { Ref } from 'react'
-import { Button, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core'
+import { NativeSelect, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { IconSend } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { messageTypes, type MessageType } from '../../../shared/constants'
 import { sendMessageInput, type MessageDto } from '../../../shared/schemas/message'
 import { ApiError } from '../../api/client'
 import { useSendMessage } from '../../api/messages'
 import { serverFieldErrors, useFieldProps } from '../../components/form-errors'
-import { FlashAlert } from '../../components/flash-alert'
+import { MessageSendFields } from '../../components/message-send-fields'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 import { FocusHeading } from '../../components/focus-heading'
 
@@ -71,7 +70,7 @@ export function ComposeForm({
         </FocusHeading>
         <NativeSelect
           label={t('vendor.messages.compose.type')}
-          data={messageTypes.map((type) => ({ value: type, label: t(`vendor.messages.types.${type}`) }))}
+          data={messageTypes.map((type) => ({ value: type, label: t(`messages.types.${type}`) }))}
           {...field('type')}
         />
         <TextInput
@@ -81,24 +80,15 @@ export function ComposeForm({
           maxLength={200}
           {...field('subject')}
         />
-        <Textarea
+        <MessageSendFields
           label={t('vendor.messages.compose.content')}
-          required
-          autosize
-          minRows={6}
-          maxRows={16}
-          maxLength={5000}
-          {...field('content')}
+          input={field('content')}
+          rows={{ min: 6, max: 16 }}
+          flash={feedback.flash}
+          isPending={send.isPending}
+          sendLabel={t('vendor.messages.compose.send')}
+          onCancel={onCancel}
         />
-        <FlashAlert flash={feedback.flash} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={send.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={send.isPending} leftSection={<IconSend size={18} aria-hidden />}>
-            {t('vendor.messages.compose.send')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   )

@@ -1,10 +1,10 @@
 import { Badge, Group, Text } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { displaySubject } from './message-subject'
 import { Link, type To } from 'react-router'
 import type { MessageDto } from '../../../shared/schemas/message'
 import { useFormatDate } from '../../components/format-date'
+import { displaySubject, messagePreview } from '../../components/message-text'
 import classes from './messages.module.css'
 
 /** Unread and addressed to the vendor: what the 'New' marker shows and what opening it marks read (spec §4). */
@@ -17,9 +17,6 @@ export const senderName = (t: TFunction, message: MessageDto) =>
 /** Who it went to: a vendor's own messages go to the whole admin team (README: deliberate divergences). */
 export const recipientName = (t: TFunction, message: MessageDto) =>
   message.isOwn ? (message.recipient?.fullName ?? t('vendor.messages.team')) : t('vendor.messages.you')
-
-/** The first words of the message, on one line. */
-const preview = (content: string) => content.replace(/\s+/g, ' ').trim()
 
 /**
  * The messages as a list of links (each opens its message in the other pane, and the address keeps it):
@@ -58,7 +55,7 @@ export function MessageList({
                 )}
               </Group>
               <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-                {preview(message.content)}
+                {messagePreview(message.content)}
               </Text>
               <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
                 <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -66,7 +63,7 @@ export function MessageList({
                     {senderName(t, message)}
                   </Text>
                   <Badge size="xs" variant="default" style={{ flexShrink: 0 }}>
-                    {t(`vendor.messages.types.${message.type}`)}
+                    {t(`messages.types.${message.type}`)}
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>

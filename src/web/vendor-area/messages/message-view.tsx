@@ -1,13 +1,13 @@
-import { useEffect, useRef, type Ref } from 'react'
+import type { Ref } from 'react'
 import { Anchor, Badge, Divider, Group, List, Stack, Text, Title } from '@mantine/core'
 import { IconCornerUpLeft } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { displaySubject } from './message-subject'
 import { Link, type To } from 'react-router'
 import type { MessageDto } from '../../../shared/schemas/message'
-import { useMarkMessageRead } from '../../api/messages'
 import { useFormatDateTime } from '../../components/format-date-time'
-import { isUnreadForMe, recipientName, senderName } from './message-list'
+import { displaySubject } from '../../components/message-text'
+import { useMarkReadWhenOpened } from '../../components/use-mark-read'
+import { recipientName, senderName } from './message-list'
 import classes from './messages.module.css'
 import { FieldList } from '../../components/field-list'
 import { FocusHeading } from '../../components/focus-heading'
@@ -32,16 +32,7 @@ export function MessageView({
 }) {
   const { t } = useTranslation()
   const formatDateTime = useFormatDateTime()
-  const markRead = useMarkMessageRead()
-  const { mutate } = markRead
-
-  // Ids already sent to the read endpoint: a refetch or a second render must not send them again.
-  const requested = useRef(new Set<string>())
-  useEffect(() => {
-    if (!isUnreadForMe(message) || requested.current.has(message.id)) return
-    requested.current.add(message.id)
-    mutate(message.id, { onError: () => requested.current.delete(message.id) })
-  }, [message, mutate])
+  useMarkReadWhenOpened(message)
 
   const original = message.replyToId ? loaded.find((item) => item.id === message.replyToId) : undefined
   const replies = loaded.filter((item) => item.replyToId === message.id)
@@ -53,7 +44,7 @@ export function MessageView({
           <span style={{ overflowWrap: 'anywhere' }}>{displaySubject(t, message.subject)}</span>
         </FocusHeading>
         <Group gap="xs" mt="xs">
-          <Badge variant="default">{t(`vendor.messages.types.${message.type}`)}</Badge>
+          <Badge variant="default">{t(`messages.types.${message.type}`)}</Badge>
         </Group>
       </div>
 

@@ -1,0 +1,57 @@
+import { Button, Group, Textarea, type TextareaProps } from '@mantine/core'
+import { IconSend } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { FlashAlert } from './flash-alert'
+import type { Flash } from './use-flash-message'
+
+/**
+ * The end of a form that sends a message (a vendor's new message, an admin's reply): the message itself
+ * (required, at most 5,000 characters, as the server's rule), what went wrong, then Cancel and Send, which shows
+ * its progress while the message is on its way.
+ */
+export function MessageSendFields({
+  label,
+  input,
+  rows,
+  flash,
+  isPending,
+  sendLabel,
+  onCancel,
+  isFirstInDialog = false,
+}: {
+  label: string
+  /** The form's props for the message (value, change handler, translated error). */
+  input: Omit<TextareaProps, 'label'>
+  rows: { min: number; max: number }
+  flash: Flash | null
+  isPending: boolean
+  sendLabel: string
+  onCancel: () => void
+  /** In a dialog, the message takes focus when it opens. */
+  isFirstInDialog?: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Textarea
+        label={label}
+        required
+        autosize
+        minRows={rows.min}
+        maxRows={rows.max}
+        maxLength={5000}
+        data-autofocus={isFirstInDialog || undefined}
+        {...input}
+      />
+      <FlashAlert flash={flash} />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" loading={isPending} leftSection={<IconSend size={18} aria-hidden />}>
+          {sendLabel}
+        </Button>
+      </Group>
+    </>
+  )
+}

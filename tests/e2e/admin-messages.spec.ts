@@ -1,0 +1,195 @@
+import { mkdirSync, rmSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { request as playwrightRequest, type Page } from '@playwright/test'
+import { RESULTS_DIR } from './paths'
+import {
+  anyCount,
+  button,
+  chooseLanguageBeforehand,
+  createVendorWithShop,
+  exactly,
+  expect,
+  expectFieldError,
+  field,
+  listed,
+  openAdminArea,
+  openFromMenu,
+  screenshot,
+  serverOrigin,
+  signIn,
+  statusSaying,
+  t,
+  test,
+  testLanguages,
+  type Language,
+} from './support'
+
+/**
+ * The admin team's unread count is one figure for the whole server, and the scenarios of this file run side by
+ * side (two workers, two languages, two widths): each one's send-and-open step waits for the others', so the
+ * count it reads moves only by its own message.
+ */
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(RESULTS_DIR, 'admin-messages.lock')
+  const deadline = Date.now() + 100_000
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      // A lock left by a run that was stopped mid-step is not waited for.
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+      if (age > 120_000) rmSync(lock, { recursive: true, force: true })
+      if (Date.now() > deadline) throw new Error(`${lock} was held for too long`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** The unread count the admin's screen shows in its header: 'All read' is 0. */
+async function unreadShown(page: Page, lang: Language): Promise<number> {
+  const badge = page
+    .getByText(anyCount(lang, 'admin.messages.unread'))
+    .or(page.getByText(t(lang, 'admin.messages.allRead'), { exact: true }))
+  await expect(badge).toBeVisible()
+  const text = (await badge.textContent()) ?? ''
+  return Number(text.match(/\d+/)?.[0] ?? 0)
+}
+
+const expectUnread = async (page: Page, lang: Language, count: number) =>
+  expect(
+    count === 0
+      ? page.getByText(t(lang, 'admin.messages.allRead'), { exact: true })
+      : page.getByText(t(lang, 'admin.messages.unread', { count }), { exact: true }),
+  ).toBeVisible()
+
+for (const lang of testLanguages) {
+  test(`a vendor's message reaches the admin live, is read and answered, and the reply reaches the vendor live (${lang})`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(150_000)
+    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
+    const vendorApi = await playwrightRequest.newContext({ baseURL: serverOrigin() })
+    const vendor = await createVendorWithShop(vendorApi, { fullName: `Aline Uwase ${suffix}` })
+    await vendorApi.dispose()
+
+    // The vendor, in a browser of their own, on their messages screen.
+    const vendorContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined })
+    const vendorPage = await vendorContext.newPage()
+    await chooseLanguageBeforehand(vendorPage, lang)
+    await signIn(vendorPage, lang, vendor)
+    await expect(vendorPage).toHaveURL(/\/vendor\/?$/)
+    await expect(vendorPage.getByRole('heading', { level: 1 })).toBeVisible()
+    await openFromMenu(vendorPage, lang, 'nav.messages')
+    await expect(vendorPage).toHaveURL(/\/vendor\/messages$/)
+    // Whatever the vendor sees next must arrive in this very document: no reload, no navigation.
+    await vendorPage.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true))
+
+    // The admin, on the messages screen, opened from the menu.
+    await chooseLanguageBeforehand(page, lang)
+    await openAdminArea(page)
+    await openFromMenu(page, lang, 'nav.messages')
+    await expect(page).toHaveURL(/\/admin\/messages$/)
+    await expect(page.getByRole('heading', { level: 1, name: t(lang, 'admin.messages.title') })).toBeVisible()
+    await expect(page.getByText(anyCount(lang, 'admin.messages.total'))).toBeVisible()
+
+    const subject = `Stock question ${suffix}`
+    const content = `Muraho! Can I list imigongo paintings in several sizes? (${suffix})`
+    const replyText = `Yes: add one variant for each size, each with its own SKU (${suffix}).`
+    const row = listed(page, subject)
+
+    await oneAtATime(async () => {
+      const before = await unreadShown(page, lang)
+
+      // The vendor writes to the team.
+      await vendorPage.getByRole('link', { name: exactly(t(lang, 'vendor.messages.newMessage')) }).click()
+      const compose = vendorPage.getByRole('form', { name: t(lang, 'vendor.messages.compose.title') })
+      await field(compose, lang, 'vendor.messages.compose.type').selectOption('support')
+      await field(compose, lang, 'vendor.messages.compose.subject').fill(subject)
+      await field(compose, lang, 'vendor.messages.compose.content').fill(content)
+      await button(compose, lang, 'vendor.messages.compose.send').click()
+      await expect(statusSaying(vendorPage, t(lang, 'vendor.messages.sendSuccess'))).toBeVisible()
+
+      // It appears on the admin's open screen without a reload: New, from a vendor, and counted.
+      await expect(row).toHaveCount(1)
+      await expect(row).toContainText(t(lang, 'admin.messages.new'))
+      await expect(row).toContainText(t(lang, 'admin.messages.roles.vendor'))
+      await expect(row).toContainText(vendor.fullName)
+      await expect(row).toContainText(vendor.email)
+      await expectUnread(page, lang, before + 1)
+      await screenshot(page, testInfo, lang, 'admin-messages')
+
+      // Opening it shows the whole message and reads it for the team: New goes, the count falls.
+      await row
+        .getByRole('button', {
+          name: t(lang, 'admin.messages.openLabel', { sender: vendor.fullName, subject }),
+        })
+        .click()
+      const details = page.getByRole('dialog', { name: subject })
+      await expect(details).toBeVisible()
+      await expect(details).toContainText(content)
+      await expect(details).toContainText(vendor.email)
+      await expect(details).toContainText(t(lang, 'admin.messages.details.team'))
+      await expect(details).toContainText(t(lang, 'messages.types.support'))
+      await expectUnread(page, lang, before)
+      await expect(row).not.toContainText(t(lang, 'admin.messages.new'))
+      await screenshot(page, testInfo, lang, 'admin-messages-details', { fullPage: false })
+    })
+
+    // The reply: an empty one is refused with the server's own words, then it is sent.
+    const details = page.getByRole('dialog', { name: subject })
+    const replyButton = button(details, lang, 'admin.messages.details.reply')
+    await replyButton.click()
+    const replyDialog = page.getByRole('dialog', {
+      name: t(lang, 'admin.messages.replyDialog.title', { sender: vendor.fullName }),
+    })
+    await expect(replyDialog).toBeVisible()
+    const replyField = field(replyDialog, lang, 'admin.messages.replyDialog.content')
+    await expect(replyField).toBeFocused()
+    await button(replyDialog, lang, 'admin.messages.replyDialog.send').click()
+    await expectFieldError(replyField, t(lang, 'messages.contentRequired'))
+    await replyField.fill(replyText)
+    await screenshot(page, testInfo, lang, 'admin-messages-reply', { fullPage: false })
+    await button(replyDialog, lang, 'admin.messages.replyDialog.send').click()
+    await expect(replyDialog).toBeHidden()
+    await expect(statusSaying(details, t(lang, 'admin.messages.details.replySent'))).toBeVisible()
+    // Focus comes back to Reply, then (the details closed) to the message's Open button.
+    await expect(replyButton).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(details).toBeHidden()
+    await expect(row.getByRole('button')).toBeFocused()
+    // The reply stands in the list, from an admin.
+    const sentReply = listed(page, replyText)
+    await expect(sentReply).toHaveCount(1)
+    await expect(sentReply).toContainText(t(lang, 'admin.messages.roles.admin'))
+    await expect(sentReply).not.toContainText(t(lang, 'admin.messages.new'))
+
+    // A search by the vendor's e-mail finds their message and not the reply (sent by the team).
+    await page
+      .getByRole('searchbox', { name: exactly(t(lang, 'admin.messages.search.label')) })
+      .fill(vendor.email)
+    await expect(sentReply).toHaveCount(0)
+    await expect(row).toHaveCount(1)
+    await expect(page.getByText(t(lang, 'admin.messages.total', { count: 1 }), { exact: true })).toBeVisible()
+
+    // The vendor's screen shows the reply without a reload, unread, in the vendor's language: under the message
+    // they sent, which stays open beside the list (on a phone, in place of it).
+    const vendorReplies = vendorPage.getByRole('region', { name: t(lang, 'vendor.messages.replies') })
+    await expect(vendorReplies).toContainText(t(lang, 'messages.adminReplySubject'))
+    await expect(vendorPage.getByText(t(lang, 'vendor.messages.unread', { count: 1 }))).toBeVisible()
+    await vendorReplies.getByRole('link').click()
+    await expect(
+      vendorPage.getByRole('region', { name: t(lang, 'vendor.messages.detailLabel') }),
+    ).toContainText(replyText)
+    expect(await vendorPage.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(
+      true,
+    )
+    await vendorContext.close()
+  })
+}
