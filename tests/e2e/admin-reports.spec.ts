@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs'
+import { request as playwrightRequest, type Page } from '@playwright/test'
+import { reportCsvHeader } from '../../src/server/reports/reports.service'
+import { parseCsv } from '../fixtures/read-files'
+import {
+  adminApi,
+  approveVendor,
+  chooseLanguageBeforehand,
+  createVendorWithShop,
+  exactly,
+  expect,
+  openAdminArea,
+  openFromMenu,
+  screenshot,
+  serverOrigin,
+  t,
+  test,
+  testLanguages,
+  type Language,
+} from './support'
+
+/** Large enough that this shop leads the top 5 whatever the other scenarios sell meanwhile. */
+const PRICE = 900_000_000
+
+/** A shop that sold once today: registered, approved, one product, one order placed by the admin. */
+async function shopWithAnOrder() {
+  const vendorApi = await playwrightRequest.newContext({ baseURL: serverOrigin() })
+  const vendor = await createVendorWithShop(vendorApi)
+  const admin = await adminApi()
+  await approveVendor(admin, vendor.vendorId)
+  // One plain product (no colours or sizes), priced PRICE, and one order of it.
+  const plain = { hasVariants: false, colors: [], sizes: [], images: [], category: 'Home Decor' }
+  const name = `Imigongo ${Date.now().toString(36)}`
+  const created = await vendorApi.post('/api/vendor/products', {
+    data: {
+      ...plain,
+      name,
+      description: 'Imigongo from Nyakarimbi',
+      price: PRICE,
+      variants: [{ price: PRICE, stock: 3 }],
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const product = (await created.json()) as { id: string; variants: { id: string }[] }
+  const customer = { customerName: 'Claudine Mukamana', customerEmail: 'claudine@example.rw', quantity: 1 }
+  const order = await admin.post('/api/admin/orders', {
+    headers: { Origin: serverOrigin() },
+    data: {
+      ...customer,
+      vendorId: vendor.vendorId,
+      productId: product.id,
+      variantId: product.variants[0]!.id,
+    },
+  })
+  expect(order.status(), await order.text()).toBe(201)
+  await admin.dispose()
+  await vendorApi.dispose()
+  return { shopName: vendor.shopName, productName: name }
+}
+
+/** Nothing on the page is wider than the window (no sideways scrolling on a phone). */
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+
+const cardLabels = ['vendors', 'products', 'orders', 'revenue', 'pendingPayouts', 'newVendors'] as const
+
+for (const lang of testLanguages) {
+  test(`an admin reads the report of 30 days, its charts, and exports it (${lang})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const shop = await shopWithAnOrder()
+    const chartRequests: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/report-charts-[^/]*\.js$/.test(request.url())) chartRequests.push(request.url())
+    })
+
+    await chooseLanguageBeforehand(page, lang)
+    await openAdminArea(page)
+    await expect(
+      page.getByRole('heading', { level: 1, name: t(lang, 'admin.dashboard.title') }),
+    ).toBeVisible()
+    // The charts' code is the reports screen's own: the dashboard did not fetch it.
+    expect(chartRequests).toEqual([])
+    await openFromMenu(page, lang, 'nav.reports')
+    await expect(page).toHaveURL(/\/admin\/reports$/)
+    await expect(page.getByRole('heading', { level: 1, name: t(lang, 'admin.reports.title') })).toBeVisible()
+
+    await test.step('choose 30 days: the address keeps it', async () => {
+      await page
+        .getByRole('combobox', { name: exactly(t(lang, 'admin.reports.rangeLabel')) })
+        .selectOption('30')
+      await expect(page).toHaveURL(/\/admin\/reports\?days=30$/)
+      await expect(
+        page.getByText(t(lang, 'admin.reports.cards.newVendorsHint', { days: 30 }), { exact: true }),
+      ).toBeVisible()
+    })
+
+    await test.step('the six cards', async () => {
+      const figures = page.getByRole('region', { name: t(lang, 'admin.reports.cards.label') })
+      for (const card of cardLabels) {
+        await expect(figures.getByText(t(lang, `admin.reports.cards.${card}`), { exact: true })).toBeVisible()
+      }
+      // Revenue in francs, never in dollars.
+      await expect(figures).toContainText('RWF')
+      await expect(figures).not.toContainText('$')
+      await expect(page.getByRole('region', { name: t(lang, 'admin.reports.growth.title') })).toBeVisible()
+    })
+
+    await test.step('the charts arrive, each a named figure with its text', async () => {
+      const charts = page.getByRole('region', { name: t(lang, 'admin.reports.charts.label') })
+      const revenue = charts.getByRole('figure', { name: t(lang, 'admin.reports.charts.revenuePerDay') })
+      await expect(revenue).toBeVisible()
+      // The lazily loaded module drew its chart (recharts' SVG) inside the figure.
+      await expect(revenue.locator('svg.recharts-surface').first()).toBeVisible()
+      expect(chartRequests.length).toBeGreaterThan(0)
+      await expect(
+        charts.getByRole('figure', { name: t(lang, 'admin.reports.charts.ordersByStatus') }),
+      ).toBeVisible()
+      const topShops = charts.getByRole('figure', { name: t(lang, 'admin.reports.charts.topVendors') })
+      await expect(topShops).toContainText(shop.shopName)
+      await expect(
+        charts.getByRole('figure', { name: t(lang, 'admin.reports.charts.topProducts') }),
+      ).toContainText(shop.productName)
+      // The day-by-day figures as a table, for whoever would rather read than look.
+      await revenue.getByText(t(lang, 'admin.reports.charts.showTable')).click()
+      await expect(revenue.getByRole('table')).toBeVisible()
+      await expect(revenue.getByRole('table').getByRole('row')).toHaveCount(31)
+      expect(await overflowsSideways(page)).toBe(false)
+      await screenshot(page, testInfo, lang, 'admin-reports')
+    })
+
+    await test.step('Export Report: a dated CSV of the 30 days', async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: t(lang, 'admin.reports.export') }).click(),
+      ])
+      expect(download.suggestedFilename()).toMatch(/^report-\d{4}-\d{2}-\d{2}\.csv$/)
+      const bytes = readFileSync((await download.path())!)
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+      const rows = parseCsv(bytes.toString('utf8').replace(/^\uFEFF/, ''))
+      expect(rows[0]).toEqual([...reportCsvHeader])
+      expect(rows.find((row) => row[0] === 'Days')).toEqual(['Days', '30', '30', ''])
+      const dayHeader = rows.findIndex((row) => row[0] === 'Day')
+      expect(
+        rows.slice(dayHeader + 1, dayHeader + 31).every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[0]!)),
+      ).toBe(true)
+      expect(rows.some((row) => row[0] === shop.shopName && Number(row[2]) >= PRICE)).toBe(true)
+    })
+  })
+}
+
+test.describe('at phone width', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the phone project only')
+  const lang: Language = 'en'
+  test('the report stacks, with no sideways scrolling', async ({ page }) => {
+    await chooseLanguageBeforehand(page, lang)
+    await openAdminArea(page)
+    await page.goto('/admin/reports?days=365')
+    await expect(
+      page
+        .getByRole('figure', { name: t(lang, 'admin.reports.charts.ordersPerDay') })
+        .locator('svg')
+        .first(),
+    ).toBeVisible()
+    expect(await overflowsSideways(page)).toBe(false)
+  })
+})
