@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type Page } from '@playwright/test'
 import { RESULTS_DIR } from './paths'
 import {
@@ -68,6 +69,21 @@ const expectUnread = async (page: Page, lang: Language, count: number) =>
       : page.getByText(t(lang, 'admin.messages.unread', { count }), { exact: true }),
   ).toBeVisible()
 
+/**
+ * No serious or critical accessibility problem in what the screen shows at `scope` (its main content, or an
+ * open dialog). The area's layout around it is accessibility.spec.ts's subject.
+ */
+async function expectAccessible(page: Page, scope: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const blocking = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(blocking, blocking.join('\n')).toEqual([])
+}
+
 for (const lang of testLanguages) {
   test(`a vendor's message reaches the admin live, is read and answered, and the reply reaches the vendor live (${lang})`, async ({
     page,
@@ -124,6 +140,7 @@ for (const lang of testLanguages) {
       await expect(row).toContainText(vendor.email)
       await expectUnread(page, lang, before + 1)
       await screenshot(page, testInfo, lang, 'admin-messages')
+      await expectAccessible(page, 'main')
 
       // Opening it shows the whole message and reads it for the team: New goes, the count falls.
       await row
@@ -140,6 +157,7 @@ for (const lang of testLanguages) {
       await expectUnread(page, lang, before)
       await expect(row).not.toContainText(t(lang, 'admin.messages.new'))
       await screenshot(page, testInfo, lang, 'admin-messages-details', { fullPage: false })
+      await expectAccessible(page, '[role="dialog"]')
     })
 
     // The reply: an empty one is refused with the server's own words, then it is sent.
