@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { Badge, Group, NativeSelect, Tooltip } from '@mantine/core'
+import { Badge, Tooltip } from '@mantine/core'
 import { IconInbox, IconMail, IconMailCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { messageTypes } from '../../shared/constants'
 import type { MessageDto } from '../../shared/schemas/message'
 import { useMessages } from '../api/messages'
 import { ListPage, useListPage } from '../components/list-page'
-import { SearchInput } from '../components/search-input'
+import { SearchAndSelect } from '../components/search-and-select'
 import { useListFilters } from '../components/use-list-filters'
 import { MessageDialogs } from './messages/message-dialogs'
 import { MessageCard, MessageTable } from './messages/message-list'
@@ -54,23 +54,23 @@ export default function AdminMessagesPage() {
       total={data && t('admin.messages.total', { count: data.total })}
       tools={<UnreadCount unread={data?.unread} />}
       filters={
-        <Group role="search" gap="sm" align="flex-end" wrap="wrap">
-          <SearchInput
-            q={q}
-            onSearch={(next) => update({ q: next }, { replace: true })}
-            label={t('admin.messages.search.label')}
-            placeholder={t('admin.messages.search.placeholder')}
-          />
-          <NativeSelect
-            label={t('admin.messages.typeLabel')}
-            value={type}
-            onChange={(event) => update({ status: event.currentTarget.value as typeof type })}
-            data={typeFilters.map((value) => ({
+        <SearchAndSelect
+          search={{
+            q,
+            onSearch: (next) => update({ q: next }, { replace: true }),
+            label: t('admin.messages.search.label'),
+            placeholder: t('admin.messages.search.placeholder'),
+          }}
+          select={{
+            label: t('admin.messages.typeLabel'),
+            value: type,
+            options: typeFilters.map((value) => ({
               value,
               label: value === 'all' ? t('admin.messages.allTypes') : t(`messages.types.${value}`),
-            }))}
-          />
-        </Group>
+            })),
+            onChange: (next) => update({ status: next }),
+          }}
+        />
       }
       flash={list.feedback.flash}
       emptyIcon={IconInbox}

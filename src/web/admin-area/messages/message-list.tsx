@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Role } from '../../../shared/constants'
 import type { MessageDto } from '../../../shared/schemas/message'
-import { DataTable, DateCell } from '../../components/data-table'
+import { DataTable, DateCell, type Column } from '../../components/data-table'
 import { DateText } from '../../components/date-text'
 import { IconButton } from '../../components/icon-button'
 import { ItemCard } from '../../components/item-card'
@@ -105,46 +105,41 @@ const openLabel = (t: TFunction, message: MessageDto) =>
 /** From 1100 px: one row per message, newest first. */
 export function MessageTable({ messages, onOpen }: { messages: MessageDto[] } & OpenProps) {
   const { t } = useTranslation()
-  return (
-    <DataTable
-      label={t('admin.messages.tableCaption')}
-      items={messages}
-      columns={[
-        {
-          label: t('admin.messages.columns.sender'),
-          cell: (message, nameId) => <Sender message={message} nameId={nameId} />,
-        },
-        {
-          label: t('admin.messages.columns.message'),
-          cell: (message) => <Summary message={message} miw={220} withNew />,
-        },
-        {
-          label: t('admin.messages.details.type'),
-          cell: (message) => <Text size="sm">{t(`messages.types.${message.type}`)}</Text>,
-        },
-        {
-          label: t('admin.messages.columns.date'),
-          miw: 130,
-          cell: (message) => <DateCell value={message.createdAt} withTime />,
-        },
-        {
-          label: t('fields.actions'),
-          nowrap: true,
-          cell: (message) => (
-            <Tooltip label={t('admin.messages.open')} withArrow>
-              <IconButton
-                variant={message.isUnread ? 'light' : 'subtle'}
-                color={message.isUnread ? undefined : 'gray'}
-                label={openLabel(t, message)}
-                icon={message.isUnread ? IconMail : IconMailOpened}
-                onClick={() => onOpen(message)}
-              />
-            </Tooltip>
-          ),
-        },
-      ]}
-    />
-  )
+  const columns: Column<MessageDto>[] = [
+    {
+      label: t('admin.messages.columns.sender'),
+      cell: (message, nameId) => <Sender message={message} nameId={nameId} />,
+    },
+    {
+      label: t('admin.messages.columns.message'),
+      cell: (message) => <Summary message={message} miw={220} withNew />,
+    },
+    {
+      label: t('admin.messages.details.type'),
+      cell: (message) => <Text size="sm">{t(`messages.types.${message.type}`)}</Text>,
+    },
+    {
+      label: t('admin.messages.columns.date'),
+      miw: 130,
+      cell: (message) => <DateCell value={message.createdAt} withTime />,
+    },
+    {
+      label: t('fields.actions'),
+      nowrap: true,
+      cell: (message) => (
+        <Tooltip label={t('admin.messages.open')} withArrow>
+          <IconButton
+            variant={message.isUnread ? 'light' : 'subtle'}
+            color={message.isUnread ? undefined : 'gray'}
+            label={openLabel(t, message)}
+            icon={message.isUnread ? IconMail : IconMailOpened}
+            onClick={() => onOpen(message)}
+          />
+        </Tooltip>
+      ),
+    },
+  ]
+  return <DataTable label={t('admin.messages.tableCaption')} columns={columns} items={messages} />
 }
 
 /** Below 1100 px: one card per message, the sender first, then the subject and the first lines. */
