@@ -31,6 +31,13 @@ async function main() {
       `Isoko is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
     )
   })
+  // An idle keep-alive connection is kept longer than Node's 5 s: a client (a browser, a load balancer, an API
+  // client between two calls) that reuses it just as the server closes it gets a reset instead of an answer.
+  // The headers timeout must stay above it (Node's rule).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000
+    server.headersTimeout = 66_000
+  }
 
   const setupLink = await createSetupLink(database.db, config.publicUrl)
   if (setupLink)

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, NativeSelect, Text, Tooltip } from '@mantine/core'
+import { Box, Button, Group, Loader, NativeSelect, Stack, Text, Tooltip } from '@mantine/core'
 import { IconEye, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { orderStatuses, type OrderStatus } from '../../../shared/constants'
@@ -93,7 +93,7 @@ function QuantityLine({ order }: { order: AdminOrderDto }) {
   )
 }
 
-/** From 1280 px: one row per order, newest first. */
+/** From 1440 px: one row per order, newest first. */
 export function AdminOrderTable({ orders, ...actions }: AdminOrderListProps) {
   const { t } = useTranslation()
   return (
@@ -157,7 +157,7 @@ export function AdminOrderTable({ orders, ...actions }: AdminOrderListProps) {
   )
 }
 
-/** Below 1280 px: one card per order, its controls as full-width buttons to tap. */
+/** Below 1440 px: one card per order, its controls as buttons to tap. */
 export function AdminOrderCard({ order, nameId, ...actions }: RowProps & { nameId: string }) {
   const { t, about } = useAbout(order)
   return (
@@ -181,28 +181,31 @@ export function AdminOrderCard({ order, nameId, ...actions }: RowProps & { nameI
         { label: t('admin.orders.columns.date'), value: <DateText value={order.createdAt} withTime /> },
       ]}
       actions={
-        <Group gap="xs" grow align="flex-end">
+        <Stack gap="xs">
           <StatusSelect order={order} {...actions} fullWidth />
-          <Button
-            variant="default"
-            size="sm"
-            aria-label={t('admin.orders.viewLabel', about)}
-            onClick={() => actions.onView(order)}
-          >
-            {t('admin.orders.view')}
-          </Button>
-          <Button
-            variant="light"
-            color="red.9"
-            size="sm"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            aria-label={t('admin.orders.deleteLabel', about)}
-            disabled={actions.acting !== null}
-            onClick={() => actions.onDelete(order)}
-          >
-            {t('admin.orders.delete')}
-          </Button>
-        </Group>
+          <Group gap="xs" grow>
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconEye size={16} aria-hidden />}
+              aria-label={t('admin.orders.viewLabel', about)}
+              onClick={() => actions.onView(order)}
+            >
+              {t('admin.orders.view')}
+            </Button>
+            <Button
+              variant="light"
+              color="red.9"
+              size="sm"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              aria-label={t('admin.orders.deleteLabel', about)}
+              disabled={actions.acting !== null}
+              onClick={() => actions.onDelete(order)}
+            >
+              {t('admin.orders.delete')}
+            </Button>
+          </Group>
+        </Stack>
       }
     />
   )
