@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import {
   request as playwrightRequest,
   type APIRequestContext,
@@ -101,6 +102,18 @@ async function download(page: Page, trigger: Locator) {
   }
 }
 
+/** No serious or critical accessibility problem on the page as it stands (checked at desktop width only). */
+async function expectAccessible(page: Page, projectName: string) {
+  if (projectName !== 'desktop') return
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const blocking = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(blocking, blocking.join('\n')).toEqual([])
+}
+
 for (const lang of testLanguages) {
   test(`an admin creates, imports, exports, changes and deletes orders, and finds it all in the audit log (${lang})`, async ({
     page,
@@ -133,6 +146,7 @@ for (const lang of testLanguages) {
       form.getByText(t(lang, 'admin.orders.create.total', { total: formatRwf(12_000) })),
     ).toBeVisible()
     await screenshot(page, testInfo, lang, 'admin-order-create', { fullPage: false })
+    await expectAccessible(page, testInfo.project.name)
     await button(form, lang, 'admin.orders.create.submit').click()
     await expect(statusSaying(page, t(lang, 'admin.orders.create.success'))).toBeVisible()
     await expect(form).toBeHidden()
@@ -183,6 +197,7 @@ for (const lang of testLanguages) {
     )
     for (const message of refused) await expect(results.getByText(message, { exact: true })).toBeVisible()
     await screenshot(page, testInfo, lang, 'admin-order-import', { fullPage: false })
+    await expectAccessible(page, testInfo.project.name)
     expect(await stockOf(vendorApi, product.id)).toBe(27 - 4)
 
     // The refused rows, to fix and import again: the file's header, an Error column, the messages.
@@ -202,6 +217,7 @@ for (const lang of testLanguages) {
     await expect(listed(page, `Uwase, Aline ${tag}`)).toHaveCount(1)
     await expect(listed(page, tag)).toHaveCount(4)
     await screenshot(page, testInfo, lang, 'admin-orders')
+    await expectAccessible(page, testInfo.project.name)
 
     // ── Export what the search shows, and import the file again as it is ──
     const exported = await download(page, page.getByRole('link', { name: t(lang, 'admin.orders.export') }))

@@ -165,6 +165,8 @@ function AreaNavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
       label={t(item.labelKey)}
       leftSection={<Icon size={20} stroke={1.5} aria-hidden />}
       active={isActive}
+      // The darkest shade: the light variant's own text colour is too pale on its tint (WCAG AA contrast).
+      color="cyan.9"
       onClick={onNavigate}
     />
   )

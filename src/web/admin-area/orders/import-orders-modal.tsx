@@ -136,6 +136,7 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
           placeholder={t('admin.orders.import.filePlaceholder')}
           accept=".csv,text/csv"
           clearable
+          clearButtonProps={{ 'aria-label': t('admin.orders.import.clearFile') }}
           leftSection={<IconFileTypeCsv size={18} aria-hidden />}
           value={file}
           disabled={isSending}
