@@ -161,67 +161,106 @@ async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, 
   return row!
 }
 
-/** Each day of the range with its orders and their total: every day is there, one without orders with zeros. */
-async function ordersPerDay(tx: Tx, scope: AdminScope, period: Period, timeZone: string) {
-  const dayOf = (offset: SQL) => midnight(sql`${period.from}::date + ${offset}`, timeZone)
-  return (
-    tx
-      .select({
-        day: sql<string>`to_char(${period.from}::date + g.n, 'YYYY-MM-DD')`,
-        orders: count(orders.id),
-        revenue: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint`.mapWith(Number),
-      })
-      .from(sql`generate_series(0, ${period.days - 1}::int) as g(n)`)
-      // A range of the created-at index per day: the days without orders stay (left join), each read once.
-      .leftJoin(
-        orders,
-        and(within(orders.createdAt, dayOf(sql`g.n`), dayOf(sql`g.n + 1`)), ownedBy(orders.vendorId, scope)),
-      )
-      .groupBy(sql`g.n`)
-      .orderBy(sql`g.n`)
-  )
-}
-
+/** The total of the orders grouped (bigint; PostgreSQL sums to numeric). */
 const revenueTotal = sql<number>`sum(${orders.totalAmount})::bigint`.mapWith(Number)
 
-/** The shops that sold the most within the range, by revenue, then by orders and name for ties. */
-async function topVendors(tx: Tx, scope: AdminScope, inRange: SQL | undefined) {
-  return tx
-    .select({ vendorId: orders.vendorId, shopName: vendors.shopName, orders: count(), revenue: revenueTotal })
+/**
+ * Each day of the range with its orders and their total: one pass over the range's orders, summed per Kigali
+ * day, laid over every day of the range (generate_series), so a day without orders is there with zeros.
+ */
+async function ordersPerDay(
+  tx: Tx,
+  scope: AdminScope,
+  period: Period,
+  inRange: SQL | undefined,
+  timeZone: string,
+) {
+  const perDay = tx
+    .select({
+      n: sql<number>`(${orders.createdAt} at time zone ${timeZone})::date - ${period.from}::date`.as(
+        'day_index',
+      ),
+      orders: count().as('day_orders'),
+      revenue: revenueTotal.as('day_revenue'),
+    })
     .from(orders)
-    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .where(and(inRange, ownedBy(orders.vendorId, scope)))
-    .groupBy(orders.vendorId, vendors.shopName)
-    .orderBy(desc(revenueTotal), desc(count()), vendors.shopName)
+    // By position: the day's expression carries parameters, which PostgreSQL would not match written twice.
+    .groupBy(sql`1`)
+    .as('per_day')
+  return tx
+    .select({
+      day: sql<string>`to_char(${period.from}::date + g.n, 'YYYY-MM-DD')`,
+      orders: sql<number>`coalesce(${perDay.orders}, 0)`.mapWith(Number),
+      revenue: sql<number>`coalesce(${perDay.revenue}, 0)`.mapWith(Number),
+    })
+    .from(sql`generate_series(0, ${period.days - 1}::int) as g(n)`)
+    .leftJoin(perDay, sql`${perDay.n} = g.n`)
+    .orderBy(sql`g.n`)
+}
+
+/**
+ * The shops that sold the most within the range, by revenue, then by orders. The orders are ranked on their
+ * own first; only the 5 kept are joined to their shops.
+ */
+async function topVendors(tx: Tx, scope: AdminScope, inRange: SQL | undefined) {
+  const ranked = tx
+    .select({
+      vendorId: orders.vendorId,
+      orders: count().as('shop_orders'),
+      revenue: revenueTotal.as('shop_revenue'),
+    })
+    .from(orders)
+    .where(and(inRange, ownedBy(orders.vendorId, scope)))
+    .groupBy(orders.vendorId)
+    .orderBy(desc(revenueTotal), desc(count()), orders.vendorId)
     .limit(LIST_SIZE)
+    .as('ranked')
+  return tx
+    .select({
+      vendorId: ranked.vendorId,
+      shopName: vendors.shopName,
+      orders: ranked.orders,
+      revenue: ranked.revenue,
+    })
+    .from(ranked)
+    .innerJoin(vendors, eq(vendors.id, ranked.vendorId))
+    .orderBy(desc(ranked.revenue), desc(ranked.orders), ranked.vendorId)
 }
 
 /**
  * The products that sold the most within the range. An order keeps its product's name, so a deleted product
- * (its reference gone) still counts, as the name its orders kept, within its shop.
+ * (its reference gone) still counts, as the name its orders kept, within its shop. Ranked on the orders alone;
+ * only the 5 kept are joined to their products and shops for their names.
  */
 async function topProducts(tx: Tx, scope: AdminScope, inRange: SQL | undefined) {
-  const name = sql<string>`coalesce(max(${products.name}), max(${orders.productName}))`
-  return tx
+  const keptName = sql<string>`max(${orders.productName})`
+  const ranked = tx
     .select({
+      vendorId: orders.vendorId,
       productId: orders.productId,
-      name,
-      shopName: vendors.shopName,
-      quantity: sql<number>`sum(${orders.quantity})`.mapWith(Number),
-      revenue: revenueTotal,
+      keptName: keptName.as('kept_name'),
+      quantity: sql<number>`sum(${orders.quantity})`.mapWith(Number).as('product_quantity'),
+      revenue: revenueTotal.as('product_revenue'),
     })
     .from(orders)
-    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-    .leftJoin(products, eq(products.id, orders.productId))
     .where(and(inRange, ownedBy(orders.vendorId, scope)))
     .groupBy(
       orders.vendorId,
-      vendors.shopName,
       orders.productId,
       sql`case when ${orders.productId} is null then lower(${orders.productName}) end`,
     )
-    .orderBy(desc(revenueTotal), name)
+    .orderBy(desc(revenueTotal), keptName)
     .limit(LIST_SIZE)
+    .as('ranked')
+  const name = sql<string>`coalesce(${products.name}, ${ranked.keptName})`
+  const { productId, quantity, revenue } = ranked
+  return tx
+    .select({ productId, name, shopName: vendors.shopName, quantity, revenue })
+    .from(ranked)
+    .innerJoin(vendors, eq(vendors.id, ranked.vendorId))
+    .leftJoin(products, eq(products.id, ranked.productId))
+    .orderBy(desc(ranked.revenue), name)
 }
 
 async function latestOrders(tx: Tx, scope: AdminScope) {
@@ -284,7 +323,7 @@ export async function getAdminReport(
   return db.transaction(
     async (tx) => {
       const f = await reportFigures(tx, scope, bounds)
-      const daily = await ordersPerDay(tx, scope, period, options.timeZone)
+      const daily = await ordersPerDay(tx, scope, period, inRange, options.timeZone)
       const vendorsRanked = await topVendors(tx, scope, inRange)
       const productsRanked = await topProducts(tx, scope, inRange)
       const recentOrders = await latestOrders(tx, scope)
