@@ -24,8 +24,6 @@ const page = (load: () => Promise<{ default: React.ComponentType }>, role?: Role
   },
 })
 
-const notBuilt = page(() => import('./components/not-built-page'))
-
 const vendorRoutes: RouteObject[] = [
   { index: true, ...page(() => import('./vendor-area/dashboard-page')) },
   { path: 'products', ...page(() => import('./vendor-area/products-page')) },
