@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
-import type {
-  AdminOrderDetails,
-  AdminOrderDto,
-  AdminOrderFilters,
-  AdminOrderList,
-  ProductChoice,
-  ShopChoice,
+import {
+  orderImportColumns,
+  type AdminOrderDetails,
+  type AdminOrderDto,
+  type AdminOrderFilters,
+  type AdminOrderList,
+  type ProductChoice,
+  type ShopChoice,
 } from '../../shared/schemas/order'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import { historyOf } from '../audit/audit-logs.service'
@@ -260,12 +261,7 @@ export async function listProductChoices(
 
 /** The export's columns: the import's six first (an export imports again as it is), then the rest. */
 export const orderCsvHeader = [
-  'Customer Name',
-  'Customer Email',
-  'Vendor Shop Name',
-  'Product Name',
-  'Variant SKU',
-  'Quantity',
+  ...orderImportColumns,
   'Order ID',
   'Status',
   'Color',
