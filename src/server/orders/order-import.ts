@@ -17,7 +17,7 @@ import type { CsvExport } from '../lib/csv'
 import { AppError } from '../lib/errors'
 import type { Logger } from '../lib/logger'
 import type { AdminScope } from '../lib/scope'
-import { auditedOrder, placeOrder } from './orders.service'
+import { placeAuditedOrder } from './orders.service'
 
 /**
  * Order import (admin §5 "Order import (CSV)"). The file is read as RFC 4180 (papaparse): quoted fields with
@@ -256,17 +256,14 @@ export async function importOrders(
       continue
     }
     try {
-      await db.transaction(async (tx) => {
-        const order = await placeOrder(tx, { ...found, ...row })
-        await recordAudit(tx, {
-          by: admin,
-          action: 'create',
-          targetTable: 'orders',
-          targetId: order.id,
-          newValues: auditedOrder(order),
-          details: { source: 'import', file: file.name, row: row.row },
-        })
-      })
+      await db.transaction((tx) =>
+        placeAuditedOrder(
+          tx,
+          admin,
+          { ...found, ...row },
+          { source: 'import', file: file.name, row: row.row },
+        ),
+      )
       imported += 1
     } catch (error) {
       errors.push(rowErrorOf(error, row, options.logger))

@@ -153,23 +153,36 @@ export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
   return created!
 }
 
-/** The admin's "Create order": the order and its audit entry commit together, or neither does. */
+/**
+ * An order an admin places (the order form, or a row of an import): the order and its 'create' audit entry
+ * are written in the caller's transaction, so they commit together or neither does. `details` says where it
+ * came from when that is not the form.
+ */
+export async function placeAuditedOrder(
+  tx: Tx,
+  admin: AdminScope,
+  input: PlaceOrder,
+  details?: Record<string, unknown>,
+): Promise<OrderRow> {
+  const order = await placeOrder(tx, input)
+  await recordAudit(tx, {
+    by: admin,
+    action: 'create',
+    targetTable: 'orders',
+    targetId: order.id,
+    newValues: auditedOrder(order),
+    details,
+  })
+  return order
+}
+
+/** The admin's "Create order". */
 export async function createAdminOrder(
   db: Db,
   admin: AdminScope,
   input: z.output<typeof adminOrderInput>,
 ): Promise<OrderDto> {
-  return db.transaction(async (tx) => {
-    const order = await placeOrder(tx, input)
-    await recordAudit(tx, {
-      by: admin,
-      action: 'create',
-      targetTable: 'orders',
-      targetId: order.id,
-      newValues: auditedOrder(order),
-    })
-    return toOrderDto(order)
-  })
+  return db.transaction(async (tx) => toOrderDto(await placeAuditedOrder(tx, admin, input)))
 }
 
 export async function listOrders(
