@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type Page } from '@playwright/test'
 import { reportCsvHeader } from '../../src/server/reports/reports.service'
 import { parseCsv } from '../fixtures/read-files'
@@ -150,19 +151,24 @@ for (const lang of testLanguages) {
   })
 }
 
-test.describe('at phone width', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the phone project only')
+// A year of days on a phone: the charts stack and thin their axis labels; nothing scrolls sideways. And the
+// screen, charts included, must be usable with a screen reader and a keyboard.
+test('the report of a year scrolls only down, at either width, with no serious accessibility violations', async ({
+  page,
+}, testInfo) => {
   const lang: Language = 'en'
-  test('the report stacks, with no sideways scrolling', async ({ page }) => {
-    await chooseLanguageBeforehand(page, lang)
-    await openAdminArea(page)
-    await page.goto('/admin/reports?days=365')
-    await expect(
-      page
-        .getByRole('figure', { name: t(lang, 'admin.reports.charts.ordersPerDay') })
-        .locator('svg')
-        .first(),
-    ).toBeVisible()
-    expect(await overflowsSideways(page)).toBe(false)
-  })
+  await chooseLanguageBeforehand(page, lang)
+  await openAdminArea(page)
+  await page.goto('/admin/reports?days=365')
+  const perDay = page.getByRole('figure', { name: t(lang, 'admin.reports.charts.ordersPerDay') })
+  await expect(perDay.locator('svg.recharts-surface').first()).toBeVisible()
+  expect(await overflowsSideways(page)).toBe(false)
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  await testInfo.attach('axe-results', { body: JSON.stringify(results.violations, null, 2) })
+  expect(blocking, blocking.join('\n')).toEqual([])
 })
