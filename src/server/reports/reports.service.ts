@@ -120,45 +120,39 @@ async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, 
     .where(ownedBy(payouts.vendorId, scope))
     .as('pay')
 
+  // The figure beside the one it is compared with, and the change between them.
+  const compare = (value: SQL.Aliased<number>, previous: SQL.Aliased<number>) => ({
+    value,
+    previous,
+    change: changeOf(value, previous),
+  })
+  const approvalRate = ratio(sql`${v.approved} * 100`, v.total, 1)
+  const productsPerVendor = ratio(p.total, v.approved, 1)
+  const averageOrderValue = ratio(o.revenue, o.total, 2)
+  // Selected in the report's own shape: each card, the growth overview and the status counts.
   const [row] = await tx
     .select({
-      vendors: v.total,
-      vendorsBefore: v.before,
-      vendorsChange: changeOf(v.total, v.before),
-      approved: v.approved,
-      pendingVendors: v.pending,
-      rejectedVendors: v.rejected,
-      approvalRate: ratio(sql`${v.approved} * 100`, v.total, 1),
-      newVendors: v.recent,
-      newVendorsBefore: v.previousRecent,
-      newVendorsChange: changeOf(v.recent, v.previousRecent),
-      products: p.total,
-      productsBefore: p.before,
-      productsChange: changeOf(p.total, p.before),
-      productsPerVendor: ratio(p.total, v.approved, 1),
-      orders: o.total,
-      ordersBefore: o.before,
-      ordersChange: changeOf(o.total, o.before),
-      recentOrders: o.recent,
-      pendingOrders: o.pending,
-      completedOrders: o.completed,
-      refundedOrders: o.refunded,
-      revenue: o.revenue,
-      revenueBefore: o.revenueBefore,
-      revenueChange: changeOf(o.revenue, o.revenueBefore),
-      revenueRecent: o.revenueRecent,
-      averageOrderValue: ratio(o.revenue, o.total, 2),
-      pendingPayouts: pay.pending,
-      pendingPayoutsBefore: pay.before,
-      pendingPayoutsChange: changeOf(pay.pending, pay.before),
-      pendingAmount: pay.amount,
+      vendors: { ...compare(v.total, v.before), approved: v.approved, activePercent: approvalRate },
+      products: { ...compare(p.total, p.before), perVendor: productsPerVendor },
+      orders: { ...compare(o.total, o.before), recent: o.recent },
+      revenue: {
+        ...compare(o.revenue, o.revenueBefore),
+        perOrder: averageOrderValue,
+        recent: o.revenueRecent,
+      },
+      pendingPayouts: { ...compare(pay.pending, pay.before), amount: pay.amount },
+      newVendors: compare(v.recent, v.previousRecent),
+      growth: { approvalRate, productsPerVendor, averageOrderValue, recentOrders: o.recent },
+      ordersByStatus: { pending: o.pending, completed: o.completed, refunded: o.refunded },
+      vendorsByStatus: { pending: v.pending, approved: v.approved, rejected: v.rejected },
     })
     .from(v)
     .crossJoin(p)
     .crossJoin(o)
     .crossJoin(pay)
   // Aggregates without GROUP BY always answer exactly one row.
-  return row!
+  const { growth, ordersByStatus, vendorsByStatus, ...cards } = row!
+  return { cards, growth, ordersByStatus, vendorsByStatus }
 }
 
 /** The total of the orders grouped (bigint; PostgreSQL sums to numeric). */
@@ -263,48 +257,43 @@ async function topProducts(tx: Tx, scope: AdminScope, inRange: SQL | undefined) 
     .orderBy(desc(ranked.revenue), name)
 }
 
-async function latestOrders(tx: Tx, scope: AdminScope) {
-  const rows = await tx
-    .select({
-      id: orders.id,
-      customerName: orders.customerName,
-      productName: orders.productName,
-      shopName: vendors.shopName,
-      totalAmount: orders.totalAmount,
-      status: orders.status,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-    .where(ownedBy(orders.vendorId, scope))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(LIST_SIZE)
+/**
+ * The 5 newest rows of a list, newest first (the id breaks ties between rows made in the same instant, so the
+ * order never changes between reads), their times as ISO text.
+ */
+async function newestFive<Row extends { createdAt: Date }>(
+  list: { orderBy: (...order: SQL[]) => { limit: (count: number) => PromiseLike<Row[]> } },
+  table: typeof orders | typeof vendors,
+) {
+  const rows = await list.orderBy(desc(table.createdAt), desc(table.id)).limit(LIST_SIZE)
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
 }
 
-async function latestVendors(tx: Tx, scope: AdminScope) {
-  const rows = await tx
-    .select({
-      id: vendors.id,
-      shopName: vendors.shopName,
-      ownerName: users.fullName,
-      ownerEmail: users.email,
-      status: vendors.status,
-      createdAt: vendors.createdAt,
-    })
-    .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.userId))
-    .where(ownedBy(vendors.id, scope))
-    .orderBy(desc(vendors.createdAt), desc(vendors.id))
-    .limit(LIST_SIZE)
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+function latestOrders(tx: Tx, scope: AdminScope) {
+  const { id, customerName, productName, totalAmount, status, createdAt } = orders
+  const shopName = vendors.shopName
+  return newestFive(
+    tx
+      .select({ id, customerName, productName, shopName, totalAmount, status, createdAt })
+      .from(orders)
+      .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+      .where(ownedBy(orders.vendorId, scope)),
+    orders,
+  )
 }
 
-const compared = (value: number, previous: number, change: number | null): ComparedFigure => ({
-  value,
-  previous,
-  change,
-})
+function latestVendors(tx: Tx, scope: AdminScope) {
+  const { id, shopName, status, createdAt } = vendors
+  const owner = { ownerName: users.fullName, ownerEmail: users.email }
+  return newestFive(
+    tx
+      .select({ id, shopName, ...owner, status, createdAt })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.userId))
+      .where(ownedBy(vendors.id, scope)),
+    vendors,
+  )
+}
 
 /**
  * /admin/reports: the last `days` Kigali calendar days beside the `days` before them. Every figure is counted
@@ -322,51 +311,18 @@ export async function getAdminReport(
   const inRange = within(orders.createdAt, bounds.start, bounds.end)
   return db.transaction(
     async (tx) => {
-      const f = await reportFigures(tx, scope, bounds)
+      const figures = await reportFigures(tx, scope, bounds)
       const daily = await ordersPerDay(tx, scope, period, inRange, options.timeZone)
-      const vendorsRanked = await topVendors(tx, scope, inRange)
-      const productsRanked = await topProducts(tx, scope, inRange)
+      const topVendorsOfRange = await topVendors(tx, scope, inRange)
+      const topProductsOfRange = await topProducts(tx, scope, inRange)
       const recentOrders = await latestOrders(tx, scope)
       const newVendors = await latestVendors(tx, scope)
       return {
         period,
-        cards: {
-          vendors: {
-            ...compared(f.vendors, f.vendorsBefore, f.vendorsChange),
-            approved: f.approved,
-            activePercent: f.approvalRate,
-          },
-          products: {
-            ...compared(f.products, f.productsBefore, f.productsChange),
-            perVendor: f.productsPerVendor,
-          },
-          orders: { ...compared(f.orders, f.ordersBefore, f.ordersChange), recent: f.recentOrders },
-          revenue: {
-            ...compared(f.revenue, f.revenueBefore, f.revenueChange),
-            perOrder: f.averageOrderValue,
-            recent: f.revenueRecent,
-          },
-          pendingPayouts: {
-            ...compared(f.pendingPayouts, f.pendingPayoutsBefore, f.pendingPayoutsChange),
-            amount: f.pendingAmount,
-          },
-          newVendors: compared(f.newVendors, f.newVendorsBefore, f.newVendorsChange),
-        },
-        growth: {
-          approvalRate: f.approvalRate,
-          productsPerVendor: f.productsPerVendor,
-          averageOrderValue: f.averageOrderValue,
-          recentOrders: f.recentOrders,
-        },
+        ...figures,
         daily,
-        ordersByStatus: {
-          pending: f.pendingOrders,
-          completed: f.completedOrders,
-          refunded: f.refundedOrders,
-        },
-        vendorsByStatus: { pending: f.pendingVendors, approved: f.approved, rejected: f.rejectedVendors },
-        topVendors: vendorsRanked,
-        topProducts: productsRanked,
+        topVendors: topVendorsOfRange,
+        topProducts: topProductsOfRange,
         recentOrders,
         newVendors,
       }

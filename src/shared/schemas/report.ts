@@ -30,46 +30,31 @@ export type ReportQuery = z.output<typeof reportQuery>
 export const comparedFigure = figures('value', 'previous').extend({ change: z.number().nullable() })
 export type ComparedFigure = z.infer<typeof comparedFigure>
 
+/** Fields that are each a text, named in the order given (ids, names, YYYY-MM-DD days, ISO times). */
+const texts = <const K extends string>(...names: K[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, z.string()])) as Record<K, z.ZodString>)
+
 /** One Kigali calendar day of the range: its orders and their total (every status, as the revenue counts). */
-export const reportDayDto = z.object({ day: z.string(), orders: z.number(), revenue: z.number() })
+export const reportDayDto = texts('day').extend(figures('orders', 'revenue').shape)
 export type ReportDay = z.infer<typeof reportDayDto>
 
-export const topVendorDto = z.object({
-  vendorId: z.string(),
-  shopName: z.string(),
-  orders: z.number(),
-  revenue: z.number(),
-})
+export const topVendorDto = texts('vendorId', 'shopName').extend(figures('orders', 'revenue').shape)
 export type TopVendor = z.infer<typeof topVendorDto>
 
 /** A product as its orders name it: the current name, or the name the orders kept once it was deleted. */
-export const topProductDto = z.object({
-  productId: z.string().nullable(),
-  name: z.string(),
-  shopName: z.string(),
-  quantity: z.number(),
-  revenue: z.number(),
-})
+export const topProductDto = texts('name', 'shopName')
+  .extend(figures('quantity', 'revenue').shape)
+  .extend({ productId: z.string().nullable() })
 export type TopProduct = z.infer<typeof topProductDto>
 
-export const reportOrderDto = z.object({
-  id: z.string(),
-  customerName: z.string(),
-  productName: z.string(),
-  shopName: z.string(),
+export const reportOrderDto = texts('id', 'customerName', 'productName', 'shopName', 'createdAt').extend({
   totalAmount: z.number(),
   status: z.enum(orderStatuses),
-  createdAt: z.string(),
 })
 export type ReportOrder = z.infer<typeof reportOrderDto>
 
-export const reportVendorDto = z.object({
-  id: z.string(),
-  shopName: z.string(),
-  ownerName: z.string(),
-  ownerEmail: z.string(),
+export const reportVendorDto = texts('id', 'shopName', 'ownerName', 'ownerEmail', 'createdAt').extend({
   status: z.enum(vendorStatuses),
-  createdAt: z.string(),
 })
 export type ReportVendor = z.infer<typeof reportVendorDto>
 
@@ -79,13 +64,7 @@ export type ReportVendor = z.infer<typeof reportVendorDto>
  */
 export const adminReportDto = z.object({
   /** The range and the previous one of the same length, as Kigali calendar days (YYYY-MM-DD, both ends in). */
-  period: z.object({
-    days: z.number(),
-    from: z.string(),
-    to: z.string(),
-    previousFrom: z.string(),
-    previousTo: z.string(),
-  }),
+  period: texts('from', 'to', 'previousFrom', 'previousTo').extend({ days: z.number() }),
   cards: z.object({
     /** All vendors; `activePercent` the approved share (approved / max(total, 1), 1 decimal). */
     vendors: comparedFigure.extend({ approved: z.number(), activePercent: z.number() }),
