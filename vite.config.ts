@@ -45,7 +45,8 @@ export default defineConfig({
       output: {
         // Vendors of the vendor area never download the admin area's code, and the reverse.
         manualChunks(id: string) {
-          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react'
+          // React itself, not every package whose name starts with "react" (react-redux comes with the charts).
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react'
           if (id.includes('node_modules/@mantine/core') || id.includes('node_modules/@mantine/hooks'))
             return 'mantine'
           return undefined

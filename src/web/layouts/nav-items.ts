@@ -16,7 +16,7 @@ import { paths } from '../paths'
 
 export type NavItem = {
   to: string
-  /** i18n key of the label; the not-built screen names itself with the same key. */
+  /** i18n key of the label. */
   labelKey: KeysUnder<'nav'>
   icon: TablerIcon
   /** Match the path exactly: the area's home must not stay active on every screen below it. */
