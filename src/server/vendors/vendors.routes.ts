@@ -11,16 +11,16 @@ import {
   vendorProfileDto,
   vendorRegistrationInput,
 } from '../../shared/schemas/vendor'
+import { adminScope, createRouter, signedIn, vendorOnly, vendorScope, type Deps } from '../lib/http'
 import {
-  adminOnly,
-  adminScope,
-  createRouter,
-  signedIn,
-  vendorOnly,
-  vendorScope,
-  type Deps,
-} from '../lib/http'
-import { errorResponses, idParam, jsonBody, jsonContent, responds, route } from '../lib/openapi'
+  adminRouteGroup,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  responds,
+  route,
+  vendorRouteGroup,
+} from '../lib/openapi'
 import {
   chooseSubscription,
   confirmPlanRequest,
@@ -36,18 +36,18 @@ import {
   withdrawPlanRequest,
 } from './vendors.service'
 
-const tags = ['Vendor']
-const middleware = vendorOnly
-const adminTags = ['Admin vendors']
+const vendorRoute = vendorRouteGroup('Vendor')
+const adminRoute = adminRouteGroup('Admin vendors')
 
 /** The vendor's own shop. Every call is scoped to the signed-in vendor; no vendor id is taken from the client. */
 export function vendorRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
+      // Not vendorRoute: before this call there is no shop, so no 404 vendor.notRegistered.
       route('post', '/api/vendor/registration', {
-        middleware,
-        tags,
+        middleware: vendorOnly,
+        tags: ['Vendor'],
         summary: 'Complete the five-step registration: creates the vendor record (pending, starter trial)',
         request: jsonBody(vendorRegistrationInput),
         responses: {
@@ -59,103 +59,82 @@ export function vendorRoutes(deps: Deps) {
         c.json(await registerVendor(db, { userId: signedIn(c, 'vendor').userId }, c.req.valid('json')), 201),
     )
     .openapi(
-      route('get', '/api/vendor/dashboard', {
-        middleware,
-        tags,
+      vendorRoute('get', '/api/vendor/dashboard', {
         summary: 'Shop, status, subscription and the four dashboard figures',
-        responses: responds(vendorDashboardDto, 'Dashboard', 401, 403, 404),
+        responses: responds(vendorDashboardDto, 'Dashboard'),
       }),
       async (c) => c.json(await vendorDashboard(db, vendorScope(c)), 200),
     )
     .openapi(
-      route('get', '/api/vendor/profile', {
-        middleware,
-        tags,
+      vendorRoute('get', '/api/vendor/profile', {
         summary: 'The vendor profile',
-        responses: responds(vendorProfileDto, 'Profile', 401, 403, 404),
+        responses: responds(vendorProfileDto, 'Profile'),
       }),
       async (c) => c.json(await getVendorProfile(db, vendorScope(c)), 200),
     )
     .openapi(
-      route('patch', '/api/vendor/profile', {
-        middleware,
-        tags,
+      vendorRoute('patch', '/api/vendor/profile', {
         summary: 'Edit shop name, business address and phone (phone kept when empty)',
         request: jsonBody(profileUpdateInput),
-        responses: responds(vendorProfileDto, 'Updated', 401, 403, 404, 409, 422),
+        responses: responds(vendorProfileDto, 'Updated', 409, 422),
       }),
       async (c) => c.json(await updateVendorProfile(db, vendorScope(c), c.req.valid('json')), 200),
     )
     .openapi(
-      route('put', '/api/vendor/profile/logo', {
-        middleware,
-        tags,
+      vendorRoute('put', '/api/vendor/profile/logo', {
         summary: 'Set (or remove, with null) the shop logo from an uploaded file',
         request: jsonBody(logoInput),
-        responses: responds(vendorProfileDto, 'Updated', 401, 403, 404, 422),
+        responses: responds(vendorProfileDto, 'Updated', 422),
       }),
       async (c) => c.json(await setVendorLogo(db, vendorScope(c), c.req.valid('json')), 200),
     )
     .openapi(
-      route('put', '/api/vendor/profile/business-documents', {
-        middleware,
-        tags,
+      vendorRoute('put', '/api/vendor/profile/business-documents', {
         summary: 'Replace the business documents (up to 5 uploaded files)',
         request: jsonBody(businessDocumentsInput),
-        responses: responds(vendorProfileDto, 'Updated', 401, 403, 404, 422),
+        responses: responds(vendorProfileDto, 'Updated', 422),
       }),
       async (c) => c.json(await setBusinessDocuments(db, vendorScope(c), c.req.valid('json')), 200),
     )
     .openapi(
-      route('put', '/api/vendor/subscription', {
-        middleware,
-        tags,
+      vendorRoute('put', '/api/vendor/subscription', {
         summary:
           'Choose a subscription plan: the starter trial starts at once, a paid plan waits (requestedPlan) ' +
           'until the team confirms its payment',
         request: jsonBody(subscriptionInput),
-        responses: responds(vendorProfileDto, 'Plan recorded', 401, 403, 404, 422),
+        responses: responds(vendorProfileDto, 'Plan recorded', 422),
       }),
       async (c) => c.json(await chooseSubscription(db, vendorScope(c), c.req.valid('json').plan), 200),
     )
     .openapi(
-      route('delete', '/api/vendor/subscription/request', {
-        middleware,
-        tags,
+      vendorRoute('delete', '/api/vendor/subscription/request', {
         summary: 'Withdraw a plan request awaiting payment confirmation',
-        responses: responds(vendorProfileDto, 'No request left', 401, 403, 404),
+        responses: responds(vendorProfileDto, 'No request left'),
       }),
       async (c) => c.json(await withdrawPlanRequest(db, vendorScope(c)), 200),
     )
     .openapi(
-      route('get', '/api/admin/vendors', {
-        middleware: adminOnly,
-        tags: adminTags,
+      adminRoute('get', '/api/admin/vendors', {
         summary: 'Vendor applications, newest first: search by shop name or owner e-mail, filter by status',
         request: { query: adminVendorListQuery },
-        responses: responds(adminVendorListDto, 'One page of applications', 401, 403, 422),
+        responses: responds(adminVendorListDto, 'One page of applications', 422),
       }),
       async (c) => c.json(await listVendorApplications(db, adminScope(c), c.req.valid('query')), 200),
     )
     .openapi(
-      route('get', '/api/admin/vendors/{id}', {
-        middleware: adminOnly,
-        tags: adminTags,
+      adminRoute('get', '/api/admin/vendors/{id}', {
         summary: 'One application: details, documents (private links), masked payout details, checklist',
-        request: { params: idParam },
-        responses: responds(adminVendorApplicationDto, 'The application', 401, 403, 404),
+        responses: responds(adminVendorApplicationDto, 'The application', 404),
       }),
       async (c) => c.json(await getVendorApplication(db, adminScope(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      route('patch', '/api/admin/vendors/{id}/status', {
-        middleware: adminOnly,
-        tags: adminTags,
+      adminRoute('patch', '/api/admin/vendors/{id}/status', {
         summary:
           'Approve or reject a pending vendor application, with an optional reason kept on a rejection ' +
           '(vendor.notPending once decided); audited',
-        request: { params: idParam, ...jsonBody(vendorDecisionInput) },
-        responses: responds(adminVendorApplicationDto, 'Decided', 401, 403, 404, 409, 422),
+        request: jsonBody(vendorDecisionInput),
+        responses: responds(adminVendorApplicationDto, 'Decided', 404, 409, 422),
       }),
       async (c) =>
         c.json(
@@ -170,14 +149,12 @@ export function vendorRoutes(deps: Deps) {
         ),
     )
     .openapi(
-      route('post', '/api/admin/vendors/{id}/plan', {
-        middleware: adminOnly,
-        tags: adminTags,
+      adminRoute('post', '/api/admin/vendors/{id}/plan', {
         summary:
           'Confirm the payment of the plan a vendor requested: it becomes their plan for 30 days ' +
           '(vendor.noPlanRequest, vendor.planRequestChanged when the request is not that plan); audited',
-        request: { params: idParam, ...jsonBody(subscriptionInput) },
-        responses: responds(adminVendorApplicationDto, 'Plan confirmed', 401, 403, 404, 409, 422),
+        request: jsonBody(subscriptionInput),
+        responses: responds(adminVendorApplicationDto, 'Plan confirmed', 404, 409, 422),
       }),
       async (c) =>
         c.json(
