@@ -11,7 +11,7 @@ import { auditLogsExportPath, useAdminAuditLogs } from '../api/admin-audit-logs'
 import { DownloadButton } from '../components/download-button'
 import { ListPage, useListPage } from '../components/list-page'
 import { SearchInput } from '../components/search-input'
-import { StatGrid } from '../components/stat-card'
+import { formatCount, SummaryGrid } from '../components/stat-card'
 import { useListFilters } from '../components/use-list-filters'
 import { AuditCard, AuditTable } from './audit-logs/audit-log-list'
 
@@ -107,24 +107,14 @@ const cards = [
 
 /** The four cards of the filtered period (admin §2): every event, approvals, updates and deletions. */
 function AuditSummary({ summary }: { summary: AuditLogList['summary'] | undefined }) {
-  const { t } = useTranslation()
-  const stats = summary
-    ? cards.map(({ key, icon, color }) => ({
-        key,
-        label: t(`admin.auditLogs.summary.${key}`),
-        value: summary[key].toLocaleString('en-US'),
-        hint: t(`admin.auditLogs.summary.${key}Hint`),
-        icon,
-        color,
-      }))
-    : undefined
+  const { t } = useTranslation(undefined, { keyPrefix: 'admin.auditLogs.summary' })
   return (
-    <StatGrid
-      id="admin-audit-summary"
-      title={t('admin.auditLogs.summary.label')}
+    <SummaryGrid
+      texts={t}
+      cards={cards}
+      summary={summary}
+      value={(key, figures) => formatCount(figures[key])}
       cols={{ base: 2, lg: 4 }}
-      stats={stats}
-      loading={4}
     />
   )
 }

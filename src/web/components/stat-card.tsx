@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import {
   Group,
   Paper,
@@ -98,4 +98,43 @@ export function StatGrid({
       </SimpleGrid>
     </section>
   )
+}
+
+/** A figure written as the cards write counts: with thousands separators ("1,250"). */
+export const formatCount = (value: number) => value.toLocaleString('en-US')
+
+/** One card of a summary: the figure it shows (its key in the summary and in the screen's texts), its icon. */
+export type SummaryCard<K extends string> = { key: K; icon: TablerIcon; color: string }
+
+/**
+ * A screen's summary figures as cards, in the order of `cards`, from the screen's summary texts (`t` of
+ * `useTranslation(undefined, { keyPrefix })`): `label` names the section, each card's key its label and
+ * `<key>Hint` the line under its value. While the summary loads, a skeleton per card keeps the space.
+ */
+export function SummaryGrid<const K extends string, S>({
+  texts,
+  cards,
+  summary,
+  value,
+  cols,
+}: {
+  texts: (key: 'label' | K | `${K}Hint`) => string
+  cards: readonly SummaryCard<K>[]
+  summary: S | undefined
+  value: (key: K, summary: S) => ReactNode
+  cols: SimpleGridProps['cols']
+}) {
+  const id = useId()
+  const stats =
+    summary === undefined
+      ? undefined
+      : cards.map(({ key, icon, color }) => ({
+          key,
+          label: texts(key),
+          value: value(key, summary),
+          hint: texts(`${key}Hint`),
+          icon,
+          color,
+        }))
+  return <StatGrid id={id} title={texts('label')} cols={cols} stats={stats} loading={cards.length} />
 }

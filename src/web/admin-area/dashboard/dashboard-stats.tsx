@@ -10,9 +10,8 @@ import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { AdminDashboard } from '../../../shared/schemas/dashboard'
 import { Money } from '../../components/money'
-import { StatCardSkeleton, StatGrid } from '../../components/stat-card'
+import { formatCount, StatCardSkeleton, StatGrid } from '../../components/stat-card'
 
-const count = (value: number) => value.toLocaleString('en-US')
 const GRID_COLS = { base: 1, xs: 2, lg: 5 } as const
 
 /**
@@ -25,10 +24,10 @@ export function DashboardStats({ stats }: { stats: AdminDashboard['stats'] }) {
     {
       key: 'vendors',
       label: t('admin.dashboard.stats.vendors'),
-      value: count(stats.vendors.total),
+      value: formatCount(stats.vendors.total),
       hint: t('admin.dashboard.stats.vendorsHint', {
-        active: count(stats.vendors.approved),
-        pending: count(stats.vendors.pending),
+        active: formatCount(stats.vendors.approved),
+        pending: formatCount(stats.vendors.pending),
       }),
       icon: IconBuildingStore,
       color: 'blue',
@@ -36,16 +35,16 @@ export function DashboardStats({ stats }: { stats: AdminDashboard['stats'] }) {
     {
       key: 'products',
       label: t('admin.dashboard.stats.products'),
-      value: count(stats.products.total),
-      hint: t('admin.dashboard.stats.productsHint', { active: count(stats.products.approved) }),
+      value: formatCount(stats.products.total),
+      hint: t('admin.dashboard.stats.productsHint', { active: formatCount(stats.products.approved) }),
       icon: IconPackage,
       color: 'cyan',
     },
     {
       key: 'orders',
       label: t('admin.dashboard.stats.orders'),
-      value: count(stats.orders.total),
-      hint: t('admin.dashboard.stats.ordersHint', { completed: count(stats.orders.completed) }),
+      value: formatCount(stats.orders.total),
+      hint: t('admin.dashboard.stats.ordersHint', { completed: formatCount(stats.orders.completed) }),
       icon: IconShoppingCart,
       color: 'indigo',
     },
@@ -60,7 +59,7 @@ export function DashboardStats({ stats }: { stats: AdminDashboard['stats'] }) {
     {
       key: 'payouts',
       label: t('admin.dashboard.stats.payouts'),
-      value: count(stats.payouts.pending),
+      value: formatCount(stats.payouts.pending),
       hint: t('admin.dashboard.stats.payoutsHint', { amount: formatRwf(stats.payouts.pendingAmount) }),
       icon: IconClockDollar,
       color: 'orange',
