@@ -33,13 +33,9 @@ export default function AdminAuditLogsPage() {
   const search = { q: q.trim(), action, days: rangeFrom(filters.days) }
   const logs = useAdminAuditLogs({ ...search, page, pageSize })
   // Six columns of values need room: a table from 1280 px beside the menu; below, one card per entry.
-  const list = useListPage({
-    query: logs,
-    count: (data) => data.total,
-    isActing: false,
-    page,
+  const list = useListPage(logs, {
+    filters,
     pageSize,
-    update,
     tableFrom: '80em',
   })
   const isFiltered = search.q !== '' || action !== 'all'
@@ -88,7 +84,6 @@ export default function AdminAuditLogsPage() {
           </Group>
         </>
       }
-      flash={list.feedback.flash}
       emptyIcon={IconHistory}
       emptyTitle={t('admin.auditLogs.empty.title')}
       onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}

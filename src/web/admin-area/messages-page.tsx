@@ -28,13 +28,9 @@ export default function AdminMessagesPage() {
   const [openId, setOpenId] = useState<string | null>(null)
   const [opened, setOpened] = useState<MessageDto | null>(null)
   // Four columns and the sender's e-mail: a table from 1100 px beside the menu; below, one card a message.
-  const list = useListPage({
-    query: messages,
-    count: (data) => data.total,
-    isActing: false,
-    page,
+  const list = useListPage(messages, {
+    filters,
     pageSize,
-    update,
     tableFrom: '68.75em',
   })
   const data = messages.data
@@ -72,7 +68,6 @@ export default function AdminMessagesPage() {
           }}
         />
       }
-      flash={list.feedback.flash}
       emptyIcon={IconInbox}
       emptyTitle={t('admin.messages.empty.title')}
       onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}

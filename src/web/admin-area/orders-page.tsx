@@ -39,13 +39,10 @@ export default function AdminOrdersPage() {
   const [viewing, setViewing] = useState<AdminOrderDto | null>(null)
   const [deleting, setDeleting] = useState<AdminOrderDto | null>(null)
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null)
-  const list = useListPage({
-    query: orders,
-    count: (data) => data.total,
-    isActing: acting !== null,
-    page,
+  const list = useListPage(orders, {
+    filters,
     pageSize,
-    update,
+    isActing: acting !== null,
     // Seven columns, a status selector among them: a table from 1440 px; below, one card per order.
     tableFrom: '90em',
   })
@@ -141,7 +138,6 @@ export default function AdminOrdersPage() {
           </Group>
         </>
       }
-      flash={list.feedback.flash}
       emptyIcon={IconShoppingCart}
       emptyTitle={t('admin.orders.empty.title')}
       onShowAll={isFiltered ? () => update({ q: '', status: 'all', vendor: null }) : undefined}

@@ -33,13 +33,11 @@ export default function AdminPayoutsPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [viewing, setViewing] = useState<AdminPayoutDto | null>(null)
   // Eight columns need room: beside the 240 px menu a table reads well from 1280 px; below, cards.
-  const list = useListPage({
-    query: payouts,
+  const list = useListPage(payouts, {
+    filters,
+    pageSize,
     count: (data) => data.filteredTotal,
     isActing: decisions.acting !== null,
-    page,
-    pageSize,
-    update,
     tableFrom: '80em',
   })
 
@@ -87,7 +85,6 @@ export default function AdminPayoutsPage() {
           />
         </>
       }
-      flash={list.feedback.flash}
       emptyIcon={IconReceipt2}
       emptyTitle={t('admin.payouts.empty.title')}
       onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}

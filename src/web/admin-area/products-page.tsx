@@ -34,13 +34,10 @@ export default function AdminProductsPage() {
   const [rejecting, setRejecting] = useState<AdminProductDto | null>(null)
   const [bulk, setBulk] = useState<BulkSubject | null>(null)
   // Eight columns need room: beside the 240 px menu a table reads well from 1280 px; below, cards.
-  const list = useListPage({
-    query: products,
-    count: (data) => data.total,
-    isActing: decisions.acting.size > 0,
-    page,
+  const list = useListPage(products, {
+    filters,
     pageSize,
-    update,
+    isActing: decisions.acting.size > 0,
     tableFrom: '80em',
   })
   const { feedback } = list
@@ -119,7 +116,6 @@ export default function AdminProductsPage() {
       total={data && t('admin.products.count', { count: data.total })}
       tools={<ProductTools selectedIds={selectedIds} filters={search} feedback={feedback} />}
       filters={<ProductFilters filters={filters} />}
-      flash={feedback.flash}
       aboveList={
         selected.size > 0 && (
           <BulkBar

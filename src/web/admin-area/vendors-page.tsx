@@ -24,13 +24,10 @@ export default function AdminVendorsPage() {
   const [viewingId, setViewingId] = useState<string | null>(null)
   const [rejecting, setRejecting] = useState<AdminVendorRow | null>(null)
   // Seven columns need room: beside the 240 px menu a table reads well from 1280 px; below, cards.
-  const list = useListPage({
-    query: vendors,
-    count: (data) => data.total,
-    isActing: decisions.acting !== null,
-    page,
+  const list = useListPage(vendors, {
+    filters,
     pageSize,
-    update,
+    isActing: decisions.acting !== null,
     tableFrom: '80em',
   })
 
@@ -64,7 +61,6 @@ export default function AdminVendorsPage() {
           statusLabel={t('admin.vendors.filterLabel')}
         />
       }
-      flash={list.feedback.flash}
       emptyIcon={IconBuildingStore}
       emptyTitle={t('admin.vendors.empty.title')}
       onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}

@@ -10,7 +10,7 @@ import type { DecisionReport } from './use-one-at-a-time'
 import { useFlashMessage, type Flash } from './use-flash-message'
 import { useFocusAfterUpdate } from './use-focus-after-update'
 
-type Paged = { items: { id: string }[] }
+type Paged = { items: { id: string }[]; total: number }
 
 /**
  * What a paged list screen keeps while the reader works on its rows: whether rows show as a table (from
@@ -18,26 +18,29 @@ type Paged = { items: { id: string }[] }
  * the row's next button, or to the heading when the row left the list. A page that emptied (its last row
  * left the filter) moves back to the last page there is.
  */
-export function useListPage<Data extends Paged>({
-  query,
-  count,
-  isActing,
-  page,
-  pageSize,
-  update,
-  tableFrom,
-}: {
-  query: ListQuery<Data> & { isFetching: boolean }
-  /** How many rows the filters keep. */
-  count: (data: Data) => number
-  /** An action on a row is on its way: focus waits for it. */
-  isActing: boolean
-  page: number
-  pageSize: number
-  update: (next: { page: number }, options?: { replace?: boolean }) => void
-  /** The width from which a table fits beside the menu, e.g. '80em'. */
-  tableFrom: string
-}) {
+export function useListPage<Data extends Paged>(
+  query: ListQuery<Data> & { isFetching: boolean },
+  {
+    filters: { page, update },
+    pageSize,
+    count = (data) => data.total,
+    isActing = false,
+    tableFrom,
+  }: {
+    /** The list's place in the address (useListFilters): its page, and how to move to another. */
+    filters: {
+      page: number
+      update: (next: { page: number }, options?: { replace?: boolean }) => void
+    }
+    pageSize: number
+    /** How many rows the filters keep: the list's total unless it counts them apart. */
+    count?: (data: Data) => number
+    /** An action on a row is on its way: focus waits for it. */
+    isActing?: boolean
+    /** The width from which a table fits beside the menu, e.g. '80em'. */
+    tableFrom: string
+  },
+) {
   const isDesktop = useMediaQuery(`(min-width: ${tableFrom})`, false, { getInitialValueInEffect: false })
   const feedback = useFlashMessage()
   const {
@@ -62,8 +65,16 @@ export function useListPage<Data extends Paged>({
   return {
     feedback,
     focusAfterUpdate,
-    /** For ListPage: how the list is laid out, where focus may go, and its pages. */
-    view: { query, isDesktop, listRef, headingRef, count, pager: { page, pageSize, onChange: goToPage } },
+    /** For ListPage: how the list is laid out, where focus may go, its pages and the screen's message. */
+    view: {
+      query,
+      isDesktop,
+      listRef,
+      headingRef,
+      count,
+      pager: { page, pageSize, onChange: goToPage },
+      flash: feedback.flash,
+    },
     /** How a decision on row `id` is told: `close` its dialog, say how it went, then focus comes back. */
     reportFor: (id: string, close: () => void): DecisionReport => ({
       success: (message) => {

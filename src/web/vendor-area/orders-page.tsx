@@ -16,26 +16,24 @@ import { OrderCard, OrderTable } from './orders/order-list'
 import { RefundModal } from './orders/refund-modal'
 
 const pageSize = 20
-const filters = ['all', ...orderStatuses] as const
-type StatusFilter = (typeof filters)[number]
+const statusFilters = ['all', ...orderStatuses] as const
+type StatusFilter = (typeof statusFilters)[number]
 
 /** /vendor/orders (spec §2 "/vendor/orders", §4 Order). */
 export default function VendorOrdersPage() {
   const { t } = useTranslation()
   // The filter and page live in the address (?status=pending&page=2): reload, back and shared links keep them.
-  const { status, page, update } = useListFilters(filters)
+  const filters = useListFilters(statusFilters)
+  const { status, page, update } = filters
   const orders = useVendorOrders({ status, page, pageSize })
   const setStatus = useSetOrderStatus()
   const client = useQueryClient()
   const [refunding, setRefunding] = useState<OrderDto | null>(null)
   // Six columns need room: beside the 240 px menu a table reads well from 1200 px; below, cards.
-  const list = useListPage({
-    query: orders,
-    count: (data) => data.total,
-    isActing: setStatus.isPending,
-    page,
+  const list = useListPage(orders, {
+    filters,
     pageSize,
-    update,
+    isActing: setStatus.isPending,
     tableFrom: '75em',
   })
   const { feedback } = list
@@ -87,7 +85,7 @@ export default function VendorOrdersPage() {
           aria-label={t('vendor.orders.filterLabel')}
           value={status}
           onChange={(value) => update({ status: value as StatusFilter })}
-          data={filters.map((value) => ({
+          data={statusFilters.map((value) => ({
             value,
             label: value === 'all' ? t('vendor.orders.filters.all') : t(`status.${value}`),
           }))}
@@ -96,7 +94,6 @@ export default function VendorOrdersPage() {
           size={isPhone ? 'xs' : 'sm'}
         />
       }
-      flash={feedback.flash}
       emptyIcon={IconShoppingCartOff}
       // Nothing at all yet, or nothing under this filter (spec §2: empty states for all and for a filter).
       emptyTitle={
