@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Text, Tooltip } from '@mantine/core'
+import { Badge, Box, Button, Group, Text } from '@mantine/core'
 import { IconMail, IconMailOpened } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -127,15 +127,14 @@ export function MessageTable({ messages, onOpen }: { messages: MessageDto[] } & 
       label: t('fields.actions'),
       nowrap: true,
       cell: (message) => (
-        <Tooltip label={t('admin.messages.open')} withArrow>
-          <IconButton
-            variant={message.isUnread ? 'light' : 'subtle'}
-            color={message.isUnread ? undefined : 'gray'}
-            label={openLabel(t, message)}
-            icon={message.isUnread ? IconMail : IconMailOpened}
-            onClick={() => onOpen(message)}
-          />
-        </Tooltip>
+        <IconButton
+          variant={message.isUnread ? 'light' : 'subtle'}
+          color={message.isUnread ? undefined : 'gray'}
+          label={openLabel(t, message)}
+          tooltip={t('admin.messages.open')}
+          icon={message.isUnread ? IconMail : IconMailOpened}
+          onClick={() => onOpen(message)}
+        />
       ),
     },
   ]

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, NativeSelect, Stack, Text, Tooltip } from '@mantine/core'
+import { Box, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core'
 import { IconEye, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { orderStatuses, type OrderStatus } from '../../../shared/constants'
@@ -60,25 +60,23 @@ function RowActions({ order, acting, onView, onDelete }: RowProps) {
   const { t, about } = useAbout(order)
   return (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label={t('admin.orders.view')} withArrow>
-        <IconButton
-          variant="subtle"
-          color="gray"
-          label={t('admin.orders.viewLabel', about)}
-          icon={IconEye}
-          onClick={() => onView(order)}
-        />
-      </Tooltip>
-      <Tooltip label={t('admin.orders.delete')} withArrow>
-        <IconButton
-          variant="subtle"
-          color="red.9"
-          label={t('admin.orders.deleteLabel', about)}
-          icon={IconTrash}
-          disabled={acting !== null}
-          onClick={() => onDelete(order)}
-        />
-      </Tooltip>
+      <IconButton
+        variant="subtle"
+        color="gray"
+        label={t('admin.orders.viewLabel', about)}
+        tooltip={t('admin.orders.view')}
+        icon={IconEye}
+        onClick={() => onView(order)}
+      />
+      <IconButton
+        variant="subtle"
+        color="red.9"
+        label={t('admin.orders.deleteLabel', about)}
+        tooltip={t('admin.orders.delete')}
+        icon={IconTrash}
+        disabled={acting !== null}
+        onClick={() => onDelete(order)}
+      />
     </Group>
   )
 }

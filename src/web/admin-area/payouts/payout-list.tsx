@@ -1,4 +1,4 @@
-import { Button, Group, Text, Tooltip } from '@mantine/core'
+import { Button, Group, Text } from '@mantine/core'
 import { IconCheck, IconEye, IconX, type TablerIcon } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
@@ -85,22 +85,27 @@ function RowActions(props: RowProps) {
   const { view, decisions } = usePayoutActions(props)
   return (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label={view.label} withArrow>
-        <IconButton variant="subtle" color="gray" label={view.name} icon={IconEye} onClick={view.onClick} />
-      </Tooltip>
+      <IconButton
+        variant="subtle"
+        color="gray"
+        label={view.name}
+        tooltip={view.label}
+        icon={IconEye}
+        onClick={view.onClick}
+      />
       {decisions.map(({ label, busyLabel, name, isActing, isBlocked, color, icon, onClick }) => (
-        <Tooltip key={label} label={isActing ? busyLabel : label} withArrow>
-          <IconButton
-            variant="light"
-            color={color}
-            label={name}
-            icon={icon}
-            loading={isActing}
-            loaderProps={{ 'aria-label': busyLabel }}
-            disabled={isBlocked}
-            onClick={onClick}
-          />
-        </Tooltip>
+        <IconButton
+          key={label}
+          variant="light"
+          color={color}
+          label={name}
+          tooltip={isActing ? busyLabel : label}
+          icon={icon}
+          loading={isActing}
+          loaderProps={{ 'aria-label': busyLabel }}
+          disabled={isBlocked}
+          onClick={onClick}
+        />
       ))}
     </Group>
   )
