@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages, users } from '../../src/server/db/schema'
+import { auditLogs, messages, users } from '../../src/server/db/schema'
 import { expectError } from '../fixtures/expect-error'
 import { confirmedVendor } from '../fixtures/factories'
 import { messageById, registeredVendor, rowCount, theAdmin } from '../fixtures/money'
@@ -171,6 +171,28 @@ describe('POST /api/admin/messages/:id/reply', () => {
       receiverId: vendor.user.id,
     })
     expect(itemIn(await list(vendor.cookie), response.body.id)?.isUnread).toBe(true)
+  })
+
+  it('puts each support reply on the audit trail: who answered whom, from which request', async () => {
+    const admin = await theAdmin(t)
+    const vendor = await registeredVendor(t)
+    const question = await sent(vendor.cookie, 'Where is my order?')
+    const response = await reply(admin.cookie, question, 'On its way.')
+    expect(response.status, response.text).toBe(201)
+    const [entry] = await t.db.select().from(auditLogs).where(eq(auditLogs.targetId, response.body.id))
+    expect(entry).toMatchObject({
+      adminId: admin.user.id,
+      action: 'create',
+      targetTable: 'messages',
+      newValues: {
+        subject: 'Re: Admin Response',
+        type: 'support',
+        receiver_id: vendor.user.id,
+        reply_to_id: question,
+      },
+      details: { recipient_email: vendor.email },
+    })
+    expect(entry?.ipAddress).toBeTruthy()
   })
 
   // Signed-out visitors read and write nothing (the routes' guard answers before anything else).

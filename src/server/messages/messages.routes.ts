@@ -5,7 +5,7 @@ import {
   replyMessageInput,
   sendMessageInput,
 } from '../../shared/schemas/message'
-import { createRouter, guard, signedIn, type Deps } from '../lib/http'
+import { adminScope, createRouter, guard, signedIn, type Deps } from '../lib/http'
 import { adminRouteGroup, creates, jsonBody, responds, routeGroup } from '../lib/openapi'
 import { listMessages, markMessageRead, replyToMessage, sendMessage } from './messages.service'
 
@@ -61,7 +61,7 @@ export function messageRoutes(deps: Deps) {
       }),
       async (c) =>
         c.json(
-          await replyToMessage(db, viewer(c), c.req.valid('param').id, c.req.valid('json').content),
+          await replyToMessage(db, adminScope(c), c.req.valid('param').id, c.req.valid('json').content),
           201,
         ),
     )

@@ -11,7 +11,9 @@ import {
 } from '../../shared/schemas/message'
 import type { Db, Tx } from '../db/client'
 import { messages, users, vendors } from '../db/schema'
+import { recordAudit } from '../lib/audit'
 import { AppError, isUuid, notFound } from '../lib/errors'
+import type { AdminScope } from '../lib/scope'
 import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 
@@ -204,7 +206,7 @@ export async function markMessageRead(db: Db, viewer: Viewer, id: string): Promi
 /** An admin's support reply goes to the original message's sender (second specification, §7). */
 export async function replyToMessage(
   db: Db,
-  admin: Viewer,
+  admin: AdminScope,
   id: string,
   content: string,
 ): Promise<MessageDto> {
@@ -228,6 +230,25 @@ export async function replyToMessage(
       })
       .returning({ id: messages.id })
     await notify(tx, { topic: 'messages', userId: receiverId, id: created!.id })
-    return toDto((await findVisible(tx, admin, created!.id))!, admin)
+    const reply = toDto((await findVisible(tx, admin, created!.id))!, admin)
+    // A support reply speaks for the marketplace: it is on the audit trail with whom it went to (not its text,
+    // which stays in the conversation).
+    await recordAudit(tx, {
+      by: admin,
+      action: 'create',
+      targetTable: 'messages',
+      targetId: reply.id,
+      newValues: {
+        subject: reply.subject,
+        type: reply.type,
+        receiver_id: receiverId,
+        reply_to_id: original.message.id,
+      },
+      details: {
+        recipient_email: reply.recipient?.email ?? null,
+        recipient_name: reply.recipient?.fullName ?? null,
+      },
+    })
+    return reply
   })
 }
