@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type Page } from '@playwright/test'
+import { parseCsv } from '../fixtures/read-files'
 import { RESULTS_DIR } from './paths'
 import {
   anyCount,
@@ -209,5 +210,19 @@ for (const lang of testLanguages) {
       true,
     )
     await vendorContext.close()
+
+    // The reply is on the audit trail, found by the vendor's e-mail, and in the exported log.
+    await openFromMenu(page, lang, 'nav.auditLogs')
+    await page
+      .getByRole('searchbox', { name: exactly(t(lang, 'admin.auditLogs.search.label')) })
+      .fill(vendor.email)
+    const entry = listed(page, 'messages')
+    await expect(entry).toHaveCount(1)
+    await expect(entry).toContainText(t(lang, 'admin.auditLogs.actions.create'))
+    const exportLogs = page.getByRole('link', { name: t(lang, 'admin.auditLogs.export') })
+    await expect(exportLogs).toHaveAttribute('href', new RegExp(encodeURIComponent(vendor.email)))
+    const [file] = await Promise.all([page.waitForEvent('download'), exportLogs.click()])
+    const rows = parseCsv(readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, ''))
+    expect(rows.filter((cells) => cells[4] === 'messages' && cells[3] === 'create')).toHaveLength(1)
   })
 }
