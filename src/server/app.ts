@@ -14,6 +14,7 @@ import { auditLogRoutes } from './audit/audit-logs.routes'
 import { dashboardRoutes } from './dashboard/dashboard.routes'
 import { sendConfirmation } from './account/account.service'
 import { createAuth } from './auth/auth'
+import { passwordResetRoutes } from './auth/password-reset.routes'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { AppError, isUnstorableText } from './lib/errors'
@@ -56,6 +57,7 @@ const AUTH_PASSTHROUGH = /^\/api\/auth\/(sign-in\/social|callback\/[a-z]+|error)
 function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
   return createRouter()
     .route('/', accountRoutes(deps))
+    .route('/', passwordResetRoutes(deps))
     .route('/', setupRoutes(deps))
     .route('/', uploadRoutes(deps, storage))
     .route('/', vendorRoutes(deps))
@@ -157,6 +159,8 @@ export function createApp(options: AppOptions) {
         formAction: ["'self'", 'https://accounts.google.com'],
       },
       crossOriginEmbedderPolicy: false,
+      // The same answer as frame-ancestors 'none', for browsers that read only this header.
+      xFrameOptions: 'DENY',
     }),
   )
   app.use('*', compress())

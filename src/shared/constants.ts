@@ -134,6 +134,8 @@ export const timings = {
   confirmSuccessDelayMs: 800,
   confirmRedirectSeconds: 5,
   successMessageClearMs: 3000,
+  /** A password reset link works once, within this many minutes of being mailed. */
+  passwordResetLinkMinutes: 60,
 } as const
 
 export const breakpoints = { tablet: 768, desktop: 1024 } as const

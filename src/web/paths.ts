@@ -9,6 +9,8 @@ export const paths = {
   register: '/register',
   checkEmail: '/check-email',
   confirmEmail: '/confirm-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   authCallback: '/auth/callback',
   support: '/support',
   debug: '/debug',

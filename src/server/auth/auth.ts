@@ -4,6 +4,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import type { Logger } from '../lib/logger'
 import { accounts, sessions, users, verifications } from '../db/schema'
+import { afterPasswordReset, mailResetLink, RESET_LINK_TTL_SECONDS } from './password-reset.service'
 
 export const SESSION_DAYS = 7
 
@@ -46,6 +47,16 @@ export function createAuth(options: {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: false,
+      // "Forgot password?" (password-reset.service.ts): a single-use link that expires; setting the new
+      // password ends every session of the account, so whoever held one is signed out.
+      sendResetPassword: async ({ user, token }) => {
+        await mailResetLink({ db, publicUrl: config.publicUrl }, user, token)
+      },
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await afterPasswordReset(db, user)
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -55,6 +66,8 @@ export function createAuth(options: {
         await options.onSignUp({ id: user.id, email: user.email, fullName: user.name })
       },
     },
+    // Reset tokens are stored as their SHA-256 only, so a database leak holds no usable link.
+    verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     socialProviders: config.google
       ? {

@@ -51,6 +51,16 @@ export const tokenInput = z.object({
   token: z.string({ error: 'errors.required' }).min(16, 'auth.token.invalid').max(200, 'auth.token.invalid'),
 })
 
+/** "Forgot password?": the address to mail a reset link to (the answer is the same for any address). */
+export const forgotPasswordInput = z.object({ email })
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>
+
+/** The reset link's token and the new password, typed twice, under the same rules as at registration. */
+export const resetPasswordInput = z
+  .object({ token: tokenInput.shape.token, ...newPassword })
+  .refine(passwordsMatch, passwordMismatch)
+export type ResetPasswordInput = z.input<typeof resetPasswordInput>
+
 export const adminSetupInput = z
   .object({ token: tokenInput.shape.token, fullName, email, ...newPassword })
   .refine(passwordsMatch, passwordMismatch)

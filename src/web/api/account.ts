@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { GOOGLE_SIGN_IN_URL, type AdminSetupInput, type RegisterInput } from '../../shared/schemas/auth'
+import {
+  GOOGLE_SIGN_IN_URL,
+  type AdminSetupInput,
+  type RegisterInput,
+  type ResetPasswordInput,
+} from '../../shared/schemas/auth'
 import { api, ApiError, call, postJson, withSignal } from './client'
 import { accountKeys } from './query-keys'
 
@@ -50,6 +55,23 @@ export function useResendConfirmation() {
 export function useConfirmEmail() {
   return useMutation({
     mutationFn: (token: string) => call(api.account['confirm-email'].$post({ json: { token } })),
+  })
+}
+
+/** "Forgot password?": the server answers alike whether or not the address has an account. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => call(api.account['forgot-password'].$post({ json: { email } })),
+  })
+}
+
+/** Sets the new password with the mailed token; every session of the account ends. */
+export function useResetPassword() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => call(api.account['reset-password'].$post({ json: input })),
+    // This browser too may have been signed in to the account: its session is gone now.
+    onSuccess: () => client.setQueryData(meKey, null),
   })
 }
 

@@ -64,6 +64,16 @@ export default function LoginPage() {
           {t('auth.login.confirmedBody')}
         </Alert>
       )}
+      {params.get('reset') === 'true' && (
+        <Alert
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          title={t('auth.login.resetTitle')}
+          role="status"
+        >
+          {t('auth.login.resetBody')}
+        </Alert>
+      )}
       {shownError && (
         <Alert
           color="red"
@@ -95,6 +105,9 @@ export default function LoginPage() {
             autoComplete="current-password"
             {...field('password')}
           />
+          <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right">
+            {t('auth.login.forgotLink')}
+          </Anchor>
           <Button type="submit" loading={login.isPending} fullWidth>
             {t('auth.login.submit')}
           </Button>

@@ -1,0 +1,75 @@
+import { useState } from 'react'
+import { Alert, Anchor, Button, Stack } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { IconAlertCircle, IconMail } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { timings } from '../../shared/constants'
+import { forgotPasswordInput } from '../../shared/schemas/auth'
+import { useRequestPasswordReset } from '../api/account'
+import { EmailInput } from '../components/account-inputs'
+import { AuthCard } from '../components/auth-card'
+import { errorMessage, serverFieldErrors, useFieldProps } from '../components/form-errors'
+import { paths } from '../paths'
+
+/**
+ * "Forgot password?": asks for the address and says the same thing whatever it is, since the server does
+ * not tell either whether an account uses it.
+ */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation()
+  const request = useRequestPasswordReset()
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: schemaResolver(forgotPasswordInput, { sync: true }),
+  })
+  const field = useFieldProps(form)
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null)
+    const email = values.email.trim().toLowerCase()
+    request.mutate(email, {
+      onSuccess: () => setSentTo(email),
+      onError: (error) => {
+        form.setErrors(serverFieldErrors(error))
+        setFailure(errorMessage(t, error))
+      },
+    })
+  })
+
+  return (
+    <AuthCard title={t('auth.forgot.title')} subtitle={sentTo ? undefined : t('auth.forgot.subtitle')}>
+      {sentTo ? (
+        <Alert color="green" icon={<IconMail aria-hidden />} title={t('auth.forgot.sentTitle')} role="status">
+          {t('auth.forgot.sentBody', { email: sentTo, minutes: timings.passwordResetLinkMinutes })}
+        </Alert>
+      ) : (
+        <>
+          {failure && (
+            <Alert
+              color="red"
+              icon={<IconAlertCircle aria-hidden />}
+              title={t('auth.forgot.errorTitle')}
+              role="alert"
+            >
+              {failure}
+            </Alert>
+          )}
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <EmailInput required {...field('email')} />
+              <Button type="submit" loading={request.isPending} fullWidth>
+                {t('auth.forgot.submit')}
+              </Button>
+            </Stack>
+          </form>
+        </>
+      )}
+      <Anchor component={Link} to={paths.login} size="sm">
+        {t('auth.forgot.backToLogin')}
+      </Anchor>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react'
+import { Alert, Anchor, Button, Stack } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { IconAlertCircle } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { resetPasswordInput, tokenInput } from '../../shared/schemas/auth'
+import { useResetPassword } from '../api/account'
+import { ApiError } from '../api/client'
+import { PasswordField } from '../components/account-inputs'
+import { AuthCard } from '../components/auth-card'
+import { errorMessage, serverFieldErrors, useFieldProps } from '../components/form-errors'
+import { paths } from '../paths'
+
+/** The mailed link (`/reset-password?token=…`): a new password, typed twice, under the registration rules. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const hasToken = tokenInput.safeParse({ token }).success
+  const reset = useResetPassword()
+  const [failure, setFailure] = useState<{ text: string; isLinkDead: boolean } | null>(null)
+  const form = useForm({
+    initialValues: { token, password: '', confirmPassword: '' },
+    validate: schemaResolver(resetPasswordInput, { sync: true }),
+  })
+  const field = useFieldProps(form)
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null)
+    reset.mutate(values, {
+      onSuccess: () => navigate(`${paths.login}?reset=true`, { replace: true }),
+      onError: (error) => {
+        form.setErrors(serverFieldErrors(error))
+        setFailure({
+          text: errorMessage(t, error),
+          isLinkDead: error instanceof ApiError && error.messageKey === 'auth.reset.linkInvalid',
+        })
+      },
+    })
+  })
+
+  const requestNew = (
+    <Button component={Link} to={paths.forgotPassword} variant="white" size="xs">
+      {t('auth.reset.requestNew')}
+    </Button>
+  )
+
+  return (
+    <AuthCard title={t('auth.reset.title')} subtitle={hasToken ? t('auth.reset.subtitle') : undefined}>
+      {!hasToken && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <span>{t('auth.reset.missing')}</span>
+            {requestNew}
+          </Stack>
+        </Alert>
+      )}
+      {failure && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.reset.errorTitle')}
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <span>{failure.text}</span>
+            {failure.isLinkDead && requestNew}
+          </Stack>
+        </Alert>
+      )}
+      {hasToken && !failure?.isLinkDead && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <PasswordField
+              label={t('auth.reset.newPassword')}
+              autoComplete="new-password"
+              description={t('auth.register.passwordTooShort')}
+              {...field('password')}
+            />
+            <PasswordField
+              label={t('fields.confirmPassword')}
+              autoComplete="new-password"
+              {...field('confirmPassword')}
+            />
+            <Button type="submit" loading={reset.isPending} fullWidth>
+              {t('auth.reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={paths.login} size="sm">
+        {t('auth.forgot.backToLogin')}
+      </Anchor>
+    </AuthCard>
+  )
+}
