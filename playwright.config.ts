@@ -67,8 +67,6 @@ export default defineConfig({
     {
       name: 'phone',
       testMatch: /\.spec\.ts$/,
-      // The accessibility checks run once, at desktop width (accessibility.spec.ts).
-      testIgnore: /accessibility\.spec\.ts$/,
       dependencies: ['admin-setup'],
       // A phone-sized Chromium (not a WebKit device profile): 375 px wide, touch, mobile viewport meta honoured.
       use: { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },

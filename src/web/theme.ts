@@ -4,6 +4,22 @@ export const theme = createTheme({
   primaryColor: 'cyan',
   // cyan.9 with white text is 5.5:1 (cyan.8 was 4.3:1, under WCAG AA's 4.5:1).
   primaryShade: { light: 9, dark: 7 },
+  // Mantine's green, with a darker shade 9: white on its #2b8a3e reads 4.4:1, under WCAG AA's 4.5:1 for the
+  // Approve buttons and success badges; #237032 reads 6:1.
+  colors: {
+    green: [
+      '#ebfbee',
+      '#d3f9d8',
+      '#b2f2bb',
+      '#8ce99a',
+      '#69db7c',
+      '#51cf66',
+      '#40c057',
+      '#37b24d',
+      '#2f9e44',
+      '#237032',
+    ],
+  },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {

@@ -17,7 +17,7 @@ export default function DebugPage() {
 
   const rows: [string, React.ReactNode][] = info
     ? [
-        [t('debug.api'), <Badge color="green">{t('debug.connectionOk')}</Badge>],
+        [t('debug.api'), <Badge color="green.9">{t('debug.connectionOk')}</Badge>],
         [
           t('debug.database'),
           info.database.reachable ? (
@@ -25,7 +25,7 @@ export default function DebugPage() {
               {t('debug.reachable', { ms: info.database.latencyMs, kind: info.database.kind })}
             </Text>
           ) : (
-            <Badge color="red">{t('debug.unreachable')}</Badge>
+            <Badge color="red.9">{t('debug.unreachable')}</Badge>
           ),
         ],
         [t('debug.publicUrl'), <Text size="sm">{info.publicUrl}</Text>],
@@ -39,7 +39,7 @@ export default function DebugPage() {
         ],
         [
           t('debug.googleState'),
-          <Badge color={info.google.enabled ? 'green' : 'gray'}>
+          <Badge color={info.google.enabled ? 'green.9' : 'gray.7'}>
             {info.google.enabled ? t('debug.googleEnabled') : t('debug.googleDisabled')}
           </Badge>,
         ],

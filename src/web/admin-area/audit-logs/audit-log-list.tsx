@@ -7,12 +7,13 @@ import { DataTable, DateCell, NameCell, type Column } from '../../components/dat
 import { DateText } from '../../components/date-text'
 import { ItemCard } from '../../components/item-card'
 
+// Shade 9: a light badge's text in its colour's default shade reads under WCAG AA's 4.5:1 on its own tint.
 const actionLook: Record<AuditAction, { icon: TablerIcon; color: string }> = {
-  create: { icon: IconPlus, color: 'blue' },
-  update: { icon: IconPencil, color: 'orange' },
-  delete: { icon: IconTrash, color: 'red' },
-  approve: { icon: IconCheck, color: 'green' },
-  reject: { icon: IconX, color: 'red' },
+  create: { icon: IconPlus, color: 'blue.9' },
+  update: { icon: IconPencil, color: 'orange.9' },
+  delete: { icon: IconTrash, color: 'red.9' },
+  approve: { icon: IconCheck, color: 'green.9' },
+  reject: { icon: IconX, color: 'red.9' },
 }
 
 /** The action with its icon; the word is what a screen reader reads (the icon is decoration). */

@@ -133,7 +133,6 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
         </Group>
         <FileInput
           label={t('admin.orders.import.file')}
-          placeholder={t('admin.orders.import.filePlaceholder')}
           accept=".csv,text/csv"
           clearable
           clearButtonProps={{ 'aria-label': t('admin.orders.import.clearFile') }}

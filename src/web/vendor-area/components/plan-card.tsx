@@ -21,15 +21,13 @@ export function PlanCard({
 }) {
   const { t } = useTranslation()
   const details = planDetails[plan]
-  const nameId = `plan-${plan}-name`
-  const detailsId = `plan-${plan}-details`
   return (
     <Radio.Card
       value={plan}
       className={classes.card}
       radius="md"
-      aria-labelledby={nameId}
-      aria-describedby={detailsId}
+      // Named by its content, everything the card shows with the plan's name first: a name without the
+      // price and limit it displays would not contain its visible text (WCAG 2.5.3 Label in Name).
       // One tab stop for the group; the arrow keys move between plans (Mantine's Radio.Card handles them).
       tabIndex={isSelected ? 0 : -1}
       data-popular={details.isPopular || undefined}
@@ -37,10 +35,10 @@ export function PlanCard({
       <Group wrap="nowrap" align="flex-start" gap="sm" component="span">
         <Radio.Indicator aria-hidden mt={4} />
         <span className={classes.body}>
-          <Text span fw={700} fz="lg" id={nameId}>
+          <Text span fw={700} fz="lg">
             {t(`vendor.subscription.plans.${plan}.name`)}
           </Text>
-          <span id={detailsId} className={classes.details}>
+          <span className={classes.details}>
             {(details.isPopular || isCurrent) && (
               <Group component="span" gap={6} className={classes.badges}>
                 {details.isPopular && (

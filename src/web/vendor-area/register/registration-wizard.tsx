@@ -1,5 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Alert, Button, Flex, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Flex,
+  Paper,
+  Progress,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -145,11 +156,19 @@ export function RegistrationWizard({ me }: { me: Me }) {
           {wizardSteps.map((name, index) => (
             <Stepper.Step
               key={name}
-              label={t(`vendor.register.steps.${name}`)}
-              aria-label={
-                index < active
-                  ? t('vendor.register.stepCompleted', { current: index + 1, total, name: stepName(index) })
-                  : t('vendor.register.stepProgress', { current: index + 1, total, name: stepName(index) })
+              // Named by what it shows (its number, or a tick once done, and its short label) followed by the
+              // rest for a screen reader, so the name contains the visible text (WCAG 2.5.3 Label in Name).
+              label={
+                <>
+                  {t(`vendor.register.steps.${name}`)}
+                  <VisuallyHidden>
+                    {t(index < active ? 'vendor.register.stepCompleted' : 'vendor.register.stepProgress', {
+                      current: index + 1,
+                      total,
+                      name: stepName(index),
+                    })}
+                  </VisuallyHidden>
+                </>
               }
               aria-current={index === active ? 'step' : undefined}
               aria-disabled={index > active || undefined}
