@@ -67,7 +67,10 @@ async function prepareImage(bytes: Buffer): Promise<PreparedFile> {
   let height: number | undefined
   try {
     ;({ width, height } = await sharp(bytes).metadata())
-  } catch {
+  } catch (error) {
+    // sharp refuses to read even the header of a canvas beyond its own limit (about 268 megapixels): that is
+    // a picture too large, not an unreadable one.
+    if (isPixelLimitError(error)) throw imageTooLarge()
     throw unreadable()
   }
   if (!width || !height) throw unreadable()
@@ -93,10 +96,12 @@ async function prepareImage(bytes: Buffer): Promise<PreparedFile> {
       height: main.info.height,
     }
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw imageTooLarge()
+    if (isPixelLimitError(error)) throw imageTooLarge()
     throw unreadable()
   }
 }
+
+const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message)
 
 /**
  * The original name, kept only to show and to name downloads: no folders, no control or invisible

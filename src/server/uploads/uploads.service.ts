@@ -8,8 +8,8 @@ import {
   type UploadPurpose,
   type UploadResponse,
 } from '../../shared/schemas/upload'
-import type { Db } from '../db/client'
-import { files } from '../db/schema'
+import type { Db, Tx } from '../db/client'
+import { files, users } from '../db/schema'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import type { Actor } from '../lib/http'
 import type { Logger } from '../lib/logger'
@@ -38,17 +38,18 @@ export async function countUploadAttempt(db: Db, actor: Actor) {
 
 /**
  * Each account keeps at most `quotaBytes` of stored files (the converted files, thumbnails aside), so one
- * account cannot use Isoko as free storage. Checked before anything is stored; uploads in flight at the same
- * moment can pass it together, which the per-user upload rate bounds to a few files.
+ * account cannot use Isoko as free storage. Checked once before anything is stored (a cheap refusal), and
+ * again, under the uploader's row lock, in the transaction that records the file: uploads sent at once are
+ * then counted one after another, each seeing the files recorded before it, so a burst cannot pass together.
  */
-async function assertWithinQuota(context: UploadContext, userId: string, adding: number) {
-  const [used] = await context.db
+async function assertWithinQuota(tx: Tx, quotaBytes: number, userId: string, adding: number) {
+  const [used] = await tx
     .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
     .from(files)
     .where(eq(files.ownerUserId, userId))
-  if (Number(used?.bytes ?? 0) + adding > context.quotaBytes) {
+  if (Number(used?.bytes ?? 0) + adding > quotaBytes) {
     throw new AppError('CONFLICT', 'uploads.quotaExceeded', {
-      quotaMb: Math.round(context.quotaBytes / (1024 * 1024)),
+      quotaMb: Math.round(quotaBytes / (1024 * 1024)),
     })
   }
 }
@@ -68,7 +69,8 @@ function toUploadResponse(row: FileRow): UploadResponse {
 
 /**
  * Checks, converts and stores one uploaded file for the signed-in user. Every check runs before anything
- * is written; if storing or recording fails halfway, what was already stored is removed again.
+ * is written; if storing or recording fails halfway (the quota's re-check included), what was already stored
+ * is removed again.
  */
 export async function createUpload(
   context: UploadContext,
@@ -76,7 +78,7 @@ export async function createUpload(
   input: { purpose: UploadPurpose; bytes: Buffer; name: string },
 ): Promise<UploadResponse> {
   const prepared = await prepareFile(input.purpose, input.bytes)
-  await assertWithinQuota(context, actor.userId, prepared.main.length)
+  await assertWithinQuota(context.db, context.quotaBytes, actor.userId, prepared.main.length)
   const id = randomUUID()
   const visibility = purposeVisibility[input.purpose]
   const mainKey = storageKey(visibility, input.purpose, id, 'main', prepared.extension)
@@ -89,23 +91,29 @@ export async function createUpload(
       await context.storage.put(thumbKey, prepared.thumb, 'image/webp')
       written.push(thumbKey)
     }
-    const [row] = await context.db
-      .insert(files)
-      .values({
-        id,
-        ownerUserId: actor.userId,
-        purpose: input.purpose,
-        visibility,
-        storageKey: mainKey,
-        thumbKey,
-        contentType: prepared.contentType,
-        size: prepared.main.length,
-        originalName: sanitizeFileName(input.name, prepared.extension),
-        width: prepared.width,
-        height: prepared.height,
-      })
-      .returning()
-    return toUploadResponse(row!)
+    const row = await context.db.transaction(async (tx) => {
+      // The uploader's row, locked: uploads sent at once take their turn at the quota (see assertWithinQuota).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for('no key update')
+      await assertWithinQuota(tx, context.quotaBytes, actor.userId, prepared.main.length)
+      const [inserted] = await tx
+        .insert(files)
+        .values({
+          id,
+          ownerUserId: actor.userId,
+          purpose: input.purpose,
+          visibility,
+          storageKey: mainKey,
+          thumbKey,
+          contentType: prepared.contentType,
+          size: prepared.main.length,
+          originalName: sanitizeFileName(input.name, prepared.extension),
+          width: prepared.width,
+          height: prepared.height,
+        })
+        .returning()
+      return inserted!
+    })
+    return toUploadResponse(row)
   } catch (error) {
     await Promise.all(
       written.map((key) =>
