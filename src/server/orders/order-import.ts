@@ -290,7 +290,7 @@ export async function importOrders(
  * real approved products in stock when the marketplace has them, else stand-ins to overwrite. The second
  * customer's name carries a comma, to show how a quoted field looks.
  */
-export async function orderImportTemplate(db: Db): Promise<CsvExport> {
+export async function orderImportTemplate(db: Db, _admin: AdminScope): Promise<CsvExport> {
   const examples = await db
     .select({ shopName: vendors.shopName, productName: products.name, sku: variants.sku })
     .from(variants)

@@ -145,7 +145,7 @@ export function orderRoutes(deps: Deps) {
         summary: 'The import template: the six required columns and 2 example rows',
         responses: respondsCsv(),
       }),
-      async (c) => csvDownload(c, await orderImportTemplate(db), 'order import template'),
+      async (c) => csvDownload(c, await orderImportTemplate(db, adminScope(c)), 'order import template'),
     )
     .openapi(
       adminRoute('post', ORDER_IMPORT_URL, {
