@@ -17,7 +17,7 @@ import { createAuth } from './auth/auth'
 import { passwordResetRoutes } from './auth/password-reset.routes'
 import type { Config } from './config'
 import type { Database } from './db/client'
-import { AppError, isUnstorableText } from './lib/errors'
+import { AppError, isDatabaseUnavailable, isUnstorableText } from './lib/errors'
 import {
   clientIp,
   createRouter,
@@ -205,8 +205,12 @@ export function createApp(options: AppOptions) {
         'Marketplace back office API. Sessions are HttpOnly cookies. Every error is { error: { code, messageKey, params?, fields? } }.',
     },
   }
-  app.doc31('/api/openapi.json', openApiConfig)
-  app.get('/api/docs', (c) => c.html(renderApiDocs(app.getOpenAPI31Document(openApiConfig) as never)))
+  // The document is built once, on first request: the route table does not change while the process runs,
+  // and building it costs a few hundred milliseconds that a public URL should not let anyone spend at will.
+  let openApiDocument: ReturnType<typeof app.getOpenAPI31Document> | undefined
+  const apiDocument = () => (openApiDocument ??= app.getOpenAPI31Document(openApiConfig))
+  app.get('/api/openapi.json', (c) => c.json(apiDocument()))
+  app.get('/api/docs', (c) => c.html(renderApiDocs(apiDocument() as never)))
 
   app.all('/api/*', (c) => respondError(c, new AppError('NOT_FOUND', 'errors.notFound')))
 
@@ -252,6 +256,13 @@ export function createApp(options: AppOptions) {
     // Text PostgreSQL cannot store (a byte sequence the schemas did not catch): the request's fault, not ours.
     if (isUnstorableText(error))
       return c.json(errorJson(new AppError('VALIDATION', 'errors.invalidCharacters')), errorStatus.VALIDATION)
+    // The database is down, restarting or refusing connections: not the request's fault, nor a bug. Answer
+    // 503 so the screen says to try again; the pool opens new connections by itself once the database is back.
+    if (isDatabaseUnavailable(error)) {
+      ;(c.get('logger') ?? logger).warn({ err: error, path: c.req.path }, 'database unreachable')
+      c.header('Retry-After', '5')
+      return c.json(errorJson(new AppError('INTERNAL', 'errors.unavailable')), 503)
+    }
     ;(c.get('logger') ?? logger).error({ err: error, path: c.req.path }, 'unhandled error')
     return c.json(errorJson(new AppError('INTERNAL', 'errors.internal')), 500)
   })

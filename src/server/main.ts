@@ -2,8 +2,29 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { isDatabaseUnavailable } from './lib/errors'
 import { createLogger } from './lib/logger'
 import { createSetupLink } from './setup/setup.service'
+
+/** A connection URL fit for a log line: the password, if any, replaced. */
+function withoutPassword(url: string) {
+  if (!URL.canParse(url)) return 'not a valid URL'
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
+}
+
+/** What the driver said, in a few words (a refused connection to both localhost addresses has no message, only a code). */
+function reasonOf(error: unknown): string {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const { message, code, cause } = current as { message?: unknown; code?: unknown; cause?: unknown }
+    if (typeof message === 'string' && message.trim() && !message.startsWith('Failed query')) return message
+    if (typeof code === 'string') return code
+    current = cause
+  }
+  return 'no answer'
+}
 
 async function main() {
   let config
@@ -22,7 +43,21 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   })
-  await database.migrate()
+  try {
+    await database.migrate()
+  } catch (error) {
+    // The usual first-run mistake (PostgreSQL not started, a wrong host or password): one line naming the
+    // setting to check, not a stack trace.
+    if (config.databaseUrl && isDatabaseUnavailable(error)) {
+      console.error(
+        `Isoko cannot reach the database named by DATABASE_URL (${withoutPassword(config.databaseUrl)}): ${reasonOf(error)}. ` +
+          'Check that PostgreSQL is running there and that DATABASE_URL is right.',
+      )
+      await database.close().catch(() => {})
+      process.exit(1)
+    }
+    throw error
+  }
   const { app, close: closeApp, startBackgroundJobs } = createApp({ config, database, logger })
   startBackgroundJobs()
 

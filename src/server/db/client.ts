@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { markConnectFailure } from '../lib/errors'
 import { schema } from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -147,9 +148,35 @@ function postgresListener(url: string) {
   }
 }
 
+/**
+ * A pooled connection whose failure to open is marked as such (lib/errors.ts), so a request that could not
+ * reach the database answers 503 whatever PostgreSQL said (not accepting connections, no such database, …).
+ */
+// (Its name must not contain "Pool": drizzle takes a client whose class is named so for a pool and connects it again.)
+class TrackedConnection extends pg.Client {
+  override connect(): Promise<pg.Client>
+  override connect(callback: (error: Error) => void): void
+  override connect(callback?: (error: Error) => void): Promise<pg.Client> | void {
+    if (!callback) return super.connect().catch((error: unknown) => Promise.reject(markConnectFailure(error)))
+    super.connect((error: Error) => callback(error ? markConnectFailure(error) : error))
+  }
+}
+
+/**
+ * How long a request waits for a connection (a free one from the pool, or a new one) before it is answered
+ * 503: an unreachable host that drops packets would otherwise hold every request until the client gives up.
+ */
+const CONNECT_TIMEOUT_MS = 10_000
+
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: TrackedConnection,
+  })
+  // An idle client's error (server restart, a terminated backend) must not crash the process: the pool drops
+  // that client, and the next query opens a new connection, so the process recovers once the database is back.
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema }) as unknown as Db
   const listener = postgresListener(url)
