@@ -142,10 +142,12 @@ export const orderImportColumns = [
 export type OrderImportColumn = (typeof orderImportColumns)[number]
 
 /**
- * An import file's limits: what a spreadsheet of a day's or a week's orders holds, imported within seconds
- * (each row is its own transaction). A larger file is refused whole with a message naming the limit.
+ * An import file's limits: what a spreadsheet of a day's or a week's orders holds (10,000 ordinary rows are
+ * about 1 MB). Each row is its own transaction, so a large file takes a while: on the embedded database a full
+ * one takes minutes and holds the process meanwhile (docs/security.md, Faults). A larger file is refused whole
+ * with a message naming the limit.
  */
-export const orderImportLimits = { maxBytes: 2 * 1024 * 1024, maxRows: 2000 } as const
+export const orderImportLimits = { maxBytes: 2 * 1024 * 1024, maxRows: 10_000 } as const
 
 /** `?dryRun=true`: the preview, which checks every row and writes nothing. */
 export const orderImportQuery = z.object({
