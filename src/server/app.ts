@@ -261,7 +261,7 @@ export function createApp(options: AppOptions) {
     if (isDatabaseUnavailable(error)) {
       ;(c.get('logger') ?? logger).warn({ err: error, path: c.req.path }, 'database unreachable')
       c.header('Retry-After', '5')
-      return c.json(errorJson(new AppError('INTERNAL', 'errors.unavailable')), 503)
+      return respondError(c, new AppError('UNAVAILABLE', 'errors.unavailable'))
     }
     ;(c.get('logger') ?? logger).error({ err: error, path: c.req.path }, 'unhandled error')
     return c.json(errorJson(new AppError('INTERNAL', 'errors.internal')), 500)

@@ -9,10 +9,12 @@ export const errorCodes = [
   'CONFLICT',
   'RATE_LIMITED',
   'INTERNAL',
+  /** The database cannot be reached for now: try again shortly (the answer carries Retry-After). */
+  'UNAVAILABLE',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
-export const errorStatus: Record<ErrorCode, 401 | 403 | 404 | 409 | 422 | 429 | 500> = {
+export const errorStatus: Record<ErrorCode, 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503> = {
   VALIDATION: 422,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -20,6 +22,7 @@ export const errorStatus: Record<ErrorCode, 401 | 403 | 404 | 409 | 422 | 429 | 
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 }
 
 /** The wire shape of every error: the browser shows t(messageKey, params); fields map form inputs to keys. */

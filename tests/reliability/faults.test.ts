@@ -513,6 +513,7 @@ describe('the database unreachable while serving', () => {
           })
           expect(answer.status, `${method} ${urlPath}: ${JSON.stringify(answer.body)}`).toBe(503)
           expect(answer.body.error.messageKey).toBe('errors.unavailable')
+          expect(answer.body.error.code).toBe('UNAVAILABLE')
         }
         // Answered at once, not after a connection timeout.
         expect(Date.now() - started).toBeLessThan(10_000)

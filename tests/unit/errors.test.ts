@@ -14,6 +14,7 @@ describe('errorStatus', () => {
       CONFLICT: 409,
       RATE_LIMITED: 429,
       INTERNAL: 500,
+      UNAVAILABLE: 503,
     })
   })
 

@@ -238,6 +238,9 @@ export async function importOrders(
   const stockLeft = new Map<string, number>()
   let imported = 0
   for (const row of parsed.rows) {
+    // Let the requests that queued meanwhile go first: on the embedded database every transaction takes the one
+    // connection in turn, and a long import must not shut out the rest of the marketplace while it runs.
+    await new Promise((resolve) => setImmediate(resolve))
     const found = await find(row)
     if (isRowError(found)) {
       errors.push(found)

@@ -52,7 +52,7 @@ const importForm = z.object({
     .openapi({
       type: 'string',
       format: 'binary',
-      description: 'The CSV file (UTF-8), at most 2 MB and 2,000 rows',
+      description: 'The CSV file (UTF-8), at most 2 MB and 10,000 rows',
     }),
 })
 
