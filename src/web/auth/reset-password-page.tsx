@@ -77,14 +77,11 @@ export default function ResetPasswordPage() {
               label={t('auth.reset.newPassword')}
               autoComplete="new-password"
               description={t('auth.register.passwordTooShort')}
-              // Mantine's PasswordInput does not mark its input invalid for screen readers by itself.
-              aria-invalid={Boolean(form.errors.password)}
               {...field('password')}
             />
             <PasswordField
               label={t('fields.confirmPassword')}
               autoComplete="new-password"
-              aria-invalid={Boolean(form.errors.confirmPassword)}
               {...field('confirmPassword')}
             />
             <Button type="submit" loading={reset.isPending} fullWidth>

@@ -31,6 +31,8 @@ export function PasswordField(props: PasswordInputProps) {
     <PasswordInput
       required
       visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+      // Mantine's PasswordInput does not mark its input invalid for screen readers by itself.
+      aria-invalid={Boolean(props.error)}
       {...props}
     />
   )
