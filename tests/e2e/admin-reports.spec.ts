@@ -10,6 +10,7 @@ import {
   createVendorWithShop,
   exactly,
   expect,
+  listed,
   openAdminArea,
   openFromMenu,
   screenshot,
@@ -147,6 +148,15 @@ for (const lang of testLanguages) {
         rows.slice(dayHeader + 1, dayHeader + 31).every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[0]!)),
       ).toBe(true)
       expect(rows.some((row) => row[0] === shop.shopName && Number(row[2]) >= PRICE)).toBe(true)
+    })
+
+    await test.step('the export is on the audit trail', async () => {
+      await openFromMenu(page, lang, 'nav.auditLogs')
+      await page
+        .getByRole('searchbox', { name: exactly(t(lang, 'admin.auditLogs.search.label')) })
+        .fill('"reports"')
+      await expect(listed(page, 'exports').first()).toBeVisible()
+      await expect(listed(page, 'exports').first()).toContainText(t(lang, 'admin.auditLogs.actions.create'))
     })
   })
 }
