@@ -1,12 +1,14 @@
 import { z } from 'zod'
 
 /**
- * PostgreSQL text cannot hold U+0000: a request carrying it would fail in the database with a 500. Every
- * free-text field refuses it up front with this rule (`.regex(noNul, invalidCharacters)`), so the user
- * reads a clear message and nothing is written.
+ * PostgreSQL text cannot hold U+0000: a request carrying it would fail in the database with a 500. Nor can
+ * UTF-8 hold half of a surrogate pair (a lone \uD800, which JSON's escapes can carry): on its way to the
+ * database it would become U+FFFD, so the text stored would not be the text sent. Every free-text field
+ * refuses both up front with this rule (`.regex(noNul, invalidCharacters)`), so the user reads a clear
+ * message and nothing is written. (With the `u` flag a whole pair is one character, and passes.)
  */
 // eslint-disable-next-line no-control-regex -- matching U+0000 is the point of this rule
-export const noNul = /^[^\u0000]*$/
+export const noNul = /^[^\u0000\uD800-\uDFFF]*$/u
 export const invalidCharacters = 'errors.invalidCharacters'
 
 /**
