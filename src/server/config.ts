@@ -54,6 +54,10 @@ const envSchema = z
         return trust ?? { hops: 0 }
       }),
     UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    // Per client address and 15 minutes. Many Rwandan mobile users share one address (carrier NAT), and an
+    // onboarding day at a market office puts every new shop behind one: operators may raise these.
+    REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -115,6 +119,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
+    perAddress: { register: env.REGISTRATIONS_PER_ADDRESS, login: env.SIGN_INS_PER_ADDRESS },
   }
 }
 

@@ -242,6 +242,32 @@ describe('POST /api/account/register', () => {
   })
 })
 
+describe('registrations and sign-ins per address', () => {
+  // Operators behind one shared address (carrier NAT, an onboarding day at a market office) can raise these.
+  it('follow REGISTRATIONS_PER_ADDRESS and SIGN_INS_PER_ADDRESS', async () => {
+    const strict = t.withConfig({ REGISTRATIONS_PER_ADDRESS: '2', SIGN_INS_PER_ADDRESS: '1' })
+    const ip = '10.200.0.7'
+    const register = (n: number) =>
+      strict.post(
+        '/api/account/register',
+        {
+          fullName: 'Aline Uwase',
+          email: `limit-${n}-${Date.now()}@example.rw`,
+          password: 'secret-123',
+          confirmPassword: 'secret-123',
+        },
+        { ip },
+      )
+    expect((await register(1)).status).toBe(201)
+    expect((await register(2)).status).toBe(201)
+    expectError(await register(3), { status: 429, code: 'RATE_LIMITED', messageKey: 'errors.rateLimited' })
+    const login = () =>
+      strict.post('/api/account/login', { email: 'nobody@example.rw', password: 'secret-123' }, { ip })
+    expect((await login()).status).toBe(401)
+    expectError(await login(), { status: 429, code: 'RATE_LIMITED', messageKey: 'errors.rateLimited' })
+  })
+})
+
 describe("the auth library's own endpoints", () => {
   // Sign-up must go through Isoko's rules (vendor only, rate limits, single-use links), never around them.
   it('does not expose /api/auth/sign-up/email, even to a body asking for an admin', async () => {

@@ -14,7 +14,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000
  * Per-address limits are generous: Rwandan mobile networks put many subscribers behind one shared address
  * (carrier-grade NAT). The per-account limits are the tight ones that stop password guessing.
  */
-export const PER_ADDRESS = { register: 60, resend: 30, login: 200 } as const
+/** Per client address and 15 minutes; registrations and sign-ins are settings (config.ts, perAddress). */
+export const PER_ADDRESS = { resend: 30 } as const
 
 type Registration = Required<Pick<RegisterInput, 'fullName' | 'email' | 'password'>>
 type Credentials = Required<LoginInput>
@@ -62,7 +63,7 @@ export async function sendConfirmation(deps: Deps, user: { id: string; email: st
 }
 
 export async function registerVendor(deps: Deps, input: Registration, headers: Headers, ip: string) {
-  await hitRateLimit(deps.database.db, `register:ip:${ip}`, PER_ADDRESS.register, FIFTEEN_MINUTES)
+  await hitRateLimit(deps.database.db, `register:ip:${ip}`, deps.config.perAddress.register, FIFTEEN_MINUTES)
   if (await findUserByEmail(deps, input.email)) throw new AppError('CONFLICT', 'auth.register.emailTaken')
   try {
     // The role is not passed: the library's create hook makes every self-registered account a vendor.
@@ -108,7 +109,7 @@ export async function confirmEmail(deps: Deps, token: string) {
 
 export async function signIn(deps: Deps, input: Credentials, headers: Headers, ip: string) {
   // Throttle by address and by account, so neither one machine nor a botnet can guess a password quickly.
-  await hitRateLimit(deps.database.db, `login:ip:${ip}`, PER_ADDRESS.login, FIFTEEN_MINUTES)
+  await hitRateLimit(deps.database.db, `login:ip:${ip}`, deps.config.perAddress.login, FIFTEEN_MINUTES)
   await hitRateLimit(deps.database.db, `login:email:${input.email}`, 10, FIFTEEN_MINUTES)
   try {
     const result = await deps.auth.api.signInEmail({
