@@ -7,6 +7,19 @@ export const theme = createTheme({
   // Mantine's green, with a darker shade 9: white on its #2b8a3e reads 4.4:1, under WCAG AA's 4.5:1 for the
   // Approve buttons and success badges; #237032 reads 6:1.
   colors: {
+    // Likewise orange: white on its shade 9 (#d9480f) reads 4.3:1; #b63c0c reads 5.6:1.
+    orange: [
+      '#fff4e6',
+      '#ffe8cc',
+      '#ffd8a8',
+      '#ffc078',
+      '#ffa94d',
+      '#ff922b',
+      '#fd7e14',
+      '#f76707',
+      '#e8590c',
+      '#b63c0c',
+    ],
     green: [
       '#ebfbee',
       '#d3f9d8',

@@ -37,7 +37,7 @@ export function ApproveDialog({
       subject={payout}
       title={t('admin.payouts.approveDialog.title')}
       confirmLabel={t('admin.payouts.approveDialog.confirm')}
-      color="green.8"
+      color="green.9"
       isPending={isPending}
       onConfirm={(subject) => onConfirm(subject, reference.trim())}
       onClose={onClose}

@@ -58,7 +58,7 @@ function usePayoutActions({ payout, acting, onView, onApprove, onReject }: RowPr
             label: t('admin.payouts.approve'),
             busyLabel: t('admin.payouts.approving'),
             name: t('admin.payouts.approveLabel', about),
-            color: 'green.8',
+            color: 'green.9',
             icon: IconCheck,
             onClick: () => onApprove(payout),
           }),
