@@ -8,6 +8,7 @@ import {
   adminOf,
   createProduct,
   placeOrder,
+  productInStock as shopProductInStock,
   registeredVendor,
   rowCount,
   simpleProduct,
@@ -39,19 +40,8 @@ afterAll(async () => {
 })
 
 /** A product of `vendor` with one variant of `stock` at `price`, and the ids an order for it needs. */
-async function productInStock(vendor: RegisteredVendor, stock = 20, price = 5_000, name?: string) {
-  const product = await createProduct(
-    t,
-    vendor.cookie,
-    simpleProduct({ price, variants: [{ price, stock }], ...(name ? { name } : {}) }),
-  )
-  const variant = product.variants[0]!
-  return {
-    product,
-    variant,
-    ids: { vendorId: vendor.vendorId, productId: product.id, variantId: variant.id },
-  }
-}
+const productInStock = (vendor: RegisteredVendor, stock = 20, price = 5_000, name?: string) =>
+  shopProductInStock(t, vendor, { stock, price, name })
 
 const stockOf = async (variantId: string) => (await variantRow(t.db, variantId))?.stock
 const ordersOf = (variantId: string) => t.db.select().from(orders).where(eq(orders.variantId, variantId))

@@ -9,6 +9,7 @@ import {
   orderBody,
   orderRow,
   placeOrder,
+  productInStock as shopProductInStock,
   raceBehindLock,
   registeredVendor,
   rowCount,
@@ -41,11 +42,7 @@ afterAll(async () => {
 })
 
 /** A product of vendor A in stock, and the ids an order for its first variant needs. */
-async function productInStock(stock = 20, price = 7_500) {
-  const product = await createProduct(t, a.cookie, simpleProduct({ price, variants: [{ price, stock }] }))
-  const variant = product.variants[0]!
-  return { product, variant, ids: { vendorId: a.vendorId, productId: product.id, variantId: variant.id } }
-}
+const productInStock = (stock?: number, price?: number) => shopProductInStock(t, a, { stock, price })
 
 const stockOf = async (variantId: string) => (await variantRow(t.db, variantId))?.stock
 const written = async () => ({ orders: await rowCount(t.db, orders), audit: await rowCount(t.db, auditLogs) })
