@@ -47,6 +47,24 @@ export class BackupError extends Error {
   }
 }
 
+/**
+ * Both commands take at most one path and one on/off flag; `--help` prints the usage. Anything else is refused
+ * with the usage (exit code 2).
+ */
+export function parseCliArguments(args: string[], usage: string, flag: string) {
+  let path: string | undefined
+  let flagged = false
+  for (const arg of args) {
+    if (arg === '--help' || arg === '-h') {
+      console.log(usage)
+      process.exit(0)
+    } else if (arg === flag) flagged = true
+    else if (arg.startsWith('-') || path) throw new BackupError(`Unexpected argument ${arg}.\n${usage}`, 2)
+    else path = arg
+  }
+  return { path, flagged }
+}
+
 export type TableEntry = {
   name: string
   file: string

@@ -22,6 +22,7 @@ import {
   folderSize,
   formatBytes,
   loadCliSettings,
+  parseCliArguments,
 } from './backup-archive'
 
 const USAGE = `Usage: npm run backup [-- <archive path>] [-- --no-files]
@@ -29,17 +30,8 @@ const USAGE = `Usage: npm run backup [-- <archive path>] [-- --no-files]
   --no-files      rows only, when the file store is backed up by other means (S3 versioning, replication)`
 
 function parseArguments(args: string[]) {
-  let target: string | undefined
-  let includeFiles = true
-  for (const arg of args) {
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE)
-      process.exit(0)
-    } else if (arg === '--no-files') includeFiles = false
-    else if (arg.startsWith('-') || target) throw new BackupError(`Unexpected argument ${arg}.\n${USAGE}`, 2)
-    else target = arg
-  }
-  return { target, includeFiles }
+  const { path, flagged } = parseCliArguments(args, USAGE, '--no-files')
+  return { target: path, includeFiles: !flagged }
 }
 
 async function main() {

@@ -14,6 +14,7 @@ import {
   exitOnError,
   formatBytes,
   loadCliSettings,
+  parseCliArguments,
   restoreBackup,
 } from './backup-archive'
 
@@ -22,16 +23,7 @@ const USAGE = `Usage: npm run restore -- <archive folder> [--force]
   --force  replace the target's data instead of refusing when it is not empty`
 
 function parseArguments(args: string[]) {
-  let archive: string | undefined
-  let force = false
-  for (const arg of args) {
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE)
-      process.exit(0)
-    } else if (arg === '--force') force = true
-    else if (arg.startsWith('-') || archive) throw new BackupError(`Unexpected argument ${arg}.\n${USAGE}`, 2)
-    else archive = arg
-  }
+  const { path: archive, flagged: force } = parseCliArguments(args, USAGE, '--force')
   if (!archive) throw new BackupError(`Which archive? ${USAGE}`, 2)
   return { archive, force }
 }
