@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -260,6 +261,8 @@ export const products = pgTable(
     check('products_images_max', sql`jsonb_typeof(images) = 'array' and jsonb_array_length(images) <= 6`),
     index('products_vendor_created_idx').on(t.vendorId, t.createdAt),
     index('products_status_created_idx').on(t.status, t.createdAt),
+    // Report ranges count the products created since a day (reports.service.ts).
+    index('products_created_idx').on(t.createdAt),
   ],
 )
 
@@ -352,6 +355,8 @@ export const payouts = pgTable(
     check('payouts_status_check', oneOf('status', payoutStatuses)),
     index('payouts_vendor_requested_idx').on(t.vendorId, t.requestedAt),
     index('payouts_status_requested_idx').on(t.status, t.requestedAt),
+    // Reports count the payouts decided since a day (pending when the range began).
+    index('payouts_processed_idx').on(t.processedAt),
   ],
 )
 
@@ -446,6 +451,63 @@ export const files = pgTable(
   ],
 )
 
+// ── Running totals (docs/decisions/011): kept by database triggers in the transaction of every change ──
+
+/** A count or a sum of RWF kept as a running total (bigint, never null). */
+const total = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)
+
+/**
+ * One row per shop: its orders, revenue, payouts and products by status. Written only by the triggers of
+ * migration 0008, read by dashboards and balances instead of summing every order on each request.
+ */
+export const vendorTotals = pgTable('vendor_totals', {
+  vendorId: uuid('vendor_id')
+    .primaryKey()
+    .references(() => vendors.id, { onDelete: 'cascade' }),
+  ordersPending: total('orders_pending'),
+  ordersCompleted: total('orders_completed'),
+  ordersRefunded: total('orders_refunded'),
+  amountPending: total('amount_pending'),
+  amountCompleted: total('amount_completed'),
+  amountRefunded: total('amount_refunded'),
+  payoutsPending: total('payouts_pending'),
+  payoutsApproved: total('payouts_approved'),
+  payoutsRejected: total('payouts_rejected'),
+  payoutsPendingAmount: total('payouts_pending_amount'),
+  payoutsApprovedAmount: total('payouts_approved_amount'),
+  payoutsRejectedAmount: total('payouts_rejected_amount'),
+  productsPending: total('products_pending'),
+  productsApproved: total('products_approved'),
+  productsRejected: total('products_rejected'),
+})
+
+/** The marketplace's shops by status: one row (id 1), moved only when a shop is added, decided or removed. */
+export const marketplaceTotals = pgTable(
+  'marketplace_totals',
+  {
+    id: integer('id').primaryKey(),
+    vendorsPending: total('vendors_pending'),
+    vendorsApproved: total('vendors_approved'),
+    vendorsRejected: total('vendors_rejected'),
+  },
+  () => [check('marketplace_totals_single_row', sql`id = 1`)],
+)
+
+/**
+ * Orders per hour of creation (UTC) and status, with their total: a report over 365 days reads at most
+ * 8,760 hours × 3 statuses instead of every order. Hours, not days, so any whole-hour time zone can group them.
+ */
+export const orderHours = pgTable(
+  'order_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    orders: total('orders'),
+    amount: total('amount'),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.status] })],
+)
+
 export const schema = {
   users,
   sessions,
@@ -462,4 +524,7 @@ export const schema = {
   messages,
   auditLogs,
   files,
+  vendorTotals,
+  marketplaceTotals,
+  orderHours,
 }

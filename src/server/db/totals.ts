@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from './client'
+
+/**
+ * The running totals (migration 0008, docs/decisions/011): each table, the view that computes what it must
+ * hold from the rows, its key, and the figures compared. The triggers keep table = view in every
+ * transaction; this module proves it (`npm run db:check`) and rebuilds it after a bulk load.
+ */
+const totalTables = [
+  {
+    table: 'vendor_totals',
+    key: ['vendor_id'],
+    figures: [
+      'orders_pending',
+      'orders_completed',
+      'orders_refunded',
+      'amount_pending',
+      'amount_completed',
+      'amount_refunded',
+      'payouts_pending',
+      'payouts_approved',
+      'payouts_rejected',
+      'payouts_pending_amount',
+      'payouts_approved_amount',
+      'payouts_rejected_amount',
+      'products_pending',
+      'products_approved',
+      'products_rejected',
+    ],
+  },
+  { table: 'marketplace_totals', key: ['id'], figures: ['vendors_pending', 'vendors_approved', 'vendors_rejected'] },
+  { table: 'order_hours', key: ['hour', 'status'], figures: ['orders', 'amount'] },
+] as const
+
+export type TotalsDrift = {
+  table: string
+  /** The row's key, e.g. { vendor_id: '…' } or { hour: '…', status: 'pending' }. */
+  key: Record<string, string>
+  figure: string
+  stored: number
+  expected: number
+}
+
+/** A row missing on one side counts as zeros: an hour whose orders all moved away keeps a row of zeros. */
+function driftQuery({ table, key, figures }: (typeof totalTables)[number]) {
+  const on = key.map((column) => `s.${column} = e.${column}`).join(' and ')
+  const keyJson = key.map((column) => `'${column}', coalesce(s.${column}, e.${column})::text`).join(', ')
+  const pairs = figures
+    .map((figure) => `('${figure}', coalesce(s.${figure}, 0), coalesce(e.${figure}, 0))`)
+    .join(', ')
+  return sql.raw(`
+    select '${table}' as "table", jsonb_build_object(${keyJson}) as key, f.figure, f.stored, f.expected
+    from ${table} s full join ${table}_expected e on ${on}
+    cross join lateral (values ${pairs}) as f(figure, stored, expected)
+    where f.stored is distinct from f.expected
+    order by 3`)
+}
+
+/**
+ * Recomputes every running total from the rows and returns where the stored ones differ (nothing when they
+ * agree). One repeatable-read snapshot, so a change committed meanwhile cannot show as a false difference.
+ */
+export async function findTotalsDrift(db: Db, limit = 100): Promise<TotalsDrift[]> {
+  return db.transaction(
+    async (tx) => {
+      const drift: TotalsDrift[] = []
+      for (const entry of totalTables) {
+        const result = await tx.execute(driftQuery(entry))
+        for (const row of result.rows as Record<string, unknown>[]) {
+          if (drift.length >= limit) return drift
+          drift.push({
+            table: String(row.table),
+            key: row.key as Record<string, string>,
+            figure: String(row.figure),
+            stored: Number(row.stored),
+            expected: Number(row.expected),
+          })
+        }
+      }
+      return drift
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+}
+
+/**
+ * Replaces every running total by its value computed from the rows, in one transaction: after a bulk load
+ * made with the triggers off, or to repair a database `npm run db:check` found wrong. The tables that move
+ * totals are locked against writes meanwhile (reads go on), so no change slips between the sum and the copy.
+ */
+export async function rebuildTotals(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table vendors, products, orders, payouts in share mode`)
+    for (const { table } of totalTables) {
+      await tx.execute(sql.raw(`delete from ${table}`))
+      await tx.execute(sql.raw(`insert into ${table} select * from ${table}_expected`))
+    }
+  })
+}
