@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
 /**
- * E2E: the built SPA (dist/) served by the real server, driven in Debian's Chromium.
- * `npm run test:e2e` builds first; tests/e2e/global-setup.ts starts the server on a fresh data directory.
+ * E2E: what ships, driven in Debian's Chromium: the built server (dist/server/main.js, plain Node) serving the
+ * built SPA (dist/). `npm run test:e2e` builds both first; tests/e2e/global-setup.ts starts the server on a fresh
+ * data directory.
  * The server's port is chosen by the global setup and reaches the test workers through E2E_PORT.
  */
 const port = Number(process.env.E2E_PORT ?? 3100)

@@ -1,34 +1,27 @@
 #!/usr/bin/env node
 
-// `npm start`: build the screens when dist/ is missing or older than their sources, then run the server.
-// One process for the user to stop: Ctrl-C (SIGINT) or SIGTERM reaches the server, and its exit code is ours.
+// `npm start`: build what is missing or older than its sources (the screens with Vite into dist/, the server
+// with esbuild into dist/server/), then run the built server with plain Node: no TypeScript compiler at run
+// time. One process for the user to stop: Ctrl-C (SIGINT) or SIGTERM reaches the server, and its exit code
+// is ours.
+//
+//   node scripts/start.mjs                    the server (npm start)
+//   node scripts/start.mjs backup [args…]     a built command-line tool instead (npm run backup, restore,
+//                                             admin:create): only the server's code is built for it
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer, newestMtime, serverBuildIsStale, serverEntries, serverOutDir } from './build-server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) =>
   path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
 
-// Everything that ends up in the built SPA. The server's own code runs from source through tsx.
+// Everything that ends up in the built SPA.
 const webSources = ['src/web', 'src/shared', 'index.html', 'public', 'vite.config.ts', 'postcss.config.cjs']
 
-/** Newest modification time (ms) of a file, or of any file below a folder; 0 when absent. */
-function newestMtime(target) {
-  let stat
-  try {
-    stat = statSync(target)
-  } catch {
-    return 0
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = 0
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
-  return newest
-}
-
-function needsBuild() {
+function webBuildIsStale() {
   const builtIndex = path.join(root, 'dist', 'index.html')
   if (!existsSync(builtIndex)) return 'dist/index.html is missing'
   const builtAt = statSync(builtIndex).mtimeMs
@@ -38,6 +31,7 @@ function needsBuild() {
 
 let current = null
 let stopSignal = null
+const exitCodeOf = (signal) => (signal === 'SIGTERM' ? 143 : 130)
 
 /** Runs one child with our stdio; resolves with its exit code (128 + n when a signal ended it). */
 function run(command, args, env = process.env) {
@@ -66,20 +60,42 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 
-const reason = needsBuild()
-if (reason) {
-  console.log(`Building the web app (${reason})...`)
+const [entry = 'main', ...entryArgs] = process.argv.slice(2)
+if (!(entry in serverEntries)) {
+  console.error(`Unknown entry "${entry}": one of ${Object.keys(serverEntries).join(', ')}.`)
+  process.exit(2)
+}
+
+// The screens are only needed by the server (the command-line tools serve no pages). Vite empties dist/ as
+// it builds, server included, so the server is looked at after it.
+const webReason = entry === 'main' ? webBuildIsStale() : null
+if (webReason) {
+  console.log(`Building the web app (${webReason})...`)
   const code = await run(bin('vite'), ['build', '--logLevel', 'warn'])
   if (code !== 0 || stopSignal) {
     if (!stopSignal) console.error('The web app build failed; the server was not started.')
-    process.exit(stopSignal === 'SIGTERM' ? 143 : stopSignal ? 130 : code)
+    process.exit(stopSignal ? exitCodeOf(stopSignal) : code)
   }
 }
+const serverReason = serverBuildIsStale()
+if (serverReason) {
+  console.log(`Building the server (${serverReason})...`)
+  try {
+    await buildServer()
+  } catch {
+    // esbuild has printed each error with its file and line.
+    console.error('The server build failed; nothing was started.')
+    process.exit(1)
+  }
+  if (stopSignal) process.exit(exitCodeOf(stopSignal))
+}
 
+// Source maps: a stack trace in the log names the TypeScript file and line, not the bundle's.
 // Production unless the caller says otherwise (the cross-site check trusts no other local origin).
 process.exit(
-  await run(bin('tsx'), ['src/server/main.ts'], {
-    ...process.env,
-    NODE_ENV: process.env.NODE_ENV ?? 'production',
-  }),
+  await run(
+    process.execPath,
+    ['--enable-source-maps', path.join(serverOutDir, `${entry}.js`), ...entryArgs],
+    entry === 'main' ? { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } : process.env,
+  ),
 )

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import {
   closeSync,
   cpSync,
+  symlinkSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -33,16 +34,20 @@ const tail = (file: string, lines = 30) =>
   existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '(no log)'
 
 /**
- * Starts the real server, as `npm start` would, on the already-built dist/ and a fresh, empty data directory:
- * no admin yet, so it prints the one-time setup link; mail goes to the outbox and its links to the log.
+ * Starts the real server, as `npm start` would: the built server (dist/server/main.js, plain Node, what ships)
+ * on the built screens and a fresh, empty data directory: no admin yet, so it prints the one-time setup link;
+ * mail goes to the outbox and its links to the log.
  *
- * The server runs in a temporary folder holding a copy of dist/: a `npm run build` elsewhere during the run
- * (it empties dist/ and writes new chunk names) cannot pull the screens from under the browser, and no
- * developer `.env` is read.
+ * The server runs in a temporary folder holding a copy of dist/ (screens and server): a `npm run build`
+ * elsewhere during the run (it empties dist/ and writes new chunk names) cannot pull the screens or the
+ * migrations from under it, and no developer `.env` is read. The folder links to the project's node_modules,
+ * where the built server's packages are found.
  */
 export default async function globalSetup(_config: FullConfig) {
-  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) {
-    throw new Error('dist/index.html is missing: run `npm run build` first (`npm run test:e2e` does both).')
+  for (const built of ['index.html', 'server/main.js']) {
+    if (!existsSync(path.join(ROOT, 'dist', built))) {
+      throw new Error(`dist/${built} is missing: run \`npm run build\` first (\`npm run test:e2e\` does both).`)
+    }
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   rmSync(ADMIN_FILE, { force: true })
@@ -52,6 +57,7 @@ export default async function globalSetup(_config: FullConfig) {
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'isoko-e2e-'))
   const dataDir = path.join(runDir, 'data')
   cpSync(path.join(ROOT, 'dist'), path.join(runDir, 'dist'), { recursive: true })
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(runDir, 'node_modules'), 'dir')
   const log = openSync(SERVER_LOG, 'w')
 
   // A developer's database, mail server or Google client (shell or .env) must not leak into the run: an empty
@@ -80,17 +86,11 @@ export default async function globalSetup(_config: FullConfig) {
     DATA_DIR: dataDir,
   }
   // Not detached: the server stays in Playwright's process group, so a Ctrl-C stops it too. (A detached group
-  // is also what this machine's sandbox kills on sight.) The teardown signals tsx, which passes it on to the
-  // node process running the server.
-  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx')
+  // is also what this machine's sandbox kills on sight.) The teardown signals the server itself.
   const server = spawn(
-    tsx,
-    ['--tsconfig', path.join(ROOT, 'tsconfig.json'), path.join(ROOT, 'src/server/main.ts')],
-    {
-      cwd: runDir,
-      env,
-      stdio: ['ignore', log, log],
-    },
+    process.execPath,
+    ['--enable-source-maps', path.join(runDir, 'dist', 'server', 'main.js')],
+    { cwd: runDir, env, stdio: ['ignore', log, log] },
   )
   server.unref()
   closeSync(log)

@@ -19,7 +19,7 @@ const signal = (pid: number, name: NodeJS.Signals) => {
   }
 }
 
-/** A process's children, then theirs (Linux /proc): tsx runs the server in a child node process. */
+/** A process's children, then theirs (Linux /proc): anything the server started must not outlive it. */
 function descendants(pid: number): number[] {
   let children: number[] = []
   try {
@@ -39,12 +39,13 @@ export default async function globalTeardown() {
   if (!existsSync(SERVER_FILE)) return
   const { pid, runDir } = JSON.parse(readFileSync(SERVER_FILE, 'utf8')) as { pid: number; runDir: string }
   const family = [pid, ...descendants(pid)]
-  signal(pid, 'SIGTERM') // tsx relays it to the server and exits when the server has
+  signal(pid, 'SIGTERM')
   const deadline = Date.now() + 10_000
   while (family.some(isRunning) && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 100))
   for (const member of family) if (isRunning(member)) signal(member, 'SIGKILL')
   rmSync(SERVER_FILE, { force: true })
-  // The copy of dist/ and the embedded database live in a temporary folder made for this run only.
+  // The copy of dist/ and the embedded database live in a temporary folder made for this run only. Its
+  // node_modules is a symbolic link: removing the folder removes the link, never the packages it points to.
   if (path.basename(runDir).startsWith('isoko-e2e-')) rmSync(runDir, { recursive: true, force: true })
 }

@@ -108,13 +108,18 @@ async function rowsOf<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 async function appVersion() {
-  const packageFile = path.join(path.dirname(migrationsFolder), '..', '..', '..', 'package.json')
-  try {
-    const parsed = JSON.parse(await readFile(packageFile, 'utf8')) as { name?: string; version?: string }
-    return { name: parsed.name ?? 'isoko', version: parsed.version ?? 'unknown' }
-  } catch {
-    return { name: 'isoko', version: 'unknown' }
+  // The project's package.json, from the migrations folder: src/server/db/migrations when run from source,
+  // dist/server/migrations in the built tools (scripts/build-server.mjs).
+  for (const up of [3, 2]) {
+    const packageFile = path.join(migrationsFolder, ...Array<string>(up).fill('..'), 'package.json')
+    try {
+      const parsed = JSON.parse(await readFile(packageFile, 'utf8')) as { name?: string; version?: string }
+      if (parsed.name === 'isoko') return { name: parsed.name, version: parsed.version ?? 'unknown' }
+    } catch {
+      // not this one
+    }
   }
+  return { name: 'isoko', version: 'unknown' }
 }
 
 export const formatBytes = (bytes: number) =>

@@ -36,6 +36,8 @@ export type Database = {
   close: () => Promise<void>
 }
 
+// Beside this file in the source tree; the built server and tools (dist/server/*.js, this module bundled into
+// each) find the copy scripts/build-server.mjs puts beside them.
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 // bigint columns: keep money as exact integers (int8 → number is exact below 2^53, far beyond any RWF total).
