@@ -4,7 +4,6 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { csrf } from 'hono/csrf'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
@@ -17,6 +16,7 @@ import { createAuth } from './auth/auth'
 import { passwordResetRoutes } from './auth/password-reset.routes'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import { compression } from './lib/compression'
 import { AppError, isDatabaseUnavailable, isUnstorableText } from './lib/errors'
 import {
   clientIp,
@@ -163,7 +163,8 @@ export function createApp(options: AppOptions) {
       xFrameOptions: 'DENY',
     }),
   )
-  app.use('*', compress())
+  // Cheap levels, nothing small, never an event stream or an already-compressed file (lib/compression.ts).
+  app.use('*', compression())
   // Cookie-carrying form posts from other sites are refused; JSON requests already need a CORS preflight.
   // An unparsable Origin (browsers send the literal "null" from sandboxed frames) is refused, not a crash.
   // In development (`npm run dev` only), the dev server's own origin (another localhost port) is accepted too.

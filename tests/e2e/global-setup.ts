@@ -46,7 +46,9 @@ const tail = (file: string, lines = 30) =>
 export default async function globalSetup(_config: FullConfig) {
   for (const built of ['index.html', 'server/main.js']) {
     if (!existsSync(path.join(ROOT, 'dist', built))) {
-      throw new Error(`dist/${built} is missing: run \`npm run build\` first (\`npm run test:e2e\` does both).`)
+      throw new Error(
+        `dist/${built} is missing: run \`npm run build\` first (\`npm run test:e2e\` does both).`,
+      )
     }
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
