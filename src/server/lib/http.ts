@@ -12,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { users, vendors } from '../db/schema'
 import type { Auth } from '../auth/auth'
+import { createSessionReader, type SessionReader } from '../auth/session-actor'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import type { Logger } from './logger'
@@ -89,9 +90,23 @@ export function clientIp(c: Context, trust: TrustProxy): string {
   return clientAddress(peer, c.req.header('x-forwarded-for'), trust)
 }
 
+/** One session reader per auth instance (its cookie name, secret and prepared statement are made once). */
+const sessionReaders = new WeakMap<Auth, SessionReader>()
+
+function sessionReaderOf(deps: Pick<Deps, 'auth' | 'database'>) {
+  let reader = sessionReaders.get(deps.auth)
+  if (!reader) {
+    reader = createSessionReader(deps.auth, deps.database.db)
+    sessionReaders.set(deps.auth, reader)
+  }
+  return reader
+}
+
 /**
  * The signed-in user and their vendor record, read once per request from the session cookie (null when
- * signed out) and kept in `c.var.actor`: every guard and scope below reads it from there.
+ * signed out) and kept in `c.var.actor`: every guard and scope below reads it from there. One query in the
+ * usual case (auth/session-actor.ts); the auth library's own path when the session is expired or due for
+ * its daily extension, since those write.
  */
 export async function getActor(
   c: Context<Env>,
@@ -99,21 +114,35 @@ export async function getActor(
 ): Promise<RequestActor | null> {
   const cached = c.get('actor')
   if (cached !== undefined) return cached
-  const session = await deps.auth.api.getSession({ headers: c.req.raw.headers })
+  const headers = c.req.raw.headers
+  const lookup = await sessionReaderOf(deps)(headers)
   let actor: RequestActor | null = null
-  if (session?.user) {
-    const signedIn = await actorOf(deps, session.user, c.req.raw.headers)
-    const [vendor] =
-      signedIn.role === 'vendor'
-        ? await deps.database.db
-            .select({ id: vendors.id, status: vendors.status })
-            .from(vendors)
-            .where(eq(vendors.userId, signedIn.userId))
-        : []
-    actor = { ...signedIn, vendor: vendor ?? null }
+  if (lookup.kind === 'session') {
+    const signedIn = await actorOf(deps, lookup.record.user, headers)
+    actor = { ...signedIn, vendor: signedIn.role === 'vendor' ? lookup.record.vendor : null }
+  } else if (lookup.kind === 'library') {
+    actor = await actorThroughLibrary(deps, headers)
   }
   c.set('actor', actor)
   return actor
+}
+
+/** The actor as the auth library reads the session (it deletes an expired one, and extends a live one daily). */
+async function actorThroughLibrary(
+  deps: Pick<Deps, 'auth' | 'database'>,
+  headers: Headers,
+): Promise<RequestActor | null> {
+  const session = await deps.auth.api.getSession({ headers })
+  if (!session?.user) return null
+  const signedIn = await actorOf(deps, session.user, headers)
+  const [vendor] =
+    signedIn.role === 'vendor'
+      ? await deps.database.db
+          .select({ id: vendors.id, status: vendors.status })
+          .from(vendors)
+          .where(eq(vendors.userId, signedIn.userId))
+      : []
+  return { ...signedIn, vendor: vendor ?? null }
 }
 
 /** The auth library's user, with the columns Isoko added to it (auth.ts: additionalFields). */
