@@ -86,6 +86,10 @@ async function main() {
     server.close(() => {
       database.close().finally(() => process.exit(0))
     })
+    // close() ends only the connections idle at this moment. One whose answer ends later (an event stream ended
+    // just below, a request still running) stays open for the client's next request, and a browser or a proxy
+    // keeps it for a minute: the stop would wait for the forced exit. Each is closed as soon as it falls idle.
+    if ('closeIdleConnections' in server) setInterval(() => server.closeIdleConnections(), 100).unref()
     // Open event streams would keep server.close() waiting; end them (and the LISTEN) first.
     void closeApp().catch((error: unknown) => logger.error({ err: error }, 'closing the app failed'))
     setTimeout(() => process.exit(0), 5000).unref()
