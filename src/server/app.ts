@@ -11,7 +11,7 @@ import { errorStatus } from '../shared/errors'
 import { accountRoutes } from './account/account.routes'
 import { auditLogRoutes } from './audit/audit-logs.routes'
 import { dashboardRoutes } from './dashboard/dashboard.routes'
-import { sendConfirmation } from './account/account.service'
+import { countGoogleSignInStep, sendConfirmation } from './account/account.service'
 import { createAuth } from './auth/auth'
 import { passwordResetRoutes } from './auth/password-reset.routes'
 import type { Config } from './config'
@@ -183,9 +183,10 @@ export function createApp(options: AppOptions) {
   }
   app.use('/api/*', (c, next) => (bodyLimits[c.req.path] ?? apiBodyLimit)(c, next))
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     if (!AUTH_PASSTHROUGH.test(c.req.path))
       return respondError(c, new AppError('NOT_FOUND', 'errors.notFound'))
+    if (c.req.path !== '/api/auth/error') await countGoogleSignInStep(deps, c.get('clientIp'))
     return auth.handler(c.req.raw)
   })
 

@@ -746,6 +746,29 @@ describe('POST /api/auth/sign-in/social (Google)', () => {
     expect(url.searchParams.get('redirect_uri')).toBe(`${TEST_PUBLIC_URL}/api/auth/callback/google`)
   })
 
+  // A Google sign-in must not wait on strangers: the limit is per client address and kept in PostgreSQL, so every
+  // process counts the same attempts (the library's limiter put all visitors in one bucket, in one process's memory).
+  it('is limited per client address (SIGN_INS_PER_ADDRESS), never for all visitors at once', async () => {
+    const withGoogle = t.withConfig({
+      GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'test-google-secret',
+      SIGN_INS_PER_ADDRESS: '2',
+    })
+    const start = (ip?: string) =>
+      withGoogle.post(
+        '/api/auth/sign-in/social',
+        { provider: 'google', callbackURL: '/auth/callback' },
+        { ip },
+      )
+
+    const visitors = await Promise.all(Array.from({ length: 6 }, () => start()))
+    expect(visitors.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200])
+    const ip = '10.200.0.9'
+    expect((await start(ip)).status).toBe(200)
+    expect((await start(ip)).status).toBe(200)
+    expectError(await start(ip), { status: 429, code: 'RATE_LIMITED', messageKey: 'errors.rateLimited' })
+  })
+
   it('is not available while Google is not configured', async () => {
     const response = await t.post('/api/auth/sign-in/social', {
       provider: 'google',

@@ -107,6 +107,15 @@ export async function confirmEmail(deps: Deps, token: string) {
   })
 }
 
+/**
+ * A step of the Google sign-in (its start or Google's callback), counted per client address in PostgreSQL like
+ * the password sign-ins, so the limit holds across every process. (The library's own limiter is off: it keeps
+ * its counts in process memory, and without a trusted address header it put every visitor in one bucket.)
+ */
+export async function countGoogleSignInStep(deps: Deps, ip: string) {
+  await hitRateLimit(deps.database.db, `google:ip:${ip}`, deps.config.perAddress.login, FIFTEEN_MINUTES)
+}
+
 export async function signIn(deps: Deps, input: Credentials, headers: Headers, ip: string) {
   // Throttle by address and by account, so neither one machine nor a botnet can guess a password quickly.
   await hitRateLimit(deps.database.db, `login:ip:${ip}`, deps.config.perAddress.login, FIFTEEN_MINUTES)

@@ -88,7 +88,10 @@ export function createAuth(options: {
         },
       },
     },
-    rateLimit: { enabled: true, window: 60, max: 30, storage: 'memory' },
+    // Off: its counts live in one process's memory, and it cannot see the client's address (so all visitors
+    // shared one bucket). The routes it serves (the Google flow) are limited per address in PostgreSQL instead
+    // (countGoogleSignInStep, app.ts); Isoko's own routes never went through it.
+    rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: 'isoko',
       useSecureCookies: secure,
