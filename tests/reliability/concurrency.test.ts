@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { auditLogs, orders, payouts, products, vendors } from '../../src/server/db/schema'
+import { findTotalsDrift } from '../../src/server/db/totals'
 import { EVENTS_CHANNEL, type ChangeEvent } from '../../src/server/realtime/events'
 import type { ProductDto, ProductInput } from '../../src/shared/schemas/product'
 import {
@@ -42,6 +43,11 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t?.close()
+})
+// Running totals move in the transaction of each change (docs/decisions/011): after every race, recomputed
+// from the rows, they must agree with what the triggers kept, to the franc.
+afterEach(async () => {
+  expect(await findTotalsDrift(t.db)).toEqual([])
 })
 
 /**

@@ -1,92 +1,47 @@
-import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import { limits } from '../../shared/constants'
 import type { AdminDashboard, PendingPayoutItem } from '../../shared/schemas/dashboard'
 import type { Db, Tx } from '../db/client'
-import { orders, payouts, products, users, vendors } from '../db/schema'
+import { marketplaceTotals, payouts, users, vendorTotals, vendors } from '../db/schema'
 import { ownedBy, type AdminScope } from '../lib/scope'
 
-/** The rows each figure may count: for an admin every shop's, through the same filter every service uses. */
-const vendorsIn = (scope: AdminScope) => ownedBy(vendors.id, scope)
-const productsIn = (scope: AdminScope) => ownedBy(products.vendorId, scope)
-const ordersIn = (scope: AdminScope) => ownedBy(orders.vendorId, scope)
 const payoutsIn = (scope: AdminScope) => ownedBy(payouts.vendorId, scope)
 
-/** `count(*) filter (where …)`: one pass over a table gives its total and each status's share. */
-const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number)
-/** A sum of RWF amounts (bigint; PostgreSQL answers numeric), 0 when nothing matches. */
-const sumWhere = (column: SQLWrapper, condition: SQL) =>
-  sql<number>`coalesce(sum(${column}) filter (where ${condition}), 0)::bigint`.mapWith(Number)
+/** A sum of running totals (bigint; PostgreSQL answers numeric), 0 over no shops. */
+const added = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number)
 
 /**
- * Every dashboard figure in one statement: one aggregate per table, cross-joined into a single row (each
- * derived table has exactly one row), so the database does all the counting and summing in one round trip.
+ * Every dashboard figure from the running totals (docs/decisions/011): the shops by status from the
+ * marketplace's one row, the rest added up over one row per shop. The database keeps both in the transaction
+ * of every change, so the dashboard costs the same at a hundred orders or at a million.
  */
 async function dashboardFigures(tx: Tx, scope: AdminScope): Promise<AdminDashboard['stats']> {
-  const vendorFigures = tx
-    .select({
-      total: count().as('vendors_total'),
-      approved: countWhere(eq(vendors.status, 'approved')).as('vendors_approved'),
-      pending: countWhere(eq(vendors.status, 'pending')).as('vendors_pending'),
-    })
-    .from(vendors)
-    .where(vendorsIn(scope))
-    .as('vendor_figures')
-  const productFigures = tx
-    .select({
-      total: count().as('products_total'),
-      approved: countWhere(eq(products.status, 'approved')).as('products_approved'),
-    })
-    .from(products)
-    .where(productsIn(scope))
-    .as('product_figures')
-  const orderFigures = tx
-    .select({
-      total: count().as('orders_total'),
-      completed: countWhere(eq(orders.status, 'completed')).as('orders_completed'),
-      // Specification §9: on the dashboard, revenue is the total of completed orders only.
-      revenue: sumWhere(orders.totalAmount, eq(orders.status, 'completed')).as('orders_revenue'),
-    })
-    .from(orders)
-    .where(ordersIn(scope))
-    .as('order_figures')
-  const payoutFigures = tx
-    .select({
-      pending: countWhere(eq(payouts.status, 'pending')).as('payouts_pending'),
-      pendingAmount: sumWhere(payouts.amount, eq(payouts.status, 'pending')).as('payouts_pending_amount'),
-    })
-    .from(payouts)
-    .where(payoutsIn(scope))
-    .as('payout_figures')
-
-  const [row] = await tx
-    .select({
-      vendorsTotal: vendorFigures.total,
-      vendorsApproved: vendorFigures.approved,
-      vendorsPending: vendorFigures.pending,
-      productsTotal: productFigures.total,
-      productsApproved: productFigures.approved,
-      ordersTotal: orderFigures.total,
-      ordersCompleted: orderFigures.completed,
-      revenue: orderFigures.revenue,
-      payoutsPending: payoutFigures.pending,
-      payoutsPendingAmount: payoutFigures.pendingAmount,
-    })
-    .from(vendorFigures)
-    .crossJoin(productFigures)
-    .crossJoin(orderFigures)
-    .crossJoin(payoutFigures)
-  // Aggregates without GROUP BY always answer one row; the fallback only satisfies the type.
+  const t = vendorTotals
+  const [[shops], [sums]] = await Promise.all([
+    tx.select().from(marketplaceTotals),
+    tx
+      .select({
+        productsTotal: added(sql`${t.productsPending} + ${t.productsApproved} + ${t.productsRejected}`),
+        productsApproved: added(t.productsApproved),
+        ordersTotal: added(sql`${t.ordersPending} + ${t.ordersCompleted} + ${t.ordersRefunded}`),
+        ordersCompleted: added(t.ordersCompleted),
+        // Specification §9: on the dashboard, revenue is the total of completed orders only.
+        revenue: added(t.amountCompleted),
+        payoutsPending: added(t.payoutsPending),
+        payoutsPendingAmount: added(t.payoutsPendingAmount),
+      })
+      .from(t)
+      .where(ownedBy(t.vendorId, scope)),
+  ])
   const n = (value: number | undefined) => Number(value ?? 0)
+  const pending = n(shops?.vendorsPending)
+  const approved = n(shops?.vendorsApproved)
   return {
-    vendors: {
-      total: n(row?.vendorsTotal),
-      approved: n(row?.vendorsApproved),
-      pending: n(row?.vendorsPending),
-    },
-    products: { total: n(row?.productsTotal), approved: n(row?.productsApproved) },
-    orders: { total: n(row?.ordersTotal), completed: n(row?.ordersCompleted) },
-    revenue: n(row?.revenue),
-    payouts: { pending: n(row?.payoutsPending), pendingAmount: n(row?.payoutsPendingAmount) },
+    vendors: { total: pending + approved + n(shops?.vendorsRejected), approved, pending },
+    products: { total: n(sums?.productsTotal), approved: n(sums?.productsApproved) },
+    orders: { total: n(sums?.ordersTotal), completed: n(sums?.ordersCompleted) },
+    revenue: n(sums?.revenue),
+    payouts: { pending: n(sums?.payoutsPending), pendingAmount: n(sums?.payoutsPendingAmount) },
   }
 }
 

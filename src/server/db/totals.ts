@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from './client'
+import type { vendorTotals } from './schema'
 
 /**
  * The running totals (migration 0008, docs/decisions/011): each table, the view that computes what it must
@@ -28,9 +29,37 @@ const totalTables = [
       'products_rejected',
     ],
   },
-  { table: 'marketplace_totals', key: ['id'], figures: ['vendors_pending', 'vendors_approved', 'vendors_rejected'] },
+  {
+    table: 'marketplace_totals',
+    key: ['id'],
+    figures: ['vendors_pending', 'vendors_approved', 'vendors_rejected'],
+  },
   { table: 'order_hours', key: ['hour', 'status'], figures: ['orders', 'amount'] },
 ] as const
+
+/** The tables that hold running totals: data derived from the others, never entered by anyone. */
+export const totalsTableNames: readonly string[] = totalTables.map((entry) => entry.table)
+
+export type VendorTotals = Omit<typeof vendorTotals.$inferSelect, 'vendorId'>
+
+/** A shop's totals before anything moved them (every shop has its row from its creation: this is a fallback). */
+export const emptyVendorTotals: VendorTotals = {
+  ordersPending: 0,
+  ordersCompleted: 0,
+  ordersRefunded: 0,
+  amountPending: 0,
+  amountCompleted: 0,
+  amountRefunded: 0,
+  payoutsPending: 0,
+  payoutsApproved: 0,
+  payoutsRejected: 0,
+  payoutsPendingAmount: 0,
+  payoutsApprovedAmount: 0,
+  payoutsRejectedAmount: 0,
+  productsPending: 0,
+  productsApproved: 0,
+  productsRejected: 0,
+}
 
 export type TotalsDrift = {
   table: string
@@ -66,7 +95,7 @@ export async function findTotalsDrift(db: Db, limit = 100): Promise<TotalsDrift[
       const drift: TotalsDrift[] = []
       for (const entry of totalTables) {
         const result = await tx.execute(driftQuery(entry))
-        for (const row of result.rows as Record<string, unknown>[]) {
+        for (const row of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
           if (drift.length >= limit) return drift
           drift.push({
             table: String(row.table),

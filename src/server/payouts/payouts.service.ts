@@ -11,7 +11,7 @@ import type {
 } from '../../shared/schemas/payout'
 import { receiptNote, receiptStatusOf } from '../../shared/schemas/payout'
 import type { Db, Tx } from '../db/client'
-import { orders, payouts, users, vendors } from '../db/schema'
+import { payouts, users, vendorTotals, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { csvDateTime, csvFileName, type CsvValue } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
@@ -54,19 +54,18 @@ export function toPayoutDto(row: PayoutRow): PayoutDto {
 }
 
 /**
- * Completed order totals minus non-rejected payouts (specification §9), in one SQL expression. Not clamped
- * at 0 (docs/decisions/006): a refund after a payout leaves a deficit, shown to the vendor as owed and
- * settled by later sales, and no payout is requested or approved while it would exceed this balance.
+ * Completed order totals minus non-rejected payouts (specification §9), read from the shop's running totals
+ * (kept by the database in the transaction of every order and payout change: docs/decisions/011), so a
+ * balance costs one row however many orders the shop has. Not clamped at 0 (docs/decisions/006): a refund
+ * after a payout leaves a deficit, shown to the vendor as owed and settled by later sales, and no payout is
+ * requested or approved while it would exceed this balance.
  */
 const availableBalance = (vendorId: SQLWrapper | string) =>
-  money(sql`
-    coalesce((select sum(o.total_amount) from ${orders} o where o.vendor_id = ${vendorId} and o.status = 'completed'), 0)
-    - coalesce((select sum(p.amount) from ${payouts} p where p.vendor_id = ${vendorId} and p.status <> 'rejected'), 0)`)
+  money(sql`coalesce((select t.amount_completed - t.payouts_pending_amount - t.payouts_approved_amount
+    from ${vendorTotals} t where t.vendor_id = ${vendorId}), 0)`)
 
 const pendingTotal = (vendorId: SQLWrapper | string) =>
-  money(
-    sql`coalesce((select sum(p.amount) from ${payouts} p where p.vendor_id = ${vendorId} and p.status = 'pending'), 0)`,
-  )
+  money(sql`coalesce((select t.payouts_pending_amount from ${vendorTotals} t where t.vendor_id = ${vendorId}), 0)`)
 
 /** Balance, pending total, payout method (masked) and one page of the history, newest request first. */
 export async function getPayoutOverview(db: Db, scope: VendorScope, page: Page): Promise<PayoutOverview> {
@@ -365,8 +364,8 @@ export async function listAdminPayouts(
   query: AdminPayoutFilters & PageQuery,
 ): Promise<AdminPayoutList> {
   const where = adminPayoutWhere(scope, query)
-  const amountOf = (status: PayoutStatus) =>
-    money(sql`coalesce(sum(${payouts.amount}) filter (where ${payouts.status} = ${status}), 0)`)
+  // The summary is every shop's running totals added up (one row per shop), not a pass over every payout.
+  const totalOf = (column: SQLWrapper) => money(sql`coalesce(sum(${column}), 0)`)
   const [page, [summary]] = await Promise.all([
     paginate(query, {
       rows: (limit, offset) => adminPayoutRows(db, where).limit(limit).offset(offset),
@@ -381,13 +380,15 @@ export async function listAdminPayouts(
     }),
     db
       .select({
-        pendingAmount: amountOf('pending'),
-        approvedAmount: amountOf('approved'),
-        rejectedAmount: amountOf('rejected'),
-        count: count(),
+        pendingAmount: totalOf(vendorTotals.payoutsPendingAmount),
+        approvedAmount: totalOf(vendorTotals.payoutsApprovedAmount),
+        rejectedAmount: totalOf(vendorTotals.payoutsRejectedAmount),
+        count: totalOf(
+          sql`${vendorTotals.payoutsPending} + ${vendorTotals.payoutsApproved} + ${vendorTotals.payoutsRejected}`,
+        ),
       })
-      .from(payouts)
-      .where(payoutsIn(scope)),
+      .from(vendorTotals)
+      .where(ownedBy(vendorTotals.vendorId, scope)),
   ])
   const figures = {
     pendingAmount: summary?.pendingAmount ?? 0,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { OrderStatus } from '../../shared/constants'
 import type { AdminReport, ComparedFigure, ReportQuery } from '../../shared/schemas/report'
 import type { Db, Tx } from '../db/client'
-import { orders, payouts, products, users, vendors } from '../db/schema'
+import { orderHours, orders, payouts, products, users, vendorTotals, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
 import { ownedBy, type AdminScope } from '../lib/scope'
@@ -83,42 +84,59 @@ async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, 
     .from(vendors)
     .where(ownedBy(vendors.id, scope))
     .as('v')
+  // All-time figures come from the shops' running totals (one row per shop); what happened since the range
+  // began is counted over the range alone: "before" is the total minus that (docs/decisions/011).
+  const vt = vendorTotals
+  const totals = tx
+    .select({
+      products: summed(sql`${vt.productsPending} + ${vt.productsApproved} + ${vt.productsRejected}`).as(
+        't_products',
+      ),
+      orders: summed(sql`${vt.ordersPending} + ${vt.ordersCompleted} + ${vt.ordersRefunded}`).as('t_orders'),
+      // Specification §9: in reports, revenue is the total of every order, whatever its status.
+      revenue: summed(sql`${vt.amountPending} + ${vt.amountCompleted} + ${vt.amountRefunded}`).as(
+        't_revenue',
+      ),
+      payoutsPending: summed(vt.payoutsPending).as('t_payouts_pending'),
+      payoutsPendingAmount: summed(vt.payoutsPendingAmount).as('t_payouts_pending_amount'),
+    })
+    .from(vt)
+    .where(ownedBy(vt.vendorId, scope))
+    .as('t')
   const p = tx
-    .select({ total: count().as('p_total'), before: counted(lt(products.createdAt, start)).as('p_before') })
+    .select({ since: count().as('p_since') })
     .from(products)
-    .where(ownedBy(products.vendorId, scope))
+    .where(and(gte(products.createdAt, start), ownedBy(products.vendorId, scope)))
     .as('p')
-  const inRange = isNew(orders.createdAt)
+  // Orders since the range began, from the hourly rollup: at most 24 rows a day per status, however many orders.
+  const inRange = lt(orderHours.hour, end)
+  const ofStatus = (status: OrderStatus) => and(inRange, eq(orderHours.status, status))
   const o = tx
     .select({
-      total: count().as('o_total'),
-      before: counted(lt(orders.createdAt, start)).as('o_before'),
-      recent: counted(inRange).as('o_recent'),
-      pending: counted(and(inRange, eq(orders.status, 'pending'))).as('o_pending'),
-      completed: counted(and(inRange, eq(orders.status, 'completed'))).as('o_completed'),
-      refunded: counted(and(inRange, eq(orders.status, 'refunded'))).as('o_refunded'),
-      // Specification §9: in reports, revenue is the total of every order, whatever its status.
-      revenue: summed(orders.totalAmount).as('o_revenue'),
-      revenueBefore: summed(orders.totalAmount, lt(orders.createdAt, start)).as('o_revenue_before'),
-      revenueRecent: summed(orders.totalAmount, inRange).as('o_revenue_recent'),
+      since: summed(orderHours.orders).as('o_since'),
+      revenueSince: summed(orderHours.amount).as('o_revenue_since'),
+      recent: summed(orderHours.orders, inRange).as('o_recent'),
+      pending: summed(orderHours.orders, ofStatus('pending')).as('o_pending'),
+      completed: summed(orderHours.orders, ofStatus('completed')).as('o_completed'),
+      refunded: summed(orderHours.orders, ofStatus('refunded')).as('o_refunded'),
+      revenueRecent: summed(orderHours.amount, inRange).as('o_revenue_recent'),
     })
-    .from(orders)
-    .where(ownedBy(orders.vendorId, scope))
+    .from(orderHours)
+    .where(gte(orderHours.hour, start))
     .as('o')
   // Pending when the range began: asked for before it, and decided (processed_at) only since, or not yet.
+  // Each half of the condition has its index (status, requested_at) and (processed_at).
   const pendingAtStart = and(
     lt(payouts.requestedAt, start),
     or(eq(payouts.status, 'pending'), gte(payouts.processedAt, start)),
   )
   const pay = tx
-    .select({
-      pending: counted(eq(payouts.status, 'pending')).as('pay_pending'),
-      amount: summed(payouts.amount, eq(payouts.status, 'pending')).as('pay_amount'),
-      before: counted(pendingAtStart).as('pay_before'),
-    })
+    .select({ before: count().as('pay_before') })
     .from(payouts)
-    .where(ownedBy(payouts.vendorId, scope))
+    .where(and(pendingAtStart, ownedBy(payouts.vendorId, scope)))
     .as('pay')
+  const before = (total: SQL.Aliased<number>, since: SQL.Aliased<number>) =>
+    sql<number>`(${total} - ${since})`.mapWith(Number)
 
   // The figure beside the one it is compared with, and the change between them.
   const compare = (value: SQL.Aliased<number>, previous: SQL.Aliased<number>) => ({
@@ -126,27 +144,32 @@ async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, 
     previous,
     change: changeOf(value, previous),
   })
+  const compareTotal = (total: SQL.Aliased<number>, since: SQL.Aliased<number>) => {
+    const previous = before(total, since)
+    return { value: total, previous, change: changeOf(total, previous) }
+  }
   const approvalRate = ratio(sql`${v.approved} * 100`, v.total, 1)
-  const productsPerVendor = ratio(p.total, v.approved, 1)
-  const averageOrderValue = ratio(o.revenue, o.total, 2)
+  const productsPerVendor = ratio(totals.products, v.approved, 1)
+  const averageOrderValue = ratio(totals.revenue, totals.orders, 2)
   // Selected in the report's own shape: each card, the growth overview and the status counts.
   const [row] = await tx
     .select({
       vendors: { ...compare(v.total, v.before), approved: v.approved, activePercent: approvalRate },
-      products: { ...compare(p.total, p.before), perVendor: productsPerVendor },
-      orders: { ...compare(o.total, o.before), recent: o.recent },
+      products: { ...compareTotal(totals.products, p.since), perVendor: productsPerVendor },
+      orders: { ...compareTotal(totals.orders, o.since), recent: o.recent },
       revenue: {
-        ...compare(o.revenue, o.revenueBefore),
+        ...compareTotal(totals.revenue, o.revenueSince),
         perOrder: averageOrderValue,
         recent: o.revenueRecent,
       },
-      pendingPayouts: { ...compare(pay.pending, pay.before), amount: pay.amount },
+      pendingPayouts: { ...compare(totals.payoutsPending, pay.before), amount: totals.payoutsPendingAmount },
       newVendors: compare(v.recent, v.previousRecent),
       growth: { approvalRate, productsPerVendor, averageOrderValue, recentOrders: o.recent },
       ordersByStatus: { pending: o.pending, completed: o.completed, refunded: o.refunded },
       vendorsByStatus: { pending: v.pending, approved: v.approved, rejected: v.rejected },
     })
     .from(v)
+    .crossJoin(totals)
     .crossJoin(p)
     .crossJoin(o)
     .crossJoin(pay)
@@ -159,26 +182,21 @@ async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, 
 const revenueTotal = sql<number>`sum(${orders.totalAmount})::bigint`.mapWith(Number)
 
 /**
- * Each day of the range with its orders and their total: one pass over the range's orders, summed per Kigali
- * day, laid over every day of the range (generate_series), so a day without orders is there with zeros.
+ * Each day of the range with its orders and their total, from the hourly rollup (docs/decisions/011): the
+ * range's hours grouped per Kigali day, laid over every day of the range (generate_series), so a day without
+ * orders is there with zeros. Kigali midnight falls on a UTC hour, as in every whole-hour time zone.
  */
-async function ordersPerDay(
-  tx: Tx,
-  scope: AdminScope,
-  period: Period,
-  inRange: SQL | undefined,
-  timeZone: string,
-) {
+async function ordersPerDay(tx: Tx, period: Period, bounds: Bounds, timeZone: string) {
   const perDay = tx
     .select({
-      n: sql<number>`(${orders.createdAt} at time zone ${timeZone})::date - ${period.from}::date`.as(
+      n: sql<number>`(${orderHours.hour} at time zone ${timeZone})::date - ${period.from}::date`.as(
         'day_index',
       ),
-      orders: count().as('day_orders'),
-      revenue: revenueTotal.as('day_revenue'),
+      orders: summed(orderHours.orders).as('day_orders'),
+      revenue: summed(orderHours.amount).as('day_revenue'),
     })
-    .from(orders)
-    .where(and(inRange, ownedBy(orders.vendorId, scope)))
+    .from(orderHours)
+    .where(within(orderHours.hour, bounds.start, bounds.end))
     // By position: the day's expression carries parameters, which PostgreSQL would not match written twice.
     .groupBy(sql`1`)
     .as('per_day')
@@ -312,7 +330,7 @@ export async function getAdminReport(
   return db.transaction(
     async (tx) => {
       const figures = await reportFigures(tx, scope, bounds)
-      const daily = await ordersPerDay(tx, scope, period, inRange, options.timeZone)
+      const daily = await ordersPerDay(tx, period, bounds, options.timeZone)
       const topVendorsOfRange = await topVendors(tx, scope, inRange)
       const topProductsOfRange = await topProducts(tx, scope, inRange)
       const recentOrders = await latestOrders(tx, scope)

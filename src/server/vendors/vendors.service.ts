@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, or, sql, sum } from 'drizzle-orm'
+import { and, eq, ilike, or, sql } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Plan } from '../../shared/constants'
 import {
@@ -18,14 +19,15 @@ import {
 import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
 import { limits } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
-import { orders, payouts, products, users, vendors } from '../db/schema'
+import { users, vendorTotals, vendors } from '../db/schema'
+import { emptyVendorTotals } from '../db/totals'
 import { AppError, isUniqueViolation, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
 import { recordAudit } from '../lib/audit'
 import { assertOwnedFiles, fileRefs } from '../lib/files'
-import { paginate } from '../lib/paginate'
+import { listPage, positionOf, type Slice } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
-import { likePattern } from '../lib/search'
+import { isAnyOf, likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
 
@@ -371,31 +373,22 @@ export async function confirmPlanRequest(
   })
 }
 
-/** The four dashboard figures, each one aggregate query in the database. */
+/**
+ * The four dashboard figures, read from the shop's running totals (one row, kept by the database in the
+ * transaction of every order, payout and product change: docs/decisions/011), however many orders it has.
+ */
 export async function vendorDashboard(db: Db, scope: VendorScope): Promise<VendorDashboard> {
   const row = await requireOwnVendor(db, scope)
-  const vendorId = row.vendor.id
-  const [[productCount], [orderFigures], [pendingPayouts]] = await Promise.all([
-    db.select({ value: count() }).from(products).where(eq(products.vendorId, vendorId)),
-    db
-      .select({
-        orders: count(),
-        revenue: sql<string>`coalesce(sum(${orders.totalAmount}) filter (where ${orders.status} = 'completed'), 0)`,
-      })
-      .from(orders)
-      .where(eq(orders.vendorId, vendorId)),
-    db
-      .select({ value: sum(payouts.amount) })
-      .from(payouts)
-      .where(and(eq(payouts.vendorId, vendorId), eq(payouts.status, 'pending'))),
-  ])
+  const [totals] = await db.select().from(vendorTotals).where(eq(vendorTotals.vendorId, row.vendor.id))
+  const figures = totals ?? emptyVendorTotals
   return {
     vendor: toProfile(row.vendor, row),
     stats: {
-      products: Number(productCount?.value ?? 0),
-      orders: Number(orderFigures?.orders ?? 0),
-      revenue: Number(orderFigures?.revenue ?? 0),
-      pendingPayouts: Number(pendingPayouts?.value ?? 0),
+      products: figures.productsPending + figures.productsApproved + figures.productsRejected,
+      orders: figures.ordersPending + figures.ordersCompleted + figures.ordersRefunded,
+      // Specification §9: the vendor's revenue is the total of their completed orders.
+      revenue: figures.amountCompleted,
+      pendingPayouts: figures.payoutsPendingAmount,
     },
   }
 }
@@ -413,10 +406,22 @@ export async function listVendorApplications(
   const where = and(
     vendorsInScope(scope),
     query.status === 'all' ? undefined : eq(vendors.status, query.status),
-    pattern ? or(ilike(vendors.shopName, pattern), ilike(users.email, pattern)) : undefined,
+    pattern
+      ? or(
+          ilike(vendors.shopName, pattern),
+          isAnyOf(
+            vendors.userId,
+            new QueryBuilder().select({ id: users.id }).from(users).where(ilike(users.email, pattern)),
+          ),
+        )
+      : undefined,
   )
-  return paginate(query, {
-    rows: (limit, offset) =>
+  const owners = eq(users.id, vendors.userId)
+  return listPage(db, query, {
+    time: vendors.createdAt,
+    id: vendors.id,
+    where,
+    rows: (slice: Slice) =>
       db
         .select({
           id: vendors.id,
@@ -430,17 +435,22 @@ export async function listVendorApplications(
           requestedPlan: vendors.requestedPlan,
           createdAt: vendors.createdAt,
           decisionReason: vendors.decisionReason,
+          position: positionOf(vendors.createdAt),
         })
         .from(vendors)
-        .innerJoin(users, eq(users.id, vendors.userId))
-        .where(where)
-        // The id breaks ties, so a row never shows on two pages or on none.
-        .orderBy(desc(vendors.createdAt), desc(vendors.id))
-        .limit(limit)
-        .offset(offset),
-    total: () =>
-      db.select({ value: count() }).from(vendors).innerJoin(users, eq(users.id, vendors.userId)).where(where),
-    toItem: (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+        .innerJoin(users, owners)
+        .where(slice.where)
+        .orderBy(...slice.orderBy)
+        .limit(slice.limit)
+        .offset(slice.offset),
+    counted: (filter) =>
+      db
+        .select({ one: sql`1` })
+        .from(vendors)
+        .where(filter)
+        .$dynamic(),
+    idOf: (row) => row.id,
+    toItem: ({ position: _position, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() }),
   })
 }
 
