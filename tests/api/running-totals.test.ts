@@ -9,7 +9,7 @@ import { createTestApp } from '../fixtures/test-app'
 
 /**
  * Dashboards, balances and report cards read running totals instead of summing every order (migration 0008,
- * docs/decisions/011). The database keeps them in the transaction of each change; these tests move every
+ * docs/decisions/007). The database keeps them in the transaction of each change; these tests move every
  * figure through the API and compare the totals with the rows, and show the check finds a wrong total.
  */
 

@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
 })
-// Running totals move in the transaction of each change (docs/decisions/011): after every race, recomputed
+// Running totals move in the transaction of each change (docs/decisions/007): after every race, recomputed
 // from the rows, they must agree with what the triggers kept, to the franc.
 afterEach(async () => {
   expect(await findTotalsDrift(t.db)).toEqual([])

@@ -683,7 +683,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
     const tables = await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local time zone 'UTC'`)
-      // The archive holds the running totals as they were (docs/decisions/011): the triggers that keep them
+      // The archive holds the running totals as they were (docs/decisions/007): the triggers that keep them
       // must not count the restored orders, payouts and products a second time while they are loaded.
       await tx.execute(sql`set local session_replication_role = replica`)
       const present = await tablesInOrder(tx)

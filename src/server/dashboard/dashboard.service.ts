@@ -11,7 +11,7 @@ const payoutsIn = (scope: AdminScope) => ownedBy(payouts.vendorId, scope)
 const added = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number)
 
 /**
- * Every dashboard figure from the running totals (docs/decisions/011): the shops by status from the
+ * Every dashboard figure from the running totals (docs/decisions/007): the shops by status from the
  * marketplace's one row, the rest added up over one row per shop. The database keeps both in the transaction
  * of every change, so the dashboard costs the same at a hundred orders or at a million.
  */

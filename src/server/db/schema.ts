@@ -451,7 +451,7 @@ export const files = pgTable(
   ],
 )
 
-// ── Running totals (docs/decisions/011): kept by database triggers in the transaction of every change ──
+// ── Running totals (docs/decisions/007): kept by database triggers in the transaction of every change ──
 
 /** A count or a sum of RWF kept as a running total (bigint, never null). */
 const total = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)

@@ -3,7 +3,7 @@ import type { Db } from './client'
 import type { vendorTotals } from './schema'
 
 /**
- * The running totals (migration 0008, docs/decisions/011): each table, the view that computes what it must
+ * The running totals (migration 0008, docs/decisions/007): each table, the view that computes what it must
  * hold from the rows, its key, and the figures compared. The triggers keep table = view in every
  * transaction; this module proves it (`npm run db:check`) and rebuilds it after a bulk load.
  */

@@ -55,7 +55,7 @@ export function toPayoutDto(row: PayoutRow): PayoutDto {
 
 /**
  * Completed order totals minus non-rejected payouts (specification §9), read from the shop's running totals
- * (kept by the database in the transaction of every order and payout change: docs/decisions/011), so a
+ * (kept by the database in the transaction of every order and payout change: docs/decisions/007), so a
  * balance costs one row however many orders the shop has. Not clamped at 0 (docs/decisions/006): a refund
  * after a payout leaves a deficit, shown to the vendor as owed and settled by later sales, and no payout is
  * requested or approved while it would exceed this balance.

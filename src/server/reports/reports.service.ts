@@ -85,7 +85,7 @@ async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, 
     .where(ownedBy(vendors.id, scope))
     .as('v')
   // All-time figures come from the shops' running totals (one row per shop); what happened since the range
-  // began is counted over the range alone: "before" is the total minus that (docs/decisions/011).
+  // began is counted over the range alone: "before" is the total minus that (docs/decisions/007).
   const vt = vendorTotals
   const totals = tx
     .select({
@@ -182,7 +182,7 @@ async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, 
 const revenueTotal = sql<number>`sum(${orders.totalAmount})::bigint`.mapWith(Number)
 
 /**
- * Each day of the range with its orders and their total, from the hourly rollup (docs/decisions/011): the
+ * Each day of the range with its orders and their total, from the hourly rollup (docs/decisions/007): the
  * range's hours grouped per Kigali day, laid over every day of the range (generate_series), so a day without
  * orders is there with zeros. Kigali midnight falls on a UTC hour, as in every whole-hour time zone.
  */

@@ -375,7 +375,7 @@ export async function confirmPlanRequest(
 
 /**
  * The four dashboard figures, read from the shop's running totals (one row, kept by the database in the
- * transaction of every order, payout and product change: docs/decisions/011), however many orders it has.
+ * transaction of every order, payout and product change: docs/decisions/007), however many orders it has.
  */
 export async function vendorDashboard(db: Db, scope: VendorScope): Promise<VendorDashboard> {
   const row = await requireOwnVendor(db, scope)
