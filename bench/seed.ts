@@ -143,12 +143,16 @@ const started = performance.now()
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
 const formatCount = (value: number) => value.toLocaleString('en')
 
+/** Without a terminal (a log file), a line each time the bar grows. */
+const lastFilled = new Map<string, number>()
+
 function bar(label: string, done: number, total: number) {
   const width = 24
   const filled = total === 0 ? width : Math.round((done / total) * width)
   const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${label} ${formatCount(done)}/${formatCount(total)}  ${elapsed()}`
   if (isTty) process.stderr.write(`\r${line}\x1b[K${done >= total ? '\n' : ''}`)
-  else if (done >= total || done === 0) process.stderr.write(`${line}\n`)
+  else if (filled !== lastFilled.get(label)) process.stderr.write(`${line}\n`)
+  lastFilled.set(label, filled)
 }
 
 async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
