@@ -1,10 +1,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
@@ -208,6 +206,12 @@ export function openPostgres(url: string, poolSize = 10): Database {
 
 /** The embedded database: real PostgreSQL in WebAssembly, in `dataDir` (or in memory when undefined). */
 export async function openPglite(dataDir?: string): Promise<Database & { client: PGlite }> {
+  // Imported here, not at the top: a server on PostgreSQL never loads the embedded database's code.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
   const client = await PGlite.create(dataDir ? { dataDir } : {})
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {

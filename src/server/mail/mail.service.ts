@@ -1,7 +1,7 @@
-import nodemailer from 'nodemailer'
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { mailOutbox } from '../db/schema'
+import { lazyModule } from '../lib/lazy'
 import type { Logger } from '../lib/logger'
 
 export type Mail = { to: string; subject: string; text: string; html?: string; link?: string }
@@ -46,7 +46,11 @@ export async function queueMail(tx: Tx, mail: Mail): Promise<void> {
  * the log, so a fresh machine can register and confirm with no mail server. Every mail is recorded either way.
  */
 export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string; from: string }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  // nodemailer is loaded with the first mail to send, not at start (lib/lazy.ts).
+  const smtpUrl = options.smtpUrl
+  const transport = smtpUrl
+    ? lazyModule(() => import('nodemailer').then((module) => module.default.createTransport(smtpUrl)))
+    : null
   const { db, logger } = options
 
   /** Takes a batch of due mail, pushing each one's next attempt past the claim so no other process takes it. */
@@ -89,7 +93,8 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
       )
       return 'outbox'
     }
-    await transport.sendMail({
+    const smtp = await transport()
+    await smtp.sendMail({
       from: options.from,
       to: mail.to,
       subject: mail.subject,

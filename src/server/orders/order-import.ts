@@ -1,4 +1,3 @@
-import Papa from 'papaparse'
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -15,6 +14,7 @@ import { products, variants, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import type { CsvExport } from '../lib/csv'
 import { AppError } from '../lib/errors'
+import { lazyModule } from '../lib/lazy'
 import type { Logger } from '../lib/logger'
 import type { AdminScope } from '../lib/scope'
 import { placeAuditedOrder } from './orders.service'
@@ -71,8 +71,11 @@ type ParsedFile = { header: string[]; rows: ImportRow[]; errors: OrderImportRowE
 
 const email = z.email()
 
+// The CSV parser comes with the first import, not at start (lib/lazy.ts).
+const loadPapa = lazyModule(() => import('papaparse').then((module) => module.default))
+
 /** Reads and checks the file; rows that cannot be an order (missing data, a bad quantity) are refused here. */
-export function parseOrderFile(bytes: Uint8Array): ParsedFile {
+export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
   if (bytes.byteLength === 0) throw refuse('orders.import.fileEmpty')
   if (bytes.byteLength > orderImportLimits.maxBytes) throw importFileTooLarge()
   let text: string
@@ -86,6 +89,7 @@ export function parseOrderFile(bytes: Uint8Array): ParsedFile {
   text = text.replace(/^\uFEFF/, '')
   if (text.trim() === '') throw refuse('orders.import.fileEmpty')
 
+  const Papa = await loadPapa()
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false })
   if (parsed.errors.some((error) => error.type === 'Quotes')) throw refuse('orders.import.failed')
   const records = parsed.data
@@ -232,7 +236,7 @@ export async function importOrders(
   file: { bytes: Uint8Array; name: string },
   options: { dryRun: boolean; logger: Logger },
 ): Promise<OrderImportResult> {
-  const parsed = parseOrderFile(file.bytes)
+  const parsed = await parseOrderFile(file.bytes)
   const find = finder(db)
   const errors = [...parsed.errors]
   const stockLeft = new Map<string, number>()

@@ -1,11 +1,6 @@
 import type { Readable } from 'node:stream'
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3'
+import type { S3Client } from '@aws-sdk/client-s3'
+import { lazyModule } from '../lib/lazy'
 import { assertStorageKey, contentTypeOfKey } from './keys'
 import type { FileStorage } from './storage'
 
@@ -18,8 +13,12 @@ export type S3StorageOptions = {
   forcePathStyle: boolean
 }
 
-const isNoSuchKey = (error: unknown) =>
-  error instanceof S3ServiceException &&
+// The SDK (tens of MB once loaded) comes with the first file stored or read, not at start (lib/lazy.ts).
+const loadSdk = lazyModule(() => import('@aws-sdk/client-s3'))
+type Sdk = Awaited<ReturnType<typeof loadSdk>>
+
+const isNoSuchKey = (sdk: Sdk, error: unknown) =>
+  error instanceof sdk.S3ServiceException &&
   (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
 
 /**
@@ -27,7 +26,7 @@ const isNoSuchKey = (error: unknown) =>
  * bucket's default (private): every file is served through GET /api/files/:id, which checks who is asking.
  */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
-  const client = new S3Client({
+  const clientSettings = {
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     region: options.region,
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
@@ -36,15 +35,22 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     // (CRC32 headers on every request and response).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  })
+  } as const
   const bucket = options.bucket
+  let client: S3Client | undefined
+  const connect = lazyModule(async () => {
+    const sdk = await loadSdk()
+    client ??= new sdk.S3Client(clientSettings)
+    return { sdk, client }
+  })
 
   return {
     async put(key, body, contentType) {
       assertStorageKey(key)
+      const { sdk, client } = await connect()
       // A single PUT is atomic in S3: the object appears whole or not at all.
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: body,
@@ -56,8 +62,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
 
     async get(key) {
       assertStorageKey(key)
+      const { sdk, client } = await connect()
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+        const response = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }))
         if (!response.Body) return null
         return {
           body: response.Body as Readable,
@@ -65,18 +72,19 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
           size: response.ContentLength ?? 0,
         }
       } catch (error) {
-        if (isNoSuchKey(error)) return null
+        if (isNoSuchKey(sdk, error)) return null
         throw error
       }
     },
 
     async delete(key) {
       assertStorageKey(key)
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))
+      const { sdk, client } = await connect()
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }))
     },
 
     close() {
-      client.destroy()
+      client?.destroy()
     },
   }
 }

@@ -1,8 +1,11 @@
-import { fileTypeFromBuffer } from 'file-type'
-import sharp from 'sharp'
 import { limits } from '../../shared/constants'
 import { acceptsPdf, uploadMaxMb, type UploadPurpose } from '../../shared/schemas/upload'
 import { AppError } from '../lib/errors'
+import { lazyModule } from '../lib/lazy'
+
+// Loaded with the first upload: sharp brings libvips (tens of MB) into a process that may never see a picture.
+const loadSharp = lazyModule(() => import('sharp').then((module) => module.default))
+const loadFileType = lazyModule(() => import('file-type'))
 
 /** 40 megapixels: more than any phone camera, far less than a decompression bomb needs to exhaust memory. */
 export const MAX_INPUT_PIXELS = 40_000_000
@@ -36,6 +39,7 @@ export type PreparedFile = {
  */
 export async function prepareFile(purpose: UploadPurpose, bytes: Buffer): Promise<PreparedFile> {
   if (bytes.length > limits.uploadMaxBytes) throw tooLarge()
+  const { fileTypeFromBuffer } = await loadFileType()
   const sniffed = await fileTypeFromBuffer(bytes)
   if (sniffed?.mime === 'application/pdf' && acceptsPdf(purpose)) return preparePdf(bytes)
   if (!sniffed || !IMAGE_TYPES.has(sniffed.mime)) throw typeNotAllowed()
@@ -63,6 +67,7 @@ function preparePdf(bytes: Buffer): PreparedFile {
  * picture is turned upright from its EXIF orientation first, since that tag is dropped with the rest.
  */
 async function prepareImage(bytes: Buffer): Promise<PreparedFile> {
+  const sharp = await loadSharp()
   let width: number | undefined
   let height: number | undefined
   try {
