@@ -122,6 +122,8 @@ if (!argv.includes('--no-seed')) {
     [...tsx, 'bench/seed.ts', ...size.seed, '--database-url', size.databaseUrl, '--accounts', size.accounts],
     { limitS: isLarge ? 1800 : 300 },
   )
+  const seeded = seed.stdout.split('\n').find((line) => line.startsWith('Seeded in'))
+  if (seeded) outcomes.push({ bench: 'seed', status: 'ran', lines: [seeded] })
   if (seed.code !== 0) {
     console.error('The seed failed: no benchmark was run.')
     process.exit(1)
@@ -146,7 +148,7 @@ for (const bench of benches) {
       ? 'ran'
       : `failed (exit ${result.code})`
   const lines = result.stdout.split('\n').filter((line) => line.trim())
-  outcomes.push({ bench: bench.name, status, lastLine: lines.at(-1) ?? '' })
+  outcomes.push({ bench: bench.name, status, lines })
 }
 
 // The running totals must still agree with the rows after the benchmarks' writes (the import's orders).
@@ -178,11 +180,17 @@ const table = [
     (result) =>
       `| ${result.bench} | ${cell(result.what)} | ${cell(result.figures)} | ${cell(result.target)} | ${result.met === null ? '' : result.met ? 'met' : 'NOT met'} |`,
   ),
+  // The benchmarks that keep no result rows (written elsewhere in bench/, and the seed): their printed lines.
   ...outcomes
-    .filter(
-      (outcome) => !results.some((result) => result.bench === outcome.bench) || outcome.status !== 'ran',
-    )
-    .map((outcome) => `| ${outcome.bench} | ${outcome.status} | ${cell(outcome.lastLine)} | | |`),
+    .filter((outcome) => !results.some((result) => result.bench === outcome.bench))
+    .flatMap((outcome) =>
+      outcome.status === 'ran' && outcome.lines?.length
+        ? outcome.lines.slice(0, 8).map((line) => `| ${outcome.bench} | | ${cell(line)} | | |`)
+        : [`| ${outcome.bench} | ${outcome.status} | ${cell(outcome.lines?.at(-1) ?? '')} | | |`],
+    ),
+  ...outcomes
+    .filter((outcome) => results.some((result) => result.bench === outcome.bench) && outcome.status !== 'ran')
+    .map((outcome) => `| ${outcome.bench} | ${outcome.status} | | | |`),
   '',
   `Running totals after the benchmarks: ${totalsCheck}`,
 ]

@@ -50,7 +50,7 @@ const USAGE = `Usage: npm run bench:seed -- [--size small|large] [--vendors N] [
   --database-url  PostgreSQL (default: BENCH_DATABASE_URL, DATABASE_URL, then ${DEFAULT_BENCH_DATABASE_URL})
   --data-dir    the embedded database (PGlite) in this DATA_DIR instead
   --reset       replace a database that holds data even when it is not the benchmarks' own
-  --accounts    where to write the sign-in details (default bench/.data/accounts.json)`
+  --accounts    where to write the sign-in details (default bench/.data/accounts.json, or DIR/accounts.json)`
 
 class UsageError extends Error {}
 
@@ -132,7 +132,10 @@ function parseArguments(args: string[]): SeedOptions {
     databaseUrl,
     dataDir: dataDir ? path.resolve(dataDir) : undefined,
     reset: flags.has('--reset'),
-    accountsFile: path.resolve(values.get('--accounts') ?? path.join(benchDataDir, 'accounts.json')),
+    // The embedded database's accounts stay beside it: bench/.data/accounts.json is the benchmarks' PostgreSQL's.
+    accountsFile: path.resolve(
+      values.get('--accounts') ?? path.join(dataDir ? path.resolve(dataDir) : benchDataDir, 'accounts.json'),
+    ),
   }
 }
 
