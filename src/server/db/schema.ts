@@ -329,6 +329,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_variant_idx').on(t.variantId),
     index('orders_product_idx').on(t.productId),
+    // The orders of deleted products, found by the name they kept (the report's top products name them so).
+    index('orders_gone_product_idx')
+      .on(t.vendorId, sql`lower(${t.productName})`)
+      .where(sql`product_id is null`),
   ],
 )
 
@@ -508,6 +512,69 @@ export const orderHours = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.status] })],
 )
 
+// ── Report windows (docs/decisions/008): each report range's sales per shop and per product, kept ready ──
+
+/**
+ * The range each report window covers, [starts_at, ends_at): the last `days` calendar days of the marketplace's
+ * time zone, today included. The report moves a window to its range when the day turns (or the time zone
+ * changes); the triggers add every order placed, changed or removed within a window to its sales.
+ */
+export const reportWindows = pgTable('report_windows', {
+  days: integer('days').primaryKey(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+})
+
+const windowDays = () =>
+  integer('days')
+    .notNull()
+    .references(() => reportWindows.days, { onDelete: 'cascade' })
+
+/** Each shop's orders within a window and their total (every status): the shops ranked by revenue. */
+export const vendorWindowSales = pgTable(
+  'vendor_window_sales',
+  {
+    days: windowDays(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    orders: total('orders'),
+    amount: total('amount'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.vendorId] }),
+    // The report's order (revenue, then orders, then id): the top 5 are the index's first 5 entries.
+    index('vendor_window_sales_rank_idx')
+      .on(t.days, t.amount.desc().nullsFirst(), t.orders.desc().nullsFirst(), t.vendorId)
+      .where(sql`orders > 0`),
+  ],
+)
+
+/**
+ * Each product's pieces sold within a window and their total. A product is its id while it exists; once it is
+ * deleted its orders keep its name, and count under `name:` + that name in lower case, within its shop
+ * (the SQL function order_product_key).
+ */
+export const productWindowSales = pgTable(
+  'product_window_sales',
+  {
+    days: windowDays(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    productKey: text('product_key').notNull(),
+    productId: uuid('product_id'),
+    quantity: total('quantity'),
+    amount: total('amount'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.vendorId, t.productKey] }),
+    index('product_window_sales_rank_idx')
+      .on(t.days, t.amount.desc().nullsFirst())
+      .where(sql`quantity > 0`),
+  ],
+)
+
 export const schema = {
   users,
   sessions,
@@ -527,4 +594,7 @@ export const schema = {
   vendorTotals,
   marketplaceTotals,
   orderHours,
+  reportWindows,
+  vendorWindowSales,
+  productWindowSales,
 }

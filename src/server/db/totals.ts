@@ -3,7 +3,7 @@ import type { Db } from './client'
 import type { vendorTotals } from './schema'
 
 /**
- * The running totals (migration 0008, docs/decisions/007): each table, the view that computes what it must
+ * The running totals (migrations 0008 and 0009, docs/decisions/007 and 008): each table, the view that computes what it must
  * hold from the rows, its key, and the figures compared. The triggers keep table = view in every
  * transaction; this module proves it (`npm run db:check`) and rebuilds it after a bulk load.
  */
@@ -35,10 +35,29 @@ const totalTables = [
     figures: ['vendors_pending', 'vendors_approved', 'vendors_rejected'],
   },
   { table: 'order_hours', key: ['hour', 'status'], figures: ['orders', 'amount'] },
+  // The report windows' sales (migration 0009, docs/decisions/008), within the windows as report_windows holds them.
+  { table: 'vendor_window_sales', key: ['days', 'vendor_id'], figures: ['orders', 'amount'] },
+  {
+    table: 'product_window_sales',
+    key: ['days', 'vendor_id', 'product_key'],
+    figures: ['quantity', 'amount'],
+  },
 ] as const
 
-/** The tables that hold running totals: data derived from the others, never entered by anyone. */
-export const totalsTableNames: readonly string[] = totalTables.map((entry) => entry.table)
+/**
+ * The tables that hold running totals: data derived from the others, never entered by anyone. report_windows
+ * has no view of its own: it says which ranges the window sales cover, and moves only with them.
+ */
+export const totalsTableNames: readonly string[] = [
+  'report_windows',
+  ...totalTables.map((entry) => entry.table),
+]
+
+/**
+ * The advisory lock between the report windows and the orders (migration 0009 writes the same number): a
+ * window moves, or the totals are rebuilt, holding it exclusively; each order change holds it shared.
+ */
+export const REPORT_WINDOWS_LOCK = 7_316_404
 
 export type VendorTotals = Omit<typeof vendorTotals.$inferSelect, 'vendorId'>
 
@@ -120,6 +139,9 @@ export async function findTotalsDrift(db: Db, limit = 100): Promise<TotalsDrift[
 export async function rebuildTotals(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table vendors, products, orders, payouts in share mode`)
+    // Then no window moves meanwhile. In this order: an order change holds the shared advisory lock only while
+    // it holds its row of orders, which the table lock above has already waited out.
+    await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_WINDOWS_LOCK})`)
     for (const { table } of totalTables) {
       await tx.execute(sql.raw(`delete from ${table}`))
       await tx.execute(sql.raw(`insert into ${table} select * from ${table}_expected`))
