@@ -8,8 +8,9 @@
 //   npm run bench -- --no-seed             on the database the last seed left (after an import, 10,000 more orders)
 //   npm run bench -- --only totals,lists   some benchmarks only
 //
-// Each benchmark runs as its own process with the size in BENCH_SIZE, the database in BENCH_DATABASE_URL and the
-// sign-in details in BENCH_ACCOUNTS, and is stopped if it outlives its time limit.
+// Each benchmark runs as its own process and is stopped if it outlives its time limit. Those on the seeded
+// marketplace get the size in BENCH_SIZE, the database in BENCH_DATABASE_URL and the sign-in details in
+// BENCH_ACCOUNTS; the others make their own data (and run shorter at the small size: RUNS=1, DURATION=3).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -35,19 +36,28 @@ const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',
 const started = performance.now()
 const minutes = () => `${((performance.now() - started) / 60_000).toFixed(1)} min`
 
+/** What the benchmarks on the seeded database read (bench/lib/common.mjs). */
+const seeded = {
+  args: ['--size', size.name],
+  env: { BENCH_SIZE: size.name, BENCH_DATABASE_URL: size.databaseUrl, BENCH_ACCOUNTS: size.accounts },
+}
+// The others make their own data in their own databases (BENCH_DATABASE_URL means theirs to them, so it is
+// not passed on); at the small size they run shorter.
+const quick = isLarge ? {} : { RUNS: '1', DURATION: '3' }
+
 /**
  * The benchmarks, in the order they run. `args` and `env` are what each takes at this size; the ones written
  * elsewhere in bench/ run when their file is there. Export runs before import, so that it exports the seeded
  * orders and nothing else.
  */
 const benches = [
-  { name: 'totals', file: 'totals.mjs', args: ['--size', size.name], limit: isLarge ? 900 : 240 },
-  { name: 'lists', file: 'lists.mjs', args: ['--size', size.name], limit: isLarge ? 1200 : 300 },
-  { name: 'overhead', file: 'overhead.mjs', limit: isLarge ? 600 : 180 },
-  { name: 'explain', file: 'explain.mjs', limit: isLarge ? 300 : 120 },
-  { name: 'export', file: 'export.mjs', args: ['--size', size.name], limit: isLarge ? 600 : 120 },
-  { name: 'import', file: 'import.mjs', args: ['--size', size.name], limit: isLarge ? 300 : 120 },
-  { name: 'cold-start', file: 'cold-start.mjs', env: isLarge ? {} : { RUNS: '1' }, limit: 180 },
+  { name: 'totals', file: 'totals.mjs', ...seeded, limit: isLarge ? 900 : 240 },
+  { name: 'lists', file: 'lists.mjs', ...seeded, limit: isLarge ? 1200 : 300 },
+  { name: 'overhead', file: 'overhead.mjs', env: quick, limit: isLarge ? 600 : 180 },
+  { name: 'explain', file: 'explain.mjs', env: seeded.env, limit: isLarge ? 300 : 120 },
+  { name: 'export', file: 'export.mjs', ...seeded, limit: isLarge ? 600 : 120 },
+  { name: 'import', file: 'import.mjs', ...seeded, limit: isLarge ? 300 : 120 },
+  { name: 'cold-start', file: 'cold-start.mjs', env: quick, limit: 240 },
   { name: 'bundle-size', file: 'bundle-size.mjs', limit: 300 },
   {
     name: 'lighthouse',
@@ -57,18 +67,14 @@ const benches = [
   },
 ]
 
+const { BENCH_DATABASE_URL: _theirs, ...inherited } = process.env
+
 /** Runs one child, its stderr shown as it goes, its stdout shown and kept; stopped after `limitS` seconds. */
 function run(command, args, { env = {}, limitS }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      env: {
-        ...process.env,
-        BENCH_SIZE: size.name,
-        BENCH_DATABASE_URL: size.databaseUrl,
-        BENCH_ACCOUNTS: size.accounts,
-        ...env,
-      },
+      env: { ...inherited, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let stdout = ''
