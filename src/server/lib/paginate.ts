@@ -1,35 +1,156 @@
-import { count, desc, type InferSelectModel, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { PageQuery, Paged } from '../../shared/schemas/pagination'
+import { and, asc, count, desc, sql, type AnyColumn, type InferSelectModel, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
+import {
+  countCap,
+  decodeCursor,
+  encodeCursor,
+  type Cursor,
+  type PageQuery,
+  type Paged,
+} from '../../shared/schemas/pagination'
 import type { Db } from '../db/client'
+import { AppError } from './errors'
 
 /**
- * Runs one page's query and the total count side by side and returns the shared list shape. The caller
- * builds both from the same scoped filter, so the total always counts what the pages show.
+ * A row's place in a newest-first list, read by the database: its time in whole microseconds since 1970, as
+ * text. Read in SQL because a JavaScript Date keeps milliseconds and PostgreSQL microseconds: a cursor built
+ * from a rounded time would skip or repeat rows.
  */
-export async function paginate<Row, Item>(
+export const positionOf = (time: AnyColumn) =>
+  sql<string>`(extract(epoch from ${time}) * 1000000)::bigint::text`
+
+/** The cursor's time as a timestamp PostgreSQL reads exactly: ISO 8601 with all six decimals, in UTC. */
+function cursorTime({ micros }: Cursor): string {
+  const digits = micros.padStart(4, '0')
+  const iso = new Date(Number(digits.slice(0, -3))).toISOString()
+  return `${iso.slice(0, -1)}${digits.slice(-3)}Z`
+}
+
+/** What a list's query is asked for: the filter (with the page's start), the order and the slice. */
+export type Slice = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number }
+
+/** The largest page number reached by number: beyond it the rows are not counted, and Next goes by cursor. */
+export const deepestNumberedPage = (pageSize: number) => Math.ceil(countCap / pageSize)
+
+/**
+ * How many rows a filter keeps, counting at most countCap + 1 of them: a list of a million rows answers
+ * "10,000+" at the cost of ten thousand index entries, not a million. `rows` selects the filtered rows (what
+ * it selects does not matter).
+ */
+export async function countUpTo(db: Db, rows: PgSelect): Promise<{ total: number; totalIsCapped: boolean }> {
+  const [counted] = await db.select({ value: count() }).from(rows.limit(countCap + 1).as('counted'))
+  const value = Number(counted?.value ?? 0)
+  return { total: Math.min(value, countCap), totalIsCapped: value > countCap }
+}
+
+/**
+ * One page of a list ordered newest first by (time, id) (the id breaks ties, so a row never shows on two pages,
+ * or on none), with its bounded count.
+ *
+ * A page is asked for by number (page 1, or any page up to the counted rows, read with OFFSET) or by cursor:
+ * `after` the last row of the page before (Next), `before` the first row of the page after (Previous). A
+ * cursor page starts with an index lookup at the cursor's place, so page 2,000 costs what page 2 costs. A
+ * cursor only ever narrows the caller's own filtered rows: whatever row it was taken from, it cannot show a
+ * row outside the caller's scope (it is a place in the order, not a row to read).
+ */
+export async function listPage<Row extends { position: string }, Item>(
+  db: Db,
   page: PageQuery,
-  query: {
-    rows: (limit: number, offset: number) => PromiseLike<Row[]>
-    total: () => PromiseLike<{ value: number | string }[]>
+  list: {
+    time: AnyColumn
+    id: AnyColumn
+    /** The scoped, filtered rows, before paging. */
+    where: SQL | undefined
+    /** The list's select with `position: positionOf(time)` among its columns, cut as `slice` says. */
+    rows: (slice: Slice) => Promise<Row[]>
+    /** The same rows for counting: a select of anything, filtered by `where`, with the same joins. */
+    counted: (where: SQL | undefined) => PgSelect
+    idOf: (row: Row) => string
     toItem: (row: Row) => Item
   },
 ): Promise<Paged<Item>> {
-  const [rows, [total]] = await Promise.all([
-    query.rows(page.pageSize, (page.page - 1) * page.pageSize),
-    query.total(),
+  if (page.after && page.before) {
+    throw new AppError('VALIDATION', 'errors.invalidValue', undefined, { before: 'errors.invalidValue' })
+  }
+  const cursorText = page.after ?? page.before
+  const cursor = cursorText === undefined ? null : decodeCursor(cursorText)
+  if (cursorText !== undefined && !cursor) {
+    throw new AppError('VALIDATION', 'errors.invalidValue', undefined, {
+      [page.after ? 'after' : 'before']: 'errors.invalidValue',
+    })
+  }
+  const deepest = deepestNumberedPage(page.pageSize)
+  if (!cursor && page.page > deepest) {
+    throw new AppError('VALIDATION', 'errors.pageTooDeep', { max: deepest }, { page: 'errors.pageTooDeep' })
+  }
+
+  const newestFirst = [desc(list.time), desc(list.id)]
+  // One row more than the page tells whether another page follows.
+  const take = page.pageSize + 1
+  const numbered = (number: number) =>
+    list.rows({ where: list.where, orderBy: newestFirst, limit: take, offset: (number - 1) * page.pageSize })
+
+  const place = cursor && sql`(${cursorTime(cursor)}::timestamptz, ${cursor.id}::uuid)`
+  const fetchRows = async (): Promise<{
+    rows: Row[]
+    number: number
+    hasNext: boolean
+    hasPrevious: boolean
+  }> => {
+    if (!place) {
+      const rows = await numbered(page.page)
+      return { rows, number: page.page, hasNext: rows.length > page.pageSize, hasPrevious: page.page > 1 }
+    }
+    if (page.after) {
+      const rows = await list.rows({
+        where: and(list.where, sql`(${list.time}, ${list.id}) < ${place}`),
+        orderBy: newestFirst,
+        limit: take,
+        offset: 0,
+      })
+      return { rows, number: page.page, hasNext: rows.length > page.pageSize, hasPrevious: true }
+    }
+    // Previous: the rows just above the cursor, read upwards, then put back newest first.
+    const above = await list.rows({
+      where: and(list.where, sql`(${list.time}, ${list.id}) > ${place}`),
+      orderBy: [asc(list.time), asc(list.id)],
+      limit: take,
+      offset: 0,
+    })
+    if (above.length > page.pageSize) {
+      return {
+        rows: above.slice(0, page.pageSize).reverse(),
+        number: page.page,
+        hasNext: true,
+        hasPrevious: true,
+      }
+    }
+    // Fewer than a page above it (rows were removed meanwhile): that is the top, so show a whole first page.
+    const rows = await numbered(1)
+    return { rows, number: 1, hasNext: rows.length > page.pageSize, hasPrevious: false }
+  }
+
+  const [{ rows, number, hasNext, hasPrevious }, counted] = await Promise.all([
+    fetchRows(),
+    countUpTo(db, list.counted(list.where)),
   ])
+  const shown = rows.slice(0, page.pageSize)
+  const cursorOf = (row: Row) => encodeCursor({ micros: row.position, id: list.idOf(row) })
+  const first = shown[0]
+  const last = shown[shown.length - 1]
   return {
-    items: rows.map(query.toItem),
-    total: Number(total?.value ?? 0),
-    page: page.page,
+    items: shown.map(list.toItem),
+    ...counted,
+    page: number,
     pageSize: page.pageSize,
+    nextCursor: hasNext && last ? cursorOf(last) : null,
+    previousCursor: hasPrevious && first ? cursorOf(first) : null,
   }
 }
 
 /**
- * One page of a table's rows, newest first by `time` with the id breaking ties (so a row never shows on two
- * pages, or on none), and the count of the same filter: the vendor's own lists of one table.
+ * One page of a table's rows, newest first by `time` with the id breaking ties, and the bounded count of the
+ * same filter: the vendor's own lists of one table.
  */
 export function newestPage<T extends PgTable & { id: AnyPgColumn }, Item>(
   db: Db,
@@ -37,17 +158,27 @@ export function newestPage<T extends PgTable & { id: AnyPgColumn }, Item>(
   source: { table: T; time: AnyPgColumn; where: SQL | undefined; toItem: (row: InferSelectModel<T>) => Item },
 ): Promise<Paged<Item>> {
   const table: PgTable = source.table
-  return paginate(page, {
+  type Row = { row: InferSelectModel<T>; position: string }
+  return listPage(db, page, {
+    time: source.time,
+    id: source.table.id,
+    where: source.where,
     // Drizzle cannot infer the row type of a table given as a type parameter: it is that table's select model.
-    rows: (limit, offset) =>
+    rows: ({ where, orderBy, limit, offset }) =>
       db
-        .select()
+        .select({ row: table, position: positionOf(source.time) } as never)
         .from(table)
-        .where(source.where)
-        .orderBy(desc(source.time), desc(source.table.id))
+        .where(where)
+        .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset) as unknown as PromiseLike<InferSelectModel<T>[]>,
-    total: () => db.select({ value: count() }).from(table).where(source.where),
-    toItem: source.toItem,
+        .offset(offset) as unknown as Promise<Row[]>,
+    counted: (where) =>
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(where)
+        .$dynamic(),
+    idOf: (row) => (row.row as { id: string }).id,
+    toItem: (row) => source.toItem(row.row),
   })
 }

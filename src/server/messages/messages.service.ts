@@ -1,5 +1,5 @@
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Role } from '../../shared/constants'
 import {
@@ -14,7 +14,8 @@ import { messages, users, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import type { AdminScope } from '../lib/scope'
-import { likePattern } from '../lib/search'
+import { listPage, positionOf, type Slice } from '../lib/paginate'
+import { isAnyOf, likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 
 /** Who is asking: vendors see what they sent or received; admins see every message. */
@@ -54,23 +55,29 @@ function matching(viewer: Viewer, q: string): SQL | undefined {
   if (!q) return undefined
   const pattern = likePattern(q)
   const inText = [ilike(messages.subject, pattern), ilike(messages.content, pattern)]
-  return viewer.role === 'admin'
-    ? or(...inText, ilike(sender.fullName, pattern), ilike(sender.email, pattern))
-    : or(...inText)
+  if (viewer.role === 'vendor') return or(...inText)
+  // The senders through their ids, so every condition is on the message row and has its index.
+  const senders = new QueryBuilder()
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)))
+  return or(...inText, isAnyOf(messages.senderId, senders))
+}
+
+const partyColumns = {
+  message: messages,
+  sender: { id: sender.id, fullName: sender.fullName, email: sender.email, role: sender.role },
+  recipient: {
+    id: recipient.id,
+    fullName: recipient.fullName,
+    email: recipient.email,
+    role: recipient.role,
+  },
 }
 
 function withParties(tx: Tx) {
   return tx
-    .select({
-      message: messages,
-      sender: { id: sender.id, fullName: sender.fullName, email: sender.email, role: sender.role },
-      recipient: {
-        id: recipient.id,
-        fullName: recipient.fullName,
-        email: recipient.email,
-        role: recipient.role,
-      },
-    })
+    .select(partyColumns)
     .from(messages)
     .innerJoin(sender, eq(sender.id, messages.senderId))
     .leftJoin(recipient, eq(recipient.id, messages.receiverId))
@@ -120,29 +127,36 @@ export async function listMessages(
     query.type === 'all' ? undefined : eq(messages.type, query.type),
     matching(viewer, query.q),
   )
-  const [rows, [total], [unread]] = await Promise.all([
-    withParties(db)
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ value: count() })
-      .from(messages)
-      .innerJoin(sender, eq(sender.id, messages.senderId))
-      .where(where),
+  const [page, [unread]] = await Promise.all([
+    listPage(db, query, {
+      time: messages.createdAt,
+      id: messages.id,
+      where,
+      rows: (slice: Slice) =>
+        db
+          .select({ ...partyColumns, position: positionOf(messages.createdAt) })
+          .from(messages)
+          .innerJoin(sender, eq(sender.id, messages.senderId))
+          .leftJoin(recipient, eq(recipient.id, messages.receiverId))
+          .where(slice.where)
+          .orderBy(...slice.orderBy)
+          .limit(slice.limit)
+          .offset(slice.offset),
+      counted: (filter) =>
+        db
+          .select({ one: sql`1` })
+          .from(messages)
+          .where(filter)
+          .$dynamic(),
+      idOf: (row) => row.message.id,
+      toItem: (row) => toDto(row, viewer),
+    }),
     db
       .select({ value: count() })
       .from(messages)
       .where(and(addressedTo(viewer), isNull(messages.readAt))),
   ])
-  return {
-    items: rows.map((row) => toDto(row, viewer)),
-    total: Number(total?.value ?? 0),
-    unread: Number(unread?.value ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  }
+  return { ...page, unread: Number(unread?.value ?? 0) }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { PayoutMethod, PayoutStatus } from '../../shared/constants'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import type {
@@ -16,10 +17,10 @@ import { recordAudit } from '../lib/audit'
 import { csvDateTime, csvFileName, type CsvValue } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
 import { AppError, isUuid, notFound } from '../lib/errors'
-import { newestPage, paginate } from '../lib/paginate'
+import { listPage, newestPage, positionOf, type Slice } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
-import { idStartsWith, likePattern, money } from '../lib/search'
+import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
 
@@ -309,9 +310,21 @@ function adminPayoutWhere(scope: AdminScope, filters: AdminPayoutFilters): SQL |
     q
       ? or(
           idStartsWith(payouts.id, q),
-          ilike(vendors.shopName, pattern),
-          ilike(users.fullName, pattern),
-          ilike(users.email, pattern),
+          // The shops through their ids, so every condition is on the payout row and has its index.
+          isAnyOf(
+            payouts.vendorId,
+            new QueryBuilder()
+              .select({ id: vendors.id })
+              .from(vendors)
+              .innerJoin(users, ownerOfShop)
+              .where(
+                or(
+                  ilike(vendors.shopName, pattern),
+                  ilike(users.fullName, pattern),
+                  ilike(users.email, pattern),
+                ),
+              ),
+          ),
         )
       : undefined,
   )
@@ -367,15 +380,27 @@ export async function listAdminPayouts(
   // The summary is every shop's running totals added up (one row per shop), not a pass over every payout.
   const totalOf = (column: SQLWrapper) => money(sql`coalesce(sum(${column}), 0)`)
   const [page, [summary]] = await Promise.all([
-    paginate(query, {
-      rows: (limit, offset) => adminPayoutRows(db, where).limit(limit).offset(offset),
-      total: () =>
+    listPage(db, query, {
+      time: payouts.requestedAt,
+      id: payouts.id,
+      where,
+      rows: (slice: Slice) =>
         db
-          .select({ value: count() })
+          .select({ ...adminPayoutWithBalance, position: positionOf(payouts.requestedAt) })
           .from(payouts)
           .innerJoin(vendors, shopOfPayout)
           .innerJoin(users, ownerOfShop)
-          .where(where),
+          .where(slice.where)
+          .orderBy(...slice.orderBy)
+          .limit(slice.limit)
+          .offset(slice.offset),
+      counted: (filter) =>
+        db
+          .select({ one: sql`1` })
+          .from(payouts)
+          .where(filter)
+          .$dynamic(),
+      idOf: (row) => row.payout.id,
       toItem: toAdminPayoutDto,
     }),
     db
@@ -396,7 +421,15 @@ export async function listAdminPayouts(
     rejectedAmount: summary?.rejectedAmount ?? 0,
     count: Number(summary?.count ?? 0),
   }
-  return { ...page, total: figures.count, filteredTotal: page.total, summary: figures }
+  // `total` is every payout, exact from the running totals; the count of the filtered ones stops at countCap.
+  return {
+    ...page,
+    total: figures.count,
+    totalIsCapped: false,
+    filteredTotal: page.total,
+    filteredTotalIsCapped: page.totalIsCapped,
+    summary: figures,
+  }
 }
 
 /** One payout as the list shows it, for the details dialog. An unknown or malformed id is not found. */

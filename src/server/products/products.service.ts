@@ -1,7 +1,6 @@
 import {
   and,
   count,
-  desc,
   eq,
   exists,
   ilike,
@@ -12,6 +11,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { colors, limits, sizes, type Plan, type VendorStatus } from '../../shared/constants'
 import {
@@ -30,12 +30,12 @@ import { buildSku } from '../../shared/sku'
 import { canAddProduct, productLimitFor } from '../../shared/subscription'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import type { Db, Tx } from '../db/client'
-import { newestPage, paginate } from '../lib/paginate'
+import { listPage, newestPage, positionOf, type Slice } from '../lib/paginate'
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { recordAudit } from '../lib/audit'
-import { likePattern } from '../lib/search'
+import { isAnyOf, likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
 import { assertOwnedFiles } from '../lib/files'
@@ -429,18 +429,28 @@ export function moderationFilter(
   query: Pick<AdminListQuery, 'q' | 'status' | 'from' | 'to'>,
   timeZone: string,
 ): SQL | undefined {
-  const createdDay = sql`(${products.createdAt} at time zone ${timeZone})::date`
+  // The start of a Kigali day as an instant, so the dates bound the creation time's index rather than a
+  // value computed from every row.
+  const dayStart = (day: string, plusDays = 0) =>
+    sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${timeZone})`
   return and(
     query.status === 'all' ? undefined : eq(products.status, query.status),
     query.q
       ? or(
           ilike(products.name, likePattern(query.q)),
           ilike(products.description, likePattern(query.q)),
-          ilike(vendors.shopName, likePattern(query.q)),
+          // Through the shops' ids, so every condition is on the product row and has its index.
+          isAnyOf(
+            products.vendorId,
+            new QueryBuilder()
+              .select({ id: vendors.id })
+              .from(vendors)
+              .where(ilike(vendors.shopName, likePattern(query.q))),
+          ),
         )
       : undefined,
-    query.from ? sql`${createdDay} >= ${query.from}::date` : undefined,
-    query.to ? sql`${createdDay} <= ${query.to}::date` : undefined,
+    query.from ? sql`${products.createdAt} >= ${dayStart(query.from)}` : undefined,
+    query.to ? sql`${products.createdAt} < ${dayStart(query.to, 1)}` : undefined,
   )
 }
 
@@ -470,22 +480,26 @@ export async function listModerationProducts(
   timeZone: string,
 ): Promise<AdminProductList> {
   const where = and(productsIn(admin), moderationFilter(query, timeZone))
-  const page = await paginate(query, {
-    rows: (limit, offset) =>
+  const page = await listPage(db, query, {
+    time: products.createdAt,
+    id: products.id,
+    where,
+    rows: (slice: Slice) =>
       db
-        .select({ product: products, shop: shopColumns })
+        .select({ product: products, shop: shopColumns, position: positionOf(products.createdAt) })
         .from(products)
         .innerJoin(vendors, eq(vendors.id, products.vendorId))
-        .where(where)
-        .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(limit)
-        .offset(offset),
-    total: () =>
+        .where(slice.where)
+        .orderBy(...slice.orderBy)
+        .limit(slice.limit)
+        .offset(slice.offset),
+    counted: (filter) =>
       db
-        .select({ value: count() })
+        .select({ one: sql`1` })
         .from(products)
-        .innerJoin(vendors, eq(vendors.id, products.vendorId))
-        .where(where),
+        .where(filter)
+        .$dynamic(),
+    idOf: (row) => row.product.id,
     toItem: (row) => row,
   })
   return { ...page, items: await withShops(db, page.items) }

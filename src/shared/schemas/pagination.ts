@@ -1,22 +1,75 @@
 import { z } from 'zod'
 
-/** `?page=&pageSize=` on every list; pages beyond the data are simply empty. */
+/**
+ * Lists count at most this many rows: past it the total reads "10,000+" (`totalIsCapped`). Counting every
+ * one of a million orders on each page costs more than the page itself (docs/decisions/012).
+ */
+export const countCap = 10_000
+
+/**
+ * Where a page starts when it is reached by Next or Previous: the position of a row in the list's order
+ * (newest first by time, then id), as the list answered it in `nextCursor` or `previousCursor`. Opaque to
+ * clients; it is the row's time in whole microseconds since 1970 and its id, so it never needs the row itself
+ * (a row deleted since still marks its place) and can only narrow the caller's own rows.
+ */
+export type Cursor = { micros: string; id: string }
+
+// Sixteen digits of microseconds reach the year 2286.
+const cursorPattern = /^(\d{1,16})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
+
+export const encodeCursor = (cursor: Cursor) => `${cursor.micros}_${cursor.id.toLowerCase()}`
+
+/** The cursor in `text`, or null when it is not one (a bad cursor is refused with a message, never a 500). */
+export function decodeCursor(text: string): Cursor | null {
+  const match = cursorPattern.exec(text.toLowerCase())
+  return match ? { micros: match[1]!, id: match[2]! } : null
+}
+
+const cursor = z
+  .string()
+  .max(60, { error: 'errors.invalidValue' })
+  .refine((text) => decodeCursor(text) !== null, { error: 'errors.invalidValue' })
+
+/**
+ * `?page=&pageSize=` on every list, or `?after=` / `?before=` a cursor (then `page` only names the page on
+ * screen). Pages beyond the data are simply empty; a page number past the counted rows is refused (Next
+ * reaches those pages by cursor, without walking every row before them).
+ */
 export const pageQuery = (defaultSize = 24) =>
   z.object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(defaultSize),
+    /** The page of rows after this position (a list's `nextCursor`). */
+    after: cursor.optional(),
+    /** The page of rows before this position (a list's `previousCursor`). */
+    before: cursor.optional(),
   })
-export type PageQuery = { page: number; pageSize: number }
+export type PageQuery = { page: number; pageSize: number; after?: string; before?: string }
 
-/** One page of `item`s with the total, the one list shape every list endpoint answers with. */
+/**
+ * One page of `item`s with the total, the one list shape every list endpoint answers with. `total` stops at
+ * countCap (`totalIsCapped` then says there are more); the cursors lead to the next and previous pages (null
+ * at either end).
+ */
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total: z.number(),
+    totalIsCapped: z.boolean(),
     page: z.number(),
     pageSize: z.number(),
+    nextCursor: z.string().nullable(),
+    previousCursor: z.string().nullable(),
   })
-export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number }
+export type Paged<T> = {
+  items: T[]
+  total: number
+  totalIsCapped: boolean
+  page: number
+  pageSize: number
+  nextCursor: string | null
+  previousCursor: string | null
+}
 
 /** Figures a list shows above its rows (counts, amounts), each one a number, named in the order given. */
 export const figures = <const K extends string>(...names: K[]) =>

@@ -110,6 +110,8 @@ export type AdminPayoutSummary = z.infer<typeof adminPayoutSummary>
 /** One page of the filtered payouts; `total` counts every payout, `filteredTotal` those the filters keep. */
 export const adminPayoutListDto = paged(adminPayoutDto).extend({
   filteredTotal: z.number(),
+  /** More payouts match than countCap: `filteredTotal` is then countCap and the screen says "10,000+". */
+  filteredTotalIsCapped: z.boolean(),
   summary: adminPayoutSummary,
 })
 export type AdminPayoutList = z.infer<typeof adminPayoutListDto>
