@@ -117,6 +117,24 @@ describe('reading the session of a request', () => {
   })
 })
 
+describe("the library's session settings", () => {
+  // Isoko reads sessions without loading the library: its cookie name and timings must be the library's.
+  it.each([
+    ['http', 'http://localhost:3000'],
+    ['https', 'https://isoko.example.rw'],
+  ])('are the ones Isoko reads sessions with, over %s', async (_scheme, publicUrl) => {
+    const app = publicUrl.startsWith('https') ? t.withConfig({ PUBLIC_URL: publicUrl }) : t
+    const context = await (await app.deps.auth.library()).$context
+
+    expect(app.deps.auth.session).toEqual({
+      cookieName: context.authCookies.sessionToken.name,
+      secret: context.secret,
+      expiresInMs: context.sessionConfig.expiresIn * 1000,
+      updateAgeMs: context.sessionConfig.updateAge * 1000,
+    })
+  })
+})
+
 describe('the session cookie format', () => {
   const secret = 'a-secret-of-at-least-thirty-two-characters'
   const token = 'AbCdEf0123456789AbCdEf0123456789'

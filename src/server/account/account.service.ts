@@ -1,7 +1,7 @@
-import { APIError } from 'better-auth/api'
 import { eq, sql } from 'drizzle-orm'
 import type { LoginInput, Me, RegisterInput } from '../../shared/schemas/auth'
 import { users, vendors } from '../db/schema'
+import { isAuthError } from '../auth/auth-errors'
 import { AppError, isUniqueViolation } from '../lib/errors'
 import { actorOf, type Actor, type Deps } from '../lib/http'
 import { hitRateLimit } from '../lib/rate-limit'
@@ -22,7 +22,7 @@ type Credentials = Required<LoginInput>
 
 /** The library's error codes, turned into Isoko's codes and message keys. */
 function mapAuthError(error: unknown): never {
-  if (error instanceof APIError) {
+  if (isAuthError(error)) {
     const code = (error.body as { code?: string } | undefined)?.code ?? ''
     if (code.startsWith('USER_ALREADY_EXISTS')) throw new AppError('CONFLICT', 'auth.register.emailTaken')
     if (
@@ -75,7 +75,7 @@ export async function registerVendor(deps: Deps, input: Registration, headers: H
     // Two sign-ups for one address at once (a double-clicked submit): the library reports the loser's unique
     // violation only as FAILED_TO_CREATE_USER, so look again before calling it an internal error.
     if (
-      error instanceof APIError &&
+      isAuthError(error) &&
       (error.body as { code?: string } | undefined)?.code === 'FAILED_TO_CREATE_USER' &&
       (await findUserByEmail(deps, input.email))
     ) {

@@ -1,25 +1,47 @@
-import { betterAuth } from 'better-auth'
-import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
+import { lazyModule } from '../lib/lazy'
 import type { Logger } from '../lib/logger'
 import { accounts, sessions, users, verifications } from '../db/schema'
+import { rememberLibraryError } from './auth-errors'
 import { afterPasswordReset, mailResetLink, RESET_LINK_TTL_SECONDS } from './password-reset.service'
 
 export const SESSION_DAYS = 7
+/** A session in use is extended (its end moved SESSION_DAYS on) at most once in this time. */
+const SESSION_UPDATE_AGE_DAYS = 1
+const COOKIE_PREFIX = 'isoko'
+const DAY_SECONDS = 24 * 60 * 60
 
-export type Auth = ReturnType<typeof createAuth>
+type AuthOptions = {
+  config: Config
+  db: Db
+  logger: Logger
+  onSignUp: (user: { id: string; email: string; fullName: string }) => Promise<void>
+}
+
+/** The library's session settings, as Isoko reads a session without it (auth/session-actor.ts). */
+export function sessionSettings(config: Config) {
+  const secure = config.publicUrl.startsWith('https://')
+  return {
+    // The library's name for the cookie: `<prefix>.session_token`, `__Secure-` first when the site is https.
+    cookieName: `${secure ? '__Secure-' : ''}${COOKIE_PREFIX}.session_token`,
+    secret: config.authSecret,
+    expiresInMs: SESSION_DAYS * DAY_SECONDS * 1000,
+    updateAgeMs: SESSION_UPDATE_AGE_DAYS * DAY_SECONDS * 1000,
+  }
+}
 
 /**
  * better-auth owns passwords, sessions and Google sign-in. Isoko's own routes (account.routes.ts) wrap
  * its calls so every answer follows the one error model; only the Google redirect flow is exposed as is.
  */
-export function createAuth(options: {
-  config: Config
-  db: Db
-  logger: Logger
-  onSignUp: (user: { id: string; email: string; fullName: string }) => Promise<void>
-}) {
+async function loadLibrary(options: AuthOptions) {
+  const [{ betterAuth }, { drizzleAdapter }, { APIError }] = await Promise.all([
+    import('better-auth'),
+    import('better-auth/adapters/drizzle'),
+    import('better-auth/api'),
+  ])
+  rememberLibraryError(APIError)
   const { config, db } = options
   const secure = config.publicUrl.startsWith('https://')
   return betterAuth({
@@ -68,7 +90,7 @@ export function createAuth(options: {
     },
     // Reset tokens are stored as their SHA-256 only, so a database leak holds no usable link.
     verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
-    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    session: { expiresIn: SESSION_DAYS * DAY_SECONDS, updateAge: SESSION_UPDATE_AGE_DAYS * DAY_SECONDS },
     socialProviders: config.google
       ? {
           google: {
@@ -93,7 +115,7 @@ export function createAuth(options: {
     // (countGoogleSignInStep, app.ts); Isoko's own routes never went through it.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: 'isoko',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
       database: { generateId: 'uuid' },
@@ -110,3 +132,36 @@ export function createAuth(options: {
     },
   })
 }
+
+export type AuthLibrary = Awaited<ReturnType<typeof loadLibrary>>
+type Api = AuthLibrary['api']
+
+/**
+ * The auth library, loaded and set up on its first use: a sign-up, a sign-in or out, a password reset, the
+ * Google flow, or a session due for its daily extension. Reading the session of a request does not need it
+ * (auth/session-actor.ts), so a server that only answers signed-in requests never loads it (about 20 MB).
+ * `api` holds the library's calls Isoko makes, each loading the library first.
+ */
+export function createAuth(options: AuthOptions) {
+  const library = lazyModule(() => loadLibrary(options))
+  const call = <Name extends keyof Api>(name: Name) =>
+    (async (...args: unknown[]) => {
+      const method = (await library()).api[name] as (...args: unknown[]) => unknown
+      return method(...args)
+    }) as Api[Name]
+  return {
+    library,
+    session: sessionSettings(options.config),
+    api: {
+      getSession: call('getSession'),
+      signUpEmail: call('signUpEmail'),
+      signInEmail: call('signInEmail'),
+      signOut: call('signOut'),
+      requestPasswordReset: call('requestPasswordReset'),
+      resetPassword: call('resetPassword'),
+    },
+    handler: async (request: Request) => (await library()).handler(request),
+  }
+}
+
+export type Auth = ReturnType<typeof createAuth>

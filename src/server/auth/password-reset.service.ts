@@ -1,10 +1,10 @@
-import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import { languages, timings, type Language } from '../../shared/constants'
 import type { ResetPasswordInput } from '../../shared/schemas/auth'
 import type { Db } from '../db/client'
 import { rateLimits, users, verifications } from '../db/schema'
 import { AppError } from '../lib/errors'
+import { isAuthError } from './auth-errors'
 import type { Deps } from '../lib/http'
 import { hitRateLimit } from '../lib/rate-limit'
 import { queueMail } from '../mail/mail.service'
@@ -36,12 +36,9 @@ export async function resetPassword(deps: Deps, input: Pick<ResetPasswordInput, 
     await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } })
   } catch (error) {
     // An unknown, used and expired token are one answer: the library deletes a token when it is spent.
-    if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === 'INVALID_TOKEN')
+    if (isAuthError(error) && (error.body as { code?: string } | undefined)?.code === 'INVALID_TOKEN')
       throw new AppError('NOT_FOUND', 'auth.reset.linkInvalid')
-    if (
-      error instanceof APIError &&
-      (error.body as { code?: string } | undefined)?.code === 'PASSWORD_TOO_SHORT'
-    )
+    if (isAuthError(error) && (error.body as { code?: string } | undefined)?.code === 'PASSWORD_TOO_SHORT')
       throw new AppError('VALIDATION', 'auth.register.passwordTooShort')
     throw error
   }

@@ -69,13 +69,9 @@ export function verifiedToken(value: string, secret: string): string | null {
  * expired one); what it would write (deleting an expired session, extending a session once a day) is left
  * to it, so a session lives and ends exactly as the library decides.
  */
-export function createSessionReader(auth: Auth, db: Db) {
-  const settings = auth.$context.then((context) => ({
-    cookieName: context.authCookies.sessionToken.name,
-    secret: context.secret,
-    expiresInMs: context.sessionConfig.expiresIn * 1000,
-    updateAgeMs: context.sessionConfig.updateAge * 1000,
-  }))
+export function createSessionReader(auth: Pick<Auth, 'session'>, db: Db) {
+  // The library's own settings (auth.ts), read without loading it.
+  const { cookieName, secret, expiresInMs, updateAgeMs } = auth.session
   // One statement, prepared once per connection (PostgreSQL plans it once).
   const query = db
     .select({
@@ -96,7 +92,6 @@ export function createSessionReader(auth: Auth, db: Db) {
     .prepare('isoko_session_actor')
 
   return async function readSession(headers: Headers): Promise<SessionLookup> {
-    const { cookieName, secret, expiresInMs, updateAgeMs } = await settings
     const value = cookieValue(headers.get('cookie'), cookieName)
     if (!value) return { kind: 'none' }
     const token = verifiedToken(value, secret)

@@ -1,4 +1,3 @@
-import { hashPassword } from 'better-auth/crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { adminSetupInput } from '../../shared/schemas/auth'
@@ -24,6 +23,8 @@ export async function createSetupLink(db: Db, publicUrl: string): Promise<string
 }
 
 export async function createFirstAdmin(db: Db, input: z.output<typeof adminSetupInput>) {
+  // The auth library's own hash (so it signs in like any account), loaded when the first admin is made.
+  const { hashPassword } = await import('better-auth/crypto')
   const passwordHash = await hashPassword(input.password)
   try {
     return await db.transaction(async (tx) => {
