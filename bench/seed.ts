@@ -28,7 +28,7 @@ import pg from 'pg'
 import { categories, colors, plans, planDetails } from '../src/shared/constants'
 import { adminReplySubject } from '../src/shared/schemas/message'
 import { openPglite, openPostgres, type Database } from '../src/server/db/client'
-import { findTotalsDrift, rebuildTotals } from '../src/server/db/totals'
+import { findTotalsDrift, rebuildTotals, totalsTableNames } from '../src/server/db/totals'
 import * as words from './seed-words'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -690,7 +690,7 @@ export async function seed(options: SeedOptions) {
 
     const drift = await step('running totals rebuilt and checked', async () => {
       await rebuildTotals(loader.database.db)
-      await q(`vacuum (analyze) vendor_totals, marketplace_totals, order_hours`)
+      await q(`vacuum (analyze) ${totalsTableNames.join(', ')}`)
       return findTotalsDrift(loader.database.db)
     })
     if (drift.length > 0) {
