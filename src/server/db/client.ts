@@ -212,7 +212,9 @@ export async function openPglite(dataDir?: string): Promise<Database & { client:
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ])
-  const client = await PGlite.create(dataDir ? { dataDir } : {})
+  // Trigram indexes answer the admin searches (migration 0010 creates the extension).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,

@@ -69,6 +69,9 @@ export const users = pgTable(
     check('users_role_check', oneOf('role', roles)),
     check('users_language_check', sql`language is null or ${oneOf('language', languages)}`),
     index('users_role_idx').on(t.role),
+    // Admin searches by an owner's or an actor's e-mail and name, anywhere in them (ILIKE '%…%').
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
   ],
 )
 
@@ -229,7 +232,10 @@ export const vendors = pgTable(
     check('vendors_subscription_status_check', oneOf('subscription_status', subscriptionStatuses)),
     check('vendors_business_documents_max', sql`jsonb_array_length(business_documents) <= 5`),
     check('vendors_id_documents_max', sql`jsonb_array_length(id_documents) <= 3`),
-    index('vendors_status_created_idx').on(t.status, t.createdAt),
+    // Lists are newest first by (time, id) and page by cursor on that pair: docs/decisions/008.
+    index('vendors_created_idx').on(t.createdAt, t.id),
+    index('vendors_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('vendors_shop_name_trgm_idx').using('gin', t.shopName.op('gin_trgm_ops')),
   ],
 )
 
@@ -259,10 +265,12 @@ export const products = pgTable(
     check('products_category_check', oneOf('category', categories)),
     check('products_status_check', oneOf('status', productStatuses)),
     check('products_images_max', sql`jsonb_typeof(images) = 'array' and jsonb_array_length(images) <= 6`),
-    index('products_vendor_created_idx').on(t.vendorId, t.createdAt),
-    index('products_status_created_idx').on(t.status, t.createdAt),
-    // Report ranges count the products created since a day (reports.service.ts).
-    index('products_created_idx').on(t.createdAt),
+    index('products_vendor_created_idx').on(t.vendorId, t.createdAt, t.id),
+    index('products_status_created_idx').on(t.status, t.createdAt, t.id),
+    // Report ranges count the products created since a day (reports.service.ts); the moderation list pages on it.
+    index('products_created_idx').on(t.createdAt, t.id),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )
 
@@ -323,10 +331,13 @@ export const orders = pgTable(
     check('orders_unit_price_check', sql`unit_price >= 0`),
     check('orders_total_check', sql`total_amount >= 0`),
     check('orders_status_check', oneOf('status', orderStatuses)),
-    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
-    index('orders_vendor_status_idx').on(t.vendorId, t.status),
-    index('orders_status_created_idx').on(t.status, t.createdAt),
-    index('orders_created_idx').on(t.createdAt),
+    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt, t.id),
+    index('orders_vendor_status_created_idx').on(t.vendorId, t.status, t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+    index('orders_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
+    index('orders_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
     index('orders_variant_idx').on(t.variantId),
     index('orders_product_idx').on(t.productId),
     // The orders of deleted products, found by the name they kept (the report's top products name them so).
@@ -357,8 +368,9 @@ export const payouts = pgTable(
   (t) => [
     check('payouts_amount_check', sql`amount > 0`),
     check('payouts_status_check', oneOf('status', payoutStatuses)),
-    index('payouts_vendor_requested_idx').on(t.vendorId, t.requestedAt),
-    index('payouts_status_requested_idx').on(t.status, t.requestedAt),
+    index('payouts_requested_idx').on(t.requestedAt, t.id),
+    index('payouts_vendor_requested_idx').on(t.vendorId, t.requestedAt, t.id),
+    index('payouts_status_requested_idx').on(t.status, t.requestedAt, t.id),
     // Reports count the payouts decided since a day (pending when the range began).
     index('payouts_processed_idx').on(t.processedAt),
   ],
@@ -386,8 +398,15 @@ export const messages = pgTable(
     ),
     check('messages_type_check', oneOf('type', messageTypes)),
     check('messages_content_check', sql`length(btrim(content)) > 0`),
-    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
-    index('messages_receiver_created_idx').on(t.receiverId, t.createdAt),
+    index('messages_created_idx').on(t.createdAt, t.id),
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt, t.id),
+    index('messages_receiver_created_idx').on(t.receiverId, t.createdAt, t.id),
+    // The unread count of a viewer (or of the admin team: receiver null).
+    index('messages_unread_idx')
+      .on(t.receiverId)
+      .where(sql`read_at is null`),
+    index('messages_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')),
+    index('messages_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
   ],
 )
 
@@ -411,8 +430,14 @@ export const auditLogs = pgTable(
   },
   (t) => [
     check('audit_logs_action_check', oneOf('action', auditActions)),
-    index('audit_logs_created_idx').on(t.createdAt),
-    index('audit_logs_action_created_idx').on(t.action, t.createdAt),
+    index('audit_logs_created_idx').on(t.createdAt, t.id),
+    index('audit_logs_action_created_idx').on(t.action, t.createdAt, t.id),
+    // The search looks in the target and in the values kept as JSON, read as their text.
+    index('audit_logs_target_table_trgm_idx').using('gin', t.targetTable.op('gin_trgm_ops')),
+    index('audit_logs_target_id_trgm_idx').using('gin', t.targetId.op('gin_trgm_ops')),
+    index('audit_logs_details_trgm_idx').using('gin', sql`(${t.details}::text) gin_trgm_ops`),
+    index('audit_logs_old_values_trgm_idx').using('gin', sql`(${t.oldValues}::text) gin_trgm_ops`),
+    index('audit_logs_new_values_trgm_idx').using('gin', sql`(${t.newValues}::text) gin_trgm_ops`),
     // One record's history (an order's details dialog).
     index('audit_logs_target_idx').on(t.targetTable, t.targetId, t.createdAt),
   ],
