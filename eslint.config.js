@@ -26,13 +26,26 @@ function webBoundaries() {
     group: [`**/${other}/**`, `./${other}/**`],
     message: `Areas do not import each other: move what both use into src/web/components.`,
   })
+  // Toasts load with the first one shown: screens show them through showToast, which mounts them first.
+  const toasts = {
+    name: '@mantine/notifications',
+    importNames: ['notifications'],
+    message: 'Show a toast with showToast (src/web/components/show-toast.ts).',
+  }
   const rule = (...patterns) => ({
-    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [server, ...patterns] }],
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      { paths: [toasts], patterns: [server, ...patterns] },
+    ],
   })
   return [
     { files: ['src/web/**/*.{ts,tsx}'], rules: rule() },
     { files: ['src/web/vendor-area/**/*.{ts,tsx}'], rules: rule(area('admin-area')) },
     { files: ['src/web/admin-area/**/*.{ts,tsx}'], rules: rule(area('vendor-area')) },
+    {
+      files: ['src/web/components/show-toast.ts'],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [server] }] },
+    },
   ]
 }
 

@@ -33,23 +33,169 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * The top-level sections of a language bundle that only some screens show: `?part=areas` (both signed-in areas'
+ * words), `?part=admin` (the admin area's own), `?part=setup` (rarely opened public screens). `?part=base` is every
+ * other section: the sign-in screens and the pieces all screens share. A new section lands in the base, where
+ * every screen finds it.
+ */
+const textPartSections: Record<string, string[]> = {
+  areas: [
+    'vendor',
+    'nav',
+    'status',
+    'categories',
+    'colors',
+    'pager',
+    'uploads',
+    'products',
+    'orders',
+    'payouts',
+    'messages',
+  ],
+  admin: ['admin'],
+  // The operators' screens (first admin, Google set-up, diagnostics) and the help page: rarely opened.
+  setup: ['setup', 'setupAdmin', 'setupGoogle', 'debug', 'support'],
+}
+
+/**
+ * `./en.json?part=areas` is a part of the English bundle (see textPartSections), each part its own chunk: the
+ * sign-in screen downloads none of the areas' words (src/web/i18n/index.ts). en.json and rw.json stay one file
+ * per language for translators, tests and the typed keys.
+ */
+function textParts(): Plugin {
+  const partId = /^(.*[\\/]i18n[\\/](?:en|rw)\.json)\?part=(base|areas|admin|setup)$/
+  const inParts = Object.values(textPartSections).flat()
+  return {
+    name: 'isoko-text-parts',
+    enforce: 'pre',
+    load(id) {
+      const match = partId.exec(id)
+      if (!match) return null
+      const [, file, part] = match as unknown as [string, string, string]
+      this.addWatchFile(file)
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+      const picked = Object.entries(texts).filter(([section]) =>
+        part === 'base' ? !inParts.includes(section) : textPartSections[part]!.includes(section),
+      )
+      return `export default ${JSON.stringify(Object.fromEntries(picked))}`
+    },
+  }
+}
+
+/**
+ * React 18 and later have useSyncExternalStore built in; react-i18next still imports the shim written for React 17
+ * and before, which every screen would download at start for nothing.
+ */
+function builtInSyncExternalStore(): Plugin {
+  const id = '\0use-sync-external-store-shim'
+  return {
+    name: 'isoko-built-in-sync-external-store',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'use-sync-external-store/shim' ? id : null),
+    load: (loaded) => (loaded === id ? "export { useSyncExternalStore } from 'react'" : null),
+  }
+}
+
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null
+}
+
+/** Which part of the app a screen module belongs to, by its folder. */
+const screenArea = (id: string) =>
+  /src[\\/]web[\\/](auth[\\/]|components[\\/]not-found-page)/.test(id)
+    ? 'public'
+    : /src[\\/]web[\\/](vendor-area|layouts[\\/]vendor-area)/.test(id)
+      ? 'vendor'
+      : /src[\\/]web[\\/](admin-area|layouts[\\/]admin-area)/.test(id)
+        ? 'admin'
+        : 'other'
+
+/** The screens (lazily loaded modules, or the entry) that reach a module through static imports. */
+function screensUsing(id: string, graph: ModuleGraph): Set<string> {
+  const screens = new Set<string>()
+  const seen = new Set([id])
+  const queue = [id]
+  while (queue.length) {
+    const current = queue.pop()!
+    const info = graph.getModuleInfo(current)
+    if (!info) continue
+    const isScreen = info.isEntry || info.dynamicImporters.length > 0
+    if (isScreen) screens.add(current)
+    if (isScreen && current !== id) continue
+    for (const importer of info.importers) {
+      if (!seen.has(importer)) {
+        seen.add(importer)
+        queue.push(importer)
+      }
+    }
+  }
+  return screens
+}
+
+/**
+ * The Mantine pieces the public screens (sign-in, registration, password reset) are built of, and their form
+ * library. Named, not derived: the screens import them through @mantine/core's index, which the module graph
+ * cannot see through. A component missing here still works; it only arrives in a file of its own.
+ */
+const publicUi =
+  /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]components[\\/](Alert|Anchor|Button|CloseButton|Divider|Group|Image|Input|InputBase|Paper|PasswordInput|TextInput|Title)[\\/]|form[\\/])/
+
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), textParts(), builtInSyncExternalStore(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: which files each screen needs, for the server's preload links
+    // (src/server/system/web-app.ts) and bench/bundle-size.mjs. Not served.
+    manifest: true,
+    // Every browser Isoko supports preloads modules itself; the polyfill would be sent to all of them.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       output: {
-        // Vendors of the vendor area never download the admin area's code, and the reverse.
-        manualChunks(id: string) {
-          // React itself, not every package whose name starts with "react" (react-redux comes with the charts).
-          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react'
-          if (id.includes('node_modules/@mantine/core') || id.includes('node_modules/@mantine/hooks'))
-            return 'mantine'
-          return undefined
+        // Files shared by several screens get a short name (rolldown names them after every screen using them,
+        // and each name is repeated in the start-up code's preload lists).
+        chunkFileNames: (chunk) =>
+          chunk.name.includes('~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
+        /**
+         * A phone on a slow network opens /login first: it gets the start-up code and the public screens' code
+         * in a handful of files, and nothing of the vendor or admin areas. Areas get their code screen by screen;
+         * the vendor area never loads admin code, and the reverse.
+         */
+        codeSplitting: {
+          groups: [
+            // React itself, not every package whose name starts with "react" (react-redux comes with the charts).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 6 },
+            // What every screen runs first (router, i18n, queries, Mantine's core): libraries, then Isoko's own.
+            { name: 'framework', test: /node_modules/, tags: ['$initial'], priority: 5 },
+            {
+              name: 'shell',
+              test: (id) => /[\\/]src[\\/]/.test(id) && !/[\\/]main\.tsx$/.test(id),
+              tags: ['$initial'],
+              priority: 5,
+            },
+            { name: 'public-ui', test: publicUi, priority: 4 },
+            // Isoko's own pieces that several public screens share, and no other screen uses. (Each screen stays a
+            // file of its own; a piece of one screen only, such as the toast the admin setup shows, stays with it.)
+            {
+              name: (id, graph) => {
+                if (!/[\\/]src[\\/]web[\\/]/.test(id) || graph.getModuleInfo(id)?.dynamicImporters.length)
+                  return null
+                const screens = [...screensUsing(id, graph as ModuleGraph)]
+                return screens.length > 1 && screens.every((screen) => screenArea(screen) === 'public')
+                  ? 'public'
+                  : null
+              },
+              priority: 3,
+            },
+            // Any other library code goes with the screens that use it, grouped by the exact set of them.
+            { name: 'lib', test: /node_modules/, entriesAware: true, priority: 2 },
+          ],
         },
       },
     },

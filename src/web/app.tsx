@@ -1,11 +1,11 @@
 import { Suspense } from 'react'
 import { MantineProvider } from '@mantine/core'
-import { ModalsProvider } from '@mantine/modals'
-import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router'
+import { meQuery } from './api/account'
 import { ApiError } from './api/client'
 import { LoadingScreen } from './components/loading-screen'
+import { NotificationsHost } from './components/notifications-host'
 import { router } from './router'
 import { cssVariablesResolver, theme } from './theme'
 
@@ -21,17 +21,19 @@ const queryClient = new QueryClient({
   },
 })
 
+// Every screen first asks who is signed in: the question goes out now, while the screen's code downloads, not
+// once the screen has rendered.
+void queryClient.prefetchQuery(meQuery)
+
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-center" limit={3} />
-          {/* The language bundle loads before the first screen: no flash of untranslated keys. */}
-          <Suspense fallback={<LoadingScreen />}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </ModalsProvider>
+        <NotificationsHost />
+        {/* The language bundle loads before the first screen: no flash of untranslated keys. */}
+        <Suspense fallback={<LoadingScreen />}>
+          <RouterProvider router={router} />
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   )

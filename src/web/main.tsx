@@ -1,7 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import '@mantine/core/styles.css'
-import '@mantine/notifications/styles.css'
 import { initI18n } from './i18n'
 import { App } from './app'
 

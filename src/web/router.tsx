@@ -5,14 +5,22 @@ import { PublicLayout } from './components/public-layout'
 import { RequireRole } from './components/require-role'
 import { RootRedirect } from './components/root-redirect'
 import type { Role } from '../shared/constants'
+import { loadTexts, type TextPart } from './i18n'
+
+/** The words each area's screens use beyond the public ones (src/web/i18n/index.ts). */
+const areaTexts: Record<Role, TextPart[]> = { vendor: ['areas'], admin: ['areas', 'admin'] }
 
 /**
  * A screen's code is fetched when its route is first opened: the vendor area never loads admin code. With a
- * `role`, the screen is for that role only (see RequireRole).
+ * `role`, the screen is for that role only (see RequireRole), and its area's words come with it; `texts` names
+ * the other words a screen needs beyond the base part.
  */
-const page = (load: () => Promise<{ default: React.ComponentType }>, role?: Role) => ({
+const page = (
+  load: () => Promise<{ default: React.ComponentType }>,
+  { role, texts = role ? areaTexts[role] : [] }: { role?: Role; texts?: TextPart[] } = {},
+) => ({
   lazy: async () => {
-    const Screen = (await load()).default
+    const [{ default: Screen }] = await Promise.all([load(), loadTexts(texts)])
     if (!role) return { Component: Screen }
     return {
       Component: () => (
@@ -61,21 +69,25 @@ export const router = createBrowserRouter([
           { path: 'forgot-password', ...page(() => import('./auth/forgot-password-page')) },
           { path: 'reset-password', ...page(() => import('./auth/reset-password-page')) },
           { path: 'auth/callback', ...page(() => import('./auth/auth-callback-page')) },
-          { path: 'debug', ...page(() => import('./auth/debug-page')) },
-          { path: 'setup/google', ...page(() => import('./auth/setup-google-page')) },
-          { path: 'setup/admin', ...page(() => import('./auth/setup-admin-page')) },
-          { path: 'support', ...page(() => import('./auth/support-page')) },
+          { path: 'debug', ...page(() => import('./auth/debug-page'), { texts: ['setup'] }) },
+          { path: 'setup/google', ...page(() => import('./auth/setup-google-page'), { texts: ['setup'] }) },
+          { path: 'setup/admin', ...page(() => import('./auth/setup-admin-page'), { texts: ['setup'] }) },
+          { path: 'support', ...page(() => import('./auth/support-page'), { texts: ['setup'] }) },
           { path: '*', ...page(() => import('./components/not-found-page')) },
         ],
       },
       {
         path: 'vendor',
-        ...page(() => import('./layouts/vendor-area'), 'vendor'),
+        ...page(() => import('./layouts/vendor-area'), { role: 'vendor' }),
         children: vendorRoutes,
       },
       // The wizard stands outside the vendor layout: there is no shop to navigate yet.
-      { path: 'vendor/register', ...page(() => import('./vendor-area/register-page'), 'vendor') },
-      { path: 'admin', ...page(() => import('./layouts/admin-area'), 'admin'), children: adminRoutes },
+      { path: 'vendor/register', ...page(() => import('./vendor-area/register-page'), { role: 'vendor' }) },
+      {
+        path: 'admin',
+        ...page(() => import('./layouts/admin-area'), { role: 'admin' }),
+        children: adminRoutes,
+      },
     ],
   },
 ])

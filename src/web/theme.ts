@@ -1,4 +1,4 @@
-import { Alert, createTheme, type CSSVariablesResolver } from '@mantine/core'
+import { createTheme, type CSSVariablesResolver } from '@mantine/core'
 
 export const theme = createTheme({
   primaryColor: 'cyan',
@@ -41,7 +41,8 @@ export const theme = createTheme({
   components: {
     // A light Alert's title takes its colour's shade 9 on shade 1, which for yellow, orange and green stays
     // below WCAG AA (2.7:1 to 3.8:1). Titles are written in the text colour; the tint and icon keep the meaning.
-    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+    // (A plain object, not Alert.extend: the theme loads with every screen, the Alert component need not.)
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
   },
 })
 

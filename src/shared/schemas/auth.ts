@@ -93,6 +93,3 @@ export const okResponse = z.object({ ok: z.literal(true) })
 /** An account created (sign-up or first-admin setup): the address the confirmation went to. */
 export const createdAccountResponse = z.object({ email: z.string() })
 export const setupStatusResponse = z.object({ adminExists: z.boolean() })
-
-/** better-auth's own endpoint that starts the Google redirect flow (the one auth route not wrapped by Isoko). */
-export const GOOGLE_SIGN_IN_URL = '/api/auth/sign-in/social'

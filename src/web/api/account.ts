@@ -1,23 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  GOOGLE_SIGN_IN_URL,
-  type AdminSetupInput,
-  type RegisterInput,
-  type ResetPasswordInput,
-} from '../../shared/schemas/auth'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { GOOGLE_SIGN_IN_URL } from '../../shared/constants'
+import type { AdminSetupInput, RegisterInput, ResetPasswordInput } from '../../shared/schemas/auth'
 import { api, ApiError, call, postJson, withSignal } from './client'
 import { accountKeys } from './query-keys'
 
 const meKey = accountKeys.named('me')
 
+/** The session: the signed-in user, or null when signed out. Asked once at start-up (app.tsx) and by useMe. */
+export const meQuery = queryOptions({
+  queryKey: meKey,
+  queryFn: ({ signal }) => call(api.account.session.$get(undefined, withSignal(signal))),
+  staleTime: 60_000,
+  retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+})
+
 /** The signed-in user, or null when signed out. */
 export function useMe() {
-  return useQuery({
-    queryKey: meKey,
-    queryFn: ({ signal }) => call(api.account.session.$get(undefined, withSignal(signal))),
-    staleTime: 60_000,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
-  })
+  return useQuery(meQuery)
 }
 
 export function useLogin() {

@@ -1,9 +1,9 @@
 import { hc, type ClientResponse } from 'hono/client'
 // Types only (erased at build time): the browser's calls are checked against the server's own routes.
 import type { AppType } from '../../server/app'
-import { errorBody, type ErrorBody } from '../../shared/errors'
+import type { ErrorBody } from '../../shared/errors'
 import { languageHeader } from '../../shared/constants'
-import { i18next } from '../i18n'
+import { i18next, startLanguage } from '../i18n'
 
 /** A failed API call: the screen shows t(messageKey, params); fields maps form inputs to message keys. */
 export class ApiError extends Error {
@@ -32,7 +32,8 @@ export const api = hc<AppType>('/', {
   // The language on screen goes with every call: the server writes the user's mail in the one they last used.
   headers: () => ({
     accept: 'application/json',
-    [languageHeader]: i18next.resolvedLanguage ?? i18next.language,
+    // (The session question goes out at start-up, before i18next has settled on the language.)
+    [languageHeader]: i18next.resolvedLanguage ?? i18next.language ?? startLanguage(),
   }),
 }).api
 
@@ -66,6 +67,13 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   const text = await response.text()
   const data: unknown = text ? safeJson(text) : undefined
   if (response.ok) return data as Success<R>
+  // The error shape's schema (and zod with it) loads with the first failed call, not with the first screen.
+  let errorBody: typeof import('../../shared/errors').errorBody
+  try {
+    ;({ errorBody } = await import('../../shared/errors'))
+  } catch {
+    throw new ApiError(0, { code: 'NETWORK', messageKey: 'errors.network' })
+  }
   const parsed = errorBody.safeParse(data)
   if (parsed.success) throw new ApiError(response.status, parsed.data.error)
   throw new ApiError(response.status, { code: 'INTERNAL', messageKey: 'errors.internal' })

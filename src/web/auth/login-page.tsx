@@ -1,16 +1,16 @@
 import { useState } from 'react'
 import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
+import { useForm } from '@mantine/form'
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
-import { loginInput } from '../../shared/schemas/auth'
 import { useLogin, useMe } from '../api/account'
 import { ApiError } from '../api/client'
 import { EmailInput, PasswordField } from '../components/account-inputs'
 import { AuthCard } from '../components/auth-card'
 import { errorMessage, useFieldProps } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
+import { lazySchema } from '../components/lazy-schema'
 import { GoogleButton } from './google-button'
 import { paths } from '../paths'
 
@@ -20,6 +20,8 @@ const callbackErrors = [
   'profile_creation_failed',
   'unexpected_error',
 ] as const
+
+const loginRules = lazySchema(() => import('../../shared/schemas/auth').then((module) => module.loginInput))
 
 export default function LoginPage() {
   const { t } = useTranslation()
@@ -31,7 +33,7 @@ export default function LoginPage() {
   const [isUnconfirmed, setIsUnconfirmed] = useState(false)
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginInput, { sync: true }),
+    validate: loginRules.validate,
   })
   const field = useFieldProps(form)
 
@@ -97,7 +99,7 @@ export default function LoginPage() {
           </Stack>
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={loginRules.prefetch} noValidate>
         <Stack gap="sm">
           <EmailInput required {...field('email')} />
           <PasswordField

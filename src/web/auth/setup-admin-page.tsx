@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Alert, Anchor, Button, Stack } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { notifications } from '@mantine/notifications'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { adminSetupInput } from '../../shared/schemas/auth'
@@ -9,6 +8,7 @@ import { useCreateFirstAdmin, useSetupStatus } from '../api/account'
 import { AuthCard } from '../components/auth-card'
 import { errorMessage, serverFieldErrors } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
+import { showToast } from '../components/show-toast'
 import { AccountFields } from './account-fields'
 import { paths } from '../paths'
 
@@ -49,7 +49,7 @@ export default function SetupAdminPage() {
     setFailure(null)
     create.mutate(values, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t('setupAdmin.success') })
+        showToast({ color: 'green', message: t('setupAdmin.success') })
         navigate(paths.login, { replace: true })
       },
       onError: (error) => {

@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next'
 import type { Language } from '../../shared/constants'
 import { rememberLanguage, storedLanguage } from '../i18n'
 
-/** Asks once: shown until a language has been chosen (kept under app.language). */
-export function LanguageModal() {
+/**
+ * Asks once: shown until a language has been chosen (kept under app.language). Loaded by RootLayout only on a
+ * visit with no choice stored.
+ */
+export default function LanguageModal() {
   const { t } = useTranslation()
   const [isOpen, setIsOpen] = useState(() => storedLanguage() === null)
   const choose = (language: Language) => {

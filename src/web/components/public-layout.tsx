@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core'
 import { Outlet } from 'react-router'
-import { FloatingLanguageToggle } from './language-toggle'
+import { FloatingLanguageToggle } from './floating-language-toggle'
 
 /**
  * Public pages: the floating EN/RW toggle lives here, never inside /admin or /vendor. The page keeps room at

@@ -1,15 +1,65 @@
 import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { languageStorageKey, languages, type Language } from '../../shared/constants'
+import { languageCookie, languageStorageKey, languages, type Language } from '../../shared/constants'
 
-/** Each language is its own chunk, fetched only when chosen (English is also the fallback). */
+/**
+ * The texts of each language in parts, each its own chunk (vite.config.ts, textParts): `base` (the sign-in
+ * screens and what every screen shows) loads at start; `areas` (both signed-in areas), `admin` and `setup` (the
+ * operators' screens) with the first screen that needs them. The sign-in screen downloads no area's words; a
+ * language is fetched only when chosen (English is also the fallback).
+ */
+export type TextPart = 'base' | 'areas' | 'admin' | 'setup'
+type Texts = Record<string, unknown>
+const textParts: Record<Language, Record<TextPart, () => Promise<{ default: Texts }>>> = {
+  en: {
+    base: () => import('./en.json?part=base'),
+    areas: () => import('./en.json?part=areas'),
+    admin: () => import('./en.json?part=admin'),
+    setup: () => import('./en.json?part=setup'),
+  },
+  rw: {
+    base: () => import('./rw.json?part=base'),
+    areas: () => import('./rw.json?part=areas'),
+    admin: () => import('./rw.json?part=admin'),
+    setup: () => import('./rw.json?part=setup'),
+  },
+}
+const textsOf = async (language: string, part: TextPart) =>
+  (await textParts[language === 'rw' ? 'rw' : 'en'][part]()).default
+
+/** The area parts asked for so far: a change of language fetches them too, with the base. */
+const areaParts = new Set<TextPart>()
+
 const bundleBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const load = language === 'rw' ? import('./rw.json') : import('./en.json')
-    load.then((module) => callback(null, module.default)).catch((error: Error) => callback(error, false))
+    Promise.all([textsOf(language, 'base'), ...[...areaParts].map((part) => textsOf(language, part))])
+      .then((parts) => callback(null, Object.assign({}, ...parts) as Texts))
+      .catch((error: Error) => callback(error, false))
   },
+}
+
+let initialized: Promise<unknown> | undefined
+
+/**
+ * Adds parts of the texts (each holds whole top-level sections: `vendor.*`, `admin.*`, …), in the language shown
+ * and in English, the fallback. Fetched at once, alongside the base part on a first visit to the area.
+ */
+export async function loadTexts(parts: TextPart[]) {
+  const missing = parts.filter((part) => !areaParts.has(part))
+  if (!missing.length) return
+  for (const part of missing) areaParts.add(part)
+  const shown = i18next.resolvedLanguage ?? i18next.language ?? startLanguage()
+  const wanted = [...new Set([shown, 'en'])]
+  const fetched = await Promise.all(
+    wanted.flatMap((language) =>
+      missing.map(async (part) => ({ language, texts: await textsOf(language, part) })),
+    ),
+  )
+  await initialized
+  for (const { language, texts } of fetched)
+    i18next.addResourceBundle(language, 'translation', texts, true, true)
 }
 
 export function storedLanguage(): Language | null {
@@ -21,12 +71,21 @@ export function storedLanguage(): Language | null {
   }
 }
 
+/** The language a visit starts in: the one chosen before, else English. */
+export const startLanguage = (): Language => storedLanguage() ?? 'en'
+
+/** Tells the server the language chosen, for the pages it sends next (languageCookie). */
+function languageToCookie(language: Language) {
+  document.cookie = `${languageCookie}=${language}; path=/; max-age=31536000; samesite=lax`
+}
+
 export function rememberLanguage(language: Language) {
   try {
     localStorage.setItem(languageStorageKey, language)
   } catch {
     // Private mode without storage: the choice still applies for this visit.
   }
+  languageToCookie(language)
   document.documentElement.lang = language
   return i18next.changeLanguage(language)
 }
@@ -42,11 +101,14 @@ function describeDocument() {
 }
 
 export function initI18n() {
-  const initial = storedLanguage() ?? 'en'
+  const initial = startLanguage()
   document.documentElement.lang = initial
+  // A choice made before the cookie existed reaches the server too.
+  const chosen = storedLanguage()
+  if (chosen) languageToCookie(chosen)
   i18next.off('languageChanged', describeDocument)
   i18next.on('languageChanged', describeDocument)
-  return i18next
+  initialized = i18next
     .use(bundleBackend)
     .use(initReactI18next)
     .init({
@@ -58,6 +120,7 @@ export function initI18n() {
       returnNull: false,
       react: { useSuspense: true },
     })
+  return initialized
 }
 
 export { i18next }

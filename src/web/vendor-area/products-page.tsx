@@ -13,7 +13,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core'
-import { modals } from '@mantine/modals'
+import { modals, ModalsProvider } from '@mantine/modals'
 import { IconAlertTriangle, IconPackage, IconPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -39,7 +39,13 @@ const pageSize = 24
 export default function VendorProductsPage() {
   const vendor = useVendorRecord()
   const status = vendorStatuses.find((value) => value === vendor.status) ?? 'pending'
-  return <Products vendorStatus={status} />
+  // The delete confirmation (modals.openConfirmModal) is this screen's only use of Mantine's modals manager: its
+  // provider lives here, so no other screen downloads it.
+  return (
+    <ModalsProvider>
+      <Products vendorStatus={status} />
+    </ModalsProvider>
+  )
 }
 
 type DialogState = { opened: boolean; product: ProductDto | null; sessionKey: number }
