@@ -12,8 +12,8 @@
 //   npm run bench:overhead
 //   DURATION=5 CONNECTIONS=10 BENCH_DATABASE_URL=postgres://… npm run bench:overhead
 import { Buffer } from 'node:buffer'
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -35,44 +35,35 @@ const numberFrom = (name, fallback) => {
 // ── The bare handler (node bench/overhead.mjs --bare): node:http + pg, nothing else ──
 
 /**
- * The SQL Isoko's listProducts (src/server/products/products.service.ts) runs for page 1 of a vendor's
- * products: the page, its count and the shop's plan side by side, then the page's live variants. Kept in step
- * with the service by hand; the run checks that both answer the same products and variants.
+ * The SQL Isoko's listProducts (src/server/products/products.service.ts, through newestPage and listPage in
+ * src/server/lib/paginate.ts) runs for page 1 of a vendor's products, as drizzle writes it: the page (one row
+ * more, to know whether another follows, with each row's place for the cursor), its count bounded at 10,000
+ * and the shop's plan side by side, then the page's live variants. Kept in step with the service by hand; the
+ * run checks that both answer the same products and variants.
  */
 const PRODUCT_COLUMNS =
   '"id", "vendor_id", "name", "description", "category", "images", "status", "version", "decision_reason", "created_at", "updated_at"'
 const VARIANT_COLUMNS =
   '"id", "product_id", "vendor_id", "sku", "price", "stock", "version", "attributes", "archived_at", "created_at", "updated_at"'
-const sizeOrder = [
-  'xs',
-  's',
-  'm',
-  'l',
-  'xl',
-  'xxl',
-  'xxxl',
-  '35',
-  '36',
-  '37',
-  '38',
-  '39',
-  '40',
-  '41',
-  '42',
-  '43',
-  '44',
-]
+const COUNT_CAP = 10_000
+const sizeOrder = 'xs s m l xl xxl xxxl 35 36 37 38 39 40 41 42 43 44'.split(' ')
 
 async function productsPage(pool, vendorId) {
-  const [page, total, vendor] = await Promise.all([
+  const [page, counted, vendor] = await Promise.all([
     pool.query(
-      `select ${PRODUCT_COLUMNS} from "products" where "products"."vendor_id" = $1 order by "products"."created_at" desc, "products"."id" desc limit $2 offset $3`,
-      [vendorId, PAGE_SIZE, 0],
+      `select ${PRODUCT_COLUMNS}, (extract(epoch from "created_at") * 1000000)::bigint::text from "products" where "products"."vendor_id" = $1 order by "products"."created_at" desc, "products"."id" desc limit $2`,
+      [vendorId, PAGE_SIZE + 1],
     ),
-    pool.query('select count(*) from "products" where "products"."vendor_id" = $1', [vendorId]),
+    pool.query(
+      'select count(*) from (select 1 from "products" where "products"."vendor_id" = $1 limit $2) "counted"',
+      [vendorId, COUNT_CAP + 1],
+    ),
     pool.query('select "subscription_plan" from "vendors" where "vendors"."id" = $1', [vendorId]),
   ])
-  const ids = page.rows.map((row) => row.id)
+  const shown = page.rows.slice(0, PAGE_SIZE)
+  const last = shown[shown.length - 1]
+  const total = Number(counted.rows[0].count)
+  const ids = shown.map((row) => row.id)
   const variants = ids.length
     ? await pool.query(
         `select ${VARIANT_COLUMNS} from "variants" where ("variants"."product_id" in (${ids.map((_, i) => `$${i + 1}`).join(', ')}) and "variants"."archived_at" is null)`,
@@ -83,7 +74,7 @@ async function productsPage(pool, vendorId) {
   for (const row of variants.rows)
     byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row])
   return {
-    items: page.rows.map((product) => {
+    items: shown.map((product) => {
       const live = (byProduct.get(product.id) ?? []).sort(
         (a, b) => sizeOrder.indexOf(a.attributes.size) - sizeOrder.indexOf(b.attributes.size),
       )
@@ -110,9 +101,12 @@ async function productsPage(pool, vendorId) {
         createdAt: product.created_at.toISOString(),
       }
     }),
-    total: Number(total.rows[0].count),
+    total: Math.min(total, COUNT_CAP),
+    totalIsCapped: total > COUNT_CAP,
     page: 1,
     pageSize: PAGE_SIZE,
+    nextCursor: page.rows.length > PAGE_SIZE && last ? `${last.text}_${last.id}` : null,
+    previousCursor: null,
     limit: vendor.rows[0]?.subscription_plan === 'unlimited' ? null : 0,
   }
 }
@@ -156,6 +150,20 @@ async function runBareServer() {
 
 // ── The measurement ──
 
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+/** User + system CPU time a process has used, in ms (/proc/<pid>/stat, Linux). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
+}
+
 async function startBare(databaseUrl, vendorId, freePort) {
   const port = await freePort()
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--bare'], {
@@ -168,6 +176,7 @@ async function startBare(databaseUrl, vendorId, freePort) {
   })
   return {
     url: `http://127.0.0.1:${port}/products`,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()
@@ -228,18 +237,25 @@ async function main() {
       throw new Error('Isoko and the bare handler answer different pages: bring the bare SQL in step')
     }
 
-    const run = async (url, headers, seconds = duration) => {
+    // The server's CPU time per request beside the rates: on a shared machine the rates move with what else
+    // runs, the CPU a request costs much less.
+    const run = async (server, url, headers, seconds = duration) => {
+      const cpuBefore = cpuMsOf(server.pid)
       const result = await autocannon({ url, connections, duration: seconds, headers, timeout: 30 })
       const failed = result.non2xx + result.errors + result.timeouts
       if (failed)
         throw new Error(
           `${url}: ${failed} requests failed (non-2xx ${result.non2xx}, errors ${result.errors})`,
         )
-      return { rps: result.requests.total / result.duration, p99: result.latency.p99 }
+      return {
+        rps: result.requests.total / result.duration,
+        p99: result.latency.p99,
+        cpuMs: (cpuMsOf(server.pid) - cpuBefore) / result.requests.total,
+      }
     }
     // Warm both (JIT, connection pools, PostgreSQL's cache) before anything counts.
-    await run(isokoUrl, { cookie }, 2)
-    await run(bare.url, {}, 2)
+    await run(isoko, isokoUrl, { cookie }, 2)
+    await run(bare, bare.url, {}, 2)
     const encodings = [
       ['identity', {}],
       ['br', { 'accept-encoding': 'br' }],
@@ -248,8 +264,8 @@ async function main() {
     const figures = []
     for (const [name, headers] of encodings) {
       // Alternated in the same window, so a busy moment of this shared machine weighs on both alike.
-      const a = await run(isokoUrl, { cookie, ...headers })
-      const b = await run(bare.url, headers)
+      const a = await run(isoko, isokoUrl, { cookie, ...headers })
+      const b = await run(bare, bare.url, headers)
       figures.push({ name, isoko: a, bare: b, ratio: a.rps / b.rps })
       note(`${name}: Isoko ${a.rps.toFixed(0)} req/s, bare ${b.rps.toFixed(0)} req/s`)
     }
@@ -257,7 +273,8 @@ async function main() {
     const line = figures
       .map(
         ({ name, isoko: a, bare: b, ratio }) =>
-          `${name}: Isoko ${rate(a.rps)} p99 ${a.p99} ms, bare ${rate(b.rps)} p99 ${b.p99} ms, ratio ${ratio.toFixed(2)}`,
+          `${name}: Isoko ${rate(a.rps)} p99 ${a.p99} ms, bare ${rate(b.rps)} p99 ${b.p99} ms, ratio ${ratio.toFixed(2)}` +
+          ` (CPU per request ${a.cpuMs.toFixed(2)} / ${b.cpuMs.toFixed(2)} ms)`,
       )
       .join('; ')
     const worst = Math.min(...figures.map((figure) => figure.ratio))
