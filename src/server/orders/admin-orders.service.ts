@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { OrderStatus } from '../../shared/constants'
 import {
@@ -13,7 +13,7 @@ import {
 import type { PageQuery } from '../../shared/schemas/pagination'
 import { historyOf } from '../audit/audit-logs.service'
 import type { Db, Tx } from '../db/client'
-import { orders, products, variants, vendors } from '../db/schema'
+import { orders, products, variants, vendorTotals, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { csvDateTime, csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
 import { isUuid, notFound } from '../lib/errors'
@@ -75,6 +75,44 @@ const adminOrderRows = (db: Db | Tx, where: SQL | undefined) =>
 const countWhere = (status: OrderStatus) =>
   sql<number>`count(*) filter (where ${orders.status} = ${status})`.mapWith(Number)
 
+/** The four cards of a search: counted over the orders it finds. */
+function summaryOfSearch(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      orders: count(),
+      pending: countWhere('pending'),
+      completed: countWhere('completed'),
+      revenue: money(
+        sql`coalesce(sum(${orders.totalAmount}) filter (where ${orders.status} <> 'refunded'), 0)`,
+      ),
+    })
+    .from(orders)
+    .where(where)
+}
+
+/**
+ * The four cards of a status or shop filter, from the shops' running totals (docs/decisions/007): one row
+ * per shop instead of every order, so the list's first screen costs the same at a million orders.
+ */
+function summaryFromTotals(db: Db, filters: AdminOrderFilters) {
+  const t = vendorTotals
+  const shows = (status: OrderStatus) => filters.status === 'all' || filters.status === status
+  const when = (status: OrderStatus, column: SQLWrapper) => (shows(status) ? sql`${column}` : sql`0`)
+  const added = (value: SQL) => money(sql`coalesce(sum(${value}), 0)`)
+  return db
+    .select({
+      orders: added(
+        sql`${when('pending', t.ordersPending)} + ${when('completed', t.ordersCompleted)} + ${when('refunded', t.ordersRefunded)}`,
+      ),
+      pending: added(when('pending', t.ordersPending)),
+      completed: added(when('completed', t.ordersCompleted)),
+      // Revenue leaves refunded orders out, as the search's count does.
+      revenue: added(sql`${when('pending', t.amountPending)} + ${when('completed', t.amountCompleted)}`),
+    })
+    .from(t)
+    .where(filters.vendorId ? eq(t.vendorId, filters.vendorId) : undefined)
+}
+
 /**
  * One page of every shop's orders, newest first, with the four cards of the same filters (orders, pending,
  * completed, revenue), summed by the database in one statement.
@@ -108,17 +146,7 @@ export async function listAdminOrders(
       idOf: (row) => row.order.id,
       toItem: toAdminOrderDto,
     }),
-    db
-      .select({
-        orders: count(),
-        pending: countWhere('pending'),
-        completed: countWhere('completed'),
-        revenue: money(
-          sql`coalesce(sum(${orders.totalAmount}) filter (where ${orders.status} <> 'refunded'), 0)`,
-        ),
-      })
-      .from(orders)
-      .where(where),
+    query.q ? summaryOfSearch(db, where) : summaryFromTotals(db, query),
   ])
   return { ...page, summary: summary! }
 }
