@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { MiddlewareHandler } from 'hono'
@@ -35,6 +35,7 @@ import { productRoutes } from './products/products.routes'
 import { setupRoutes } from './setup/setup.routes'
 import { createStorage, type FileStorage } from './storage/storage'
 import { renderApiDocs } from './system/api-docs'
+import { loadWebPages } from './system/web-pages'
 import { systemRoutes } from './system/system.routes'
 import { vendorRoutes } from './vendors/vendors.routes'
 import { UPLOAD_PATH, uploadBodyLimit, uploadRoutes } from './uploads/uploads.routes'
@@ -218,7 +219,8 @@ export function createApp(options: AppOptions) {
 
   const webRoot = options.webRoot ?? path.resolve('dist')
   if (existsSync(path.join(webRoot, 'index.html'))) {
-    const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+    // index.html, listing the files each screen needs so the phone fetches them at once (system/web-pages.ts).
+    const webPages = loadWebPages(webRoot)
     // Hashed file names never change content: a year in the browser's cache. (Set after the file is served:
     // serveStatic's onFound runs too late for its headers to reach the response.)
     app.use('/assets/*', async (c, next) => {
@@ -241,7 +243,9 @@ export function createApp(options: AppOptions) {
     // Every other path is a screen of the single-page app; it decides what to show (or its own not-found page).
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache')
-      return c.html(indexHtml)
+      // The page lists the chosen language's files (a cookie): a cache must not hand it to another browser.
+      c.header('Vary', 'Cookie')
+      return c.html(webPages.html(c.req.path, c.req.header('cookie')))
     })
   }
 
