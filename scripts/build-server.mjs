@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 
 // The server, compiled ahead of time: src/server/main.ts and the command-line tools, each bundled by esbuild
-// into one ES module in dist/server/ (main.js, admin-create.js, backup.js, restore.js) with its source map.
+// into one ES module in dist/server/ (main.js, admin-create.js, backup.js, restore.js, demo.js) with its
+// source map.
 // Packages from node_modules stay external (imported at run time as they are), so a bundle holds only Isoko's
 // own code. `node dist/server/main.js` then runs with no TypeScript compiler loaded.
 //
@@ -20,6 +21,7 @@ export const serverEntries = {
   'admin-create': 'src/server/cli/admin-create.ts',
   backup: 'src/server/cli/backup.ts',
   restore: 'src/server/cli/restore.ts',
+  demo: 'src/server/cli/demo.ts',
 }
 
 // Everything a bundle is made from (node_modules is not: it stays external and is read at run time).

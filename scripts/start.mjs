@@ -7,7 +7,7 @@
 //
 //   node scripts/start.mjs                    the server (npm start)
 //   node scripts/start.mjs backup [args…]     a built command-line tool instead (npm run backup, restore,
-//                                             admin:create): only the server's code is built for it
+//                                             admin:create, demo): only the server's code is built for it
 import { spawn } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
