@@ -42,6 +42,21 @@ import { assertOwnedFiles } from '../lib/files'
 
 type ProductRow = typeof products.$inferSelect
 type VariantRow = typeof variants.$inferSelect
+/** What a product's answer needs of a variant (lists read these columns only: a page maps hundreds of them). */
+type LiveVariant = Pick<
+  VariantRow,
+  'id' | 'productId' | 'sku' | 'price' | 'stock' | 'version' | 'attributes' | 'archivedAt'
+>
+const liveVariantColumns = {
+  id: variants.id,
+  productId: variants.productId,
+  sku: variants.sku,
+  price: variants.price,
+  stock: variants.stock,
+  version: variants.version,
+  attributes: variants.attributes,
+  archivedAt: variants.archivedAt,
+}
 type Input = z.output<typeof productInput>
 
 /** One variant the saved product must have: a colour × size combination, or the single default one. */
@@ -111,7 +126,10 @@ const attributesOf = (variant: { color: string | null; size: string | null }): V
 
 /** Colours and sizes in the order the specification lists them (xs before m before xl), not alphabetically. */
 const position = (list: readonly string[], value: string | undefined) => (value ? list.indexOf(value) : -1)
-export const byAttributes = (a: VariantRow, b: VariantRow) =>
+export const byAttributes = (
+  a: Pick<VariantRow, 'attributes' | 'sku'>,
+  b: Pick<VariantRow, 'attributes' | 'sku'>,
+) =>
   position(colors, a.attributes.color) - position(colors, b.attributes.color) ||
   position(sizes, a.attributes.size) - position(sizes, b.attributes.size) ||
   a.sku.localeCompare(b.sku)
@@ -127,13 +145,13 @@ function imageDto(url: string) {
  * variants are added or removed) and the sum of its live variants' versions (bumped by every order's stock
  * change). Both only grow, so a token never comes back after a change.
  */
-const versionOf = (product: ProductRow, live: VariantRow[]) =>
+const versionOf = (product: ProductRow, live: LiveVariant[]) =>
   `${product.version}.${live.reduce((sum, row) => sum + row.version, 0)}`
 
 const staleVersion = () => new AppError('CONFLICT', 'products.staleVersion')
 
 /** The product as the screens see it: live (not archived) variants only, with the price range across them. */
-export function toProductDto(product: ProductRow, rows: VariantRow[], shopStatus: VendorStatus): ProductDto {
+export function toProductDto(product: ProductRow, rows: LiveVariant[], shopStatus: VendorStatus): ProductDto {
   const live = rows.filter((row) => row.archivedAt === null).sort(byAttributes)
   const prices = live.map((row) => row.price)
   return {
@@ -173,12 +191,12 @@ async function shopStatusesOf(tx: Tx, scope: Scope, vendorIds: string[]) {
 }
 
 async function liveVariantsOf(tx: Tx, productIds: string[]) {
-  if (productIds.length === 0) return new Map<string, VariantRow[]>()
+  if (productIds.length === 0) return new Map<string, LiveVariant[]>()
   const rows = await tx
-    .select()
+    .select(liveVariantColumns)
     .from(variants)
     .where(and(inArray(variants.productId, productIds), isNull(variants.archivedAt)))
-  const byProduct = new Map<string, VariantRow[]>()
+  const byProduct = new Map<string, LiveVariant[]>()
   for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row])
   return byProduct
 }
