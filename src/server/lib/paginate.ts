@@ -33,14 +33,27 @@ export type Slice = { where: SQL | undefined; orderBy: SQL[]; limit: number; off
 export const deepestNumberedPage = (pageSize: number) => Math.ceil(countCap / pageSize)
 
 /**
+ * A list's figures (counts, sums) are read over at most this many of its rows, with its count, in one
+ * statement: `select count(*), … from (select … where … limit sampleSize) sample`. A search that finds a million
+ * orders then costs what ten thousand cost; when the sample is full (`cappedTotal(matched).totalIsCapped`),
+ * every figure is a lower bound ("at least"), and the screens say so with a "+".
+ */
+export const sampleSize = countCap + 1
+
+/** The list's count from the number of rows a sample of at most sampleSize held. */
+export const cappedTotal = (matched: number) => ({
+  total: Math.min(matched, countCap),
+  totalIsCapped: matched > countCap,
+})
+
+/**
  * How many rows a filter keeps, counting at most countCap + 1 of them: a list of a million rows answers
  * "10,000+" at the cost of ten thousand index entries, not a million. `rows` selects the filtered rows (what
  * it selects does not matter).
  */
 export async function countUpTo(db: Db, rows: PgSelect): Promise<{ total: number; totalIsCapped: boolean }> {
-  const [counted] = await db.select({ value: count() }).from(rows.limit(countCap + 1).as('counted'))
-  const value = Number(counted?.value ?? 0)
-  return { total: Math.min(value, countCap), totalIsCapped: value > countCap }
+  const [counted] = await db.select({ value: count() }).from(rows.limit(sampleSize).as('counted'))
+  return cappedTotal(Number(counted?.value ?? 0))
 }
 
 /**
@@ -65,10 +78,14 @@ export async function listPage<Row extends { position: string }, Item>(
     rows: (slice: Slice) => Promise<Row[]>
     /** The same rows for counting: a select of anything, filtered by `where`, with the same joins. */
     counted: (where: SQL | undefined) => PgSelect
+    /** The bounded count, when the caller reads it with the list's figures (sampleSize). */
+    total?: Promise<{ total: number; totalIsCapped: boolean }>
     idOf: (row: Row) => string
     toItem: (row: Row) => Item
   },
 ): Promise<Paged<Item>> {
+  // A refused page must not leave the caller's count to fail unobserved: it is awaited below otherwise.
+  list.total?.catch(() => {})
   if (page.after && page.before) {
     throw new AppError('VALIDATION', 'errors.invalidValue', undefined, { before: 'errors.invalidValue' })
   }
@@ -132,7 +149,7 @@ export async function listPage<Row extends { position: string }, Item>(
 
   const [{ rows, number, hasNext, hasPrevious }, counted] = await Promise.all([
     fetchRows(),
-    countUpTo(db, list.counted(list.where)),
+    list.total ?? countUpTo(db, list.counted(list.where)),
   ])
   const shown = rows.slice(0, page.pageSize)
   const cursorOf = (row: Row) => encodeCursor({ micros: row.position, id: list.idOf(row) })

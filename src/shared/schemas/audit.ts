@@ -54,5 +54,9 @@ export type AuditLogEntry = z.infer<typeof auditLogEntryDto>
 /** The four cards, for the filtered range: every event, and approvals, updates and deletions among them. */
 export const auditLogSummary = figures('total', 'approvals', 'updates', 'deletions')
 
-export const auditLogListDto = paged(auditLogEntryDto).extend({ summary: auditLogSummary })
+export const auditLogListDto = paged(auditLogEntryDto).extend({
+  summary: auditLogSummary,
+  /** More than countCap entries match: the cards count 10,001 of them (lower bounds, shown with "+"). */
+  summaryIsCapped: z.boolean(),
+})
 export type AuditLogList = z.infer<typeof auditLogListDto>

@@ -85,7 +85,11 @@ export type AdminOrderDto = z.infer<typeof adminOrderDto>
  * (the totals of pending and completed orders; a refunded order's money went back to its customer).
  */
 export const adminOrderSummary = figures('orders', 'pending', 'completed', 'revenue')
-export const adminOrderListDto = paged(adminOrderDto).extend({ summary: adminOrderSummary })
+export const adminOrderListDto = paged(adminOrderDto).extend({
+  summary: adminOrderSummary,
+  /** The search found more than countCap orders: the cards count 10,001 of them (lower bounds, shown with "+"). */
+  summaryIsCapped: z.boolean(),
+})
 export type AdminOrderList = z.infer<typeof adminOrderListDto>
 
 /** The details dialog: the order and its history from the audit trail, oldest first. */
