@@ -7,6 +7,7 @@ import { orderHours, orders, payouts, products, users, vendorTotals, vendors } f
 import { recordAudit } from '../lib/audit'
 import { csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
 import { ownedBy, type AdminScope } from '../lib/scope'
+import { readyReportWindow, windowCovers, windowTopProducts, windowTopVendors } from './report-windows'
 
 /** The lists and rankings of a report (specification §9: 5 recent orders, 5 new vendors). */
 const LIST_SIZE = 5
@@ -212,8 +213,9 @@ async function ordersPerDay(tx: Tx, period: Period, bounds: Bounds, timeZone: st
 }
 
 /**
- * The shops that sold the most within the range, by revenue, then by orders. The orders are ranked on their
- * own first; only the 5 kept are joined to their shops.
+ * The shops that sold the most within the range, by revenue, then by orders, counted from the range's orders
+ * (when its window cannot be used). The orders are ranked on their own first; only the 5 kept are joined to
+ * their shops.
  */
 async function topVendors(tx: Tx, scope: AdminScope, inRange: SQL | undefined) {
   const ranked = tx
@@ -241,9 +243,10 @@ async function topVendors(tx: Tx, scope: AdminScope, inRange: SQL | undefined) {
 }
 
 /**
- * The products that sold the most within the range. An order keeps its product's name, so a deleted product
- * (its reference gone) still counts, as the name its orders kept, within its shop. Ranked on the orders alone;
- * only the 5 kept are joined to their products and shops for their names.
+ * The products that sold the most within the range, counted from the range's orders (when its window cannot be
+ * used). An order keeps its product's name, so a deleted product (its reference gone) still counts, as the
+ * name its orders kept, within its shop. Ranked on the orders alone; only the 5 kept are joined to their
+ * products and shops for their names. The shop's id and the product's key break the ties left.
  */
 async function topProducts(tx: Tx, scope: AdminScope, inRange: SQL | undefined) {
   const keptName = sql<string>`max(${orders.productName})`
@@ -252,6 +255,8 @@ async function topProducts(tx: Tx, scope: AdminScope, inRange: SQL | undefined) 
       vendorId: orders.vendorId,
       productId: orders.productId,
       keptName: keptName.as('kept_name'),
+      // The product's key in the report windows (migration 0009): the last tie-breaker, as there.
+      productKey: sql<string>`order_product_key(${orders.productId}, ${keptName})`.as('product_key'),
       quantity: sql<number>`sum(${orders.quantity})`.mapWith(Number).as('product_quantity'),
       revenue: revenueTotal.as('product_revenue'),
     })
@@ -262,7 +267,7 @@ async function topProducts(tx: Tx, scope: AdminScope, inRange: SQL | undefined) 
       orders.productId,
       sql`case when ${orders.productId} is null then lower(${orders.productName}) end`,
     )
-    .orderBy(desc(revenueTotal), keptName)
+    .orderBy(desc(revenueTotal), keptName, orders.vendorId, sql`product_key`)
     .limit(LIST_SIZE)
     .as('ranked')
   const name = sql<string>`coalesce(${products.name}, ${ranked.keptName})`
@@ -272,7 +277,7 @@ async function topProducts(tx: Tx, scope: AdminScope, inRange: SQL | undefined) 
     .from(ranked)
     .innerJoin(vendors, eq(vendors.id, ranked.vendorId))
     .leftJoin(products, eq(products.id, ranked.productId))
-    .orderBy(desc(ranked.revenue), name)
+    .orderBy(desc(ranked.revenue), name, ranked.vendorId, ranked.productKey)
 }
 
 /**
@@ -327,26 +332,45 @@ export async function getAdminReport(
   const period = reportPeriod(query.days, options.now ?? new Date(), options.timeZone)
   const bounds = boundsOf(period, options.timeZone)
   const inRange = within(orders.createdAt, bounds.start, bounds.end)
-  return db.transaction(
-    async (tx) => {
-      const figures = await reportFigures(tx, scope, bounds)
-      const daily = await ordersPerDay(tx, period, bounds, options.timeZone)
-      const topVendorsOfRange = await topVendors(tx, scope, inRange)
-      const topProductsOfRange = await topProducts(tx, scope, inRange)
-      const recentOrders = await latestOrders(tx, scope)
-      const newVendors = await latestVendors(tx, scope)
-      return {
-        period,
-        ...figures,
-        daily,
-        topVendors: topVendorsOfRange,
-        topProducts: topProductsOfRange,
-        recentOrders,
-        newVendors,
-      }
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  )
+  const range = { start: bounds.start, end: bounds.end }
+  // The rankings come from the range's window (docs/decisions/008) when it covers the range in the snapshot.
+  // When it does not, `orCount` says whether to count them from the range's orders (the same lists, slower),
+  // or to give up before reading anything, so that the window is moved first.
+  const read = (orCount: boolean) =>
+    db.transaction(
+      async (tx): Promise<AdminReport | undefined> => {
+        const fromWindow = await windowCovers(tx, query.days, range)
+        if (!fromWindow && !orCount) return undefined
+        const figures = await reportFigures(tx, scope, bounds)
+        const daily = await ordersPerDay(tx, period, bounds, options.timeZone)
+        const topVendorsOfRange = fromWindow
+          ? await windowTopVendors(tx, scope, query.days, LIST_SIZE)
+          : await topVendors(tx, scope, inRange)
+        const topProductsOfRange = fromWindow
+          ? await windowTopProducts(tx, scope, query.days, range, LIST_SIZE)
+          : await topProducts(tx, scope, inRange)
+        const recentOrders = await latestOrders(tx, scope)
+        const newVendors = await latestVendors(tx, scope)
+        return {
+          period,
+          ...figures,
+          daily,
+          topVendors: topVendorsOfRange,
+          topProducts: topProductsOfRange,
+          recentOrders,
+          newVendors,
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    )
+  const fromWindow = await read(false)
+  if (fromWindow) return fromWindow
+  // The day turned since the window last moved (or the time zone changed, or the range is new): move it, then
+  // read again. Should it not move in time, that read counts the rankings from the orders.
+  await readyReportWindow(db, query.days, range)
+  const report = await read(true)
+  if (!report) throw new Error('A report that may count its rankings always answers')
+  return report
 }
 
 export const reportCsvHeader = ['Figure', 'Value', 'Previous period', 'Change (%)'] as const
