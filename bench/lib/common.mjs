@@ -266,7 +266,8 @@ export async function measure({ url, cookie, connections, duration, amount, time
  * The baseline of the specification's approach, bounded: one request first to see what one costs, then about
  * `duration` seconds' worth of requests (at least one per connection, at most 400). When one request takes
  * longer than a second, 2 run at once instead of `connections`: that already keeps this machine's 2 cores busy,
- * and 10 waves of multi-second requests would not fit the run. Returns the connections used with the figures.
+ * and waves of 10 multi-second requests would not fit the run. When that first request alone outlasts
+ * `duration`, it is the measurement (1 request, 1 connection). Returns the connections used with the figures.
  */
 export async function measureBounded({ url, connections, duration }) {
   const started = performance.now()
@@ -274,6 +275,8 @@ export async function measureBounded({ url, connections, duration }) {
   await response.arrayBuffer()
   if (response.status !== 200) throw new Error(`baseline ${url}: ${response.status}`)
   const oneMs = performance.now() - started
+  if (oneMs > duration * 1000)
+    return { requests: 1, rps: 1000 / oneMs, p50: oneMs, p975: oneMs, p99: oneMs, failed: 0, connections: 1 }
   const used = oneMs > 1000 ? Math.min(2, connections) : connections
   const amount = Math.max(used, Math.min(400, Math.round(((duration * 1000) / oneMs) * used)))
   const result = await measure({
