@@ -121,16 +121,24 @@ function randomFrom(seed: number) {
 /**
  * Story time is milliseconds from the start of today (negative: earlier days), in the marketplace's time
  * zone; the story's "now" is the end of today. Past days map to real time one to one (so their hours are
- * real Kigali hours); today is squeezed between midnight and the moment the command runs.
+ * real Kigali hours); today is squeezed between midnight and the moment the command runs, its opening hours
+ * kept as they are once the command runs past them (a message "this morning" is still in the morning).
  */
 function storyClock(now: Date, timeZone: string) {
   const offset = zoneOffsetMs(now, timeZone)
   const realNow = now.getTime()
   const midnight = Math.floor((realNow + offset) / DAY_MS) * DAY_MS - offset
   const today = Math.max(realNow - 60_000 - midnight, 60_000)
+  const opening = OPENING_HOUR * HOUR_MS
+  const squeezed = (story: number) =>
+    today <= opening + HOUR_MS
+      ? (story * today) / DAY_MS
+      : story < opening
+        ? story
+        : opening + ((story - opening) * (today - opening)) / (DAY_MS - opening)
   return {
     end: DAY_MS,
-    real: (story: number) => new Date(story < 0 ? midnight + story : midnight + (story * today) / DAY_MS),
+    real: (story: number) => new Date(midnight + (story < 0 ? story : squeezed(story))),
   }
 }
 

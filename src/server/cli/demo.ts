@@ -69,7 +69,7 @@ async function openEmptyTarget(
   if (!force || config.databaseUrl) {
     throw new BackupError(
       config.databaseUrl
-        ? `The database of DATABASE_URL already has ${users} user(s): the demo fills only an empty database; create a new one (createdb isoko_demo) and point DATABASE_URL at it.`
+        ? `The database of DATABASE_URL already has ${users} user(s): the demo fills only an empty database${force ? ' (--force never clears a PostgreSQL database)' : ''}; create a new one (createdb isoko_demo) and point DATABASE_URL at it.`
         : `${config.dataDir} already holds a marketplace with ${users} user(s): run the demo into an empty DATA_DIR (DATA_DIR=./demo-data npm run demo), or add -- --force to move this one aside.`,
     )
   }
