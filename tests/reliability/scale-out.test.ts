@@ -17,7 +17,8 @@ import { startLocalS3, type LocalS3 } from '../fixtures/s3-server'
  * bucket, as behind a load balancer that sends a person's requests to either. Each process has its own empty
  * DATA_DIR, so nothing can pass between them through local disk or memory: what B knows of A's work, it read
  * from PostgreSQL or the bucket. Both are started together on a fresh database (their migrations race), as
- * `npm run serve` starts them (Node with the tsx loader, so SIGTERM reaches the server itself).
+ * processes started from the sources (Node with the tsx loader, so SIGTERM reaches the server itself; the same
+ * code `npm run build` bundles into dist/server).
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
