@@ -21,7 +21,7 @@
  * midnight and the moment the command runs.
  */
 import { desc, eq, sql } from 'drizzle-orm'
-import { categories, limits, type OrderStatus, type VendorStatus } from '../../shared/constants'
+import { limits, type OrderStatus, type VendorStatus } from '../../shared/constants'
 import { adminSetupInput } from '../../shared/schemas/auth'
 import { sendMessageInput } from '../../shared/schemas/message'
 import { adminOrderInput } from '../../shared/schemas/order'
@@ -1055,9 +1055,3 @@ async function countRows(db: Db) {
     payoutsByStatus: await byStatus('payouts'),
   }
 }
-
-/** Every category of the constants has at least one demo product (checked by the demo's test). */
-export const demoCategories = () =>
-  categories.filter((category) =>
-    demoShops.some((shop) => shop.products.some((product) => product.category === category)),
-  )

@@ -140,7 +140,13 @@ async function main() {
     console.log(`Building the demo marketplace in ${where(config)}…`)
     const started = performance.now()
     await database.migrate()
-    const result = await buildDemoMarketplace({ database, config, storage, logger })
+    const result = await buildDemoMarketplace({
+      database,
+      config,
+      storage,
+      logger,
+      log: (line) => console.log(`  ${line}`),
+    })
     printSummary(config, result, (performance.now() - started) / 1000, movedTo)
   } finally {
     storage.close()
