@@ -241,7 +241,7 @@ describe('running totals', () => {
   })
 })
 
-// ── Report windows (migration 0009, docs/decisions/008) ──
+// ── Report windows (migration 0009, docs/decisions/014) ──
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
@@ -462,6 +462,12 @@ describe('report windows', () => {
     expect(drift).toHaveLength(2)
     await rebuildTotals(t.db)
     expect(await findTotalsDrift(t.db)).toEqual([])
+
+    // Ten days on, the shop has sold nothing within the last 7 days: the window moved, its rows there are gone.
+    await reportAt(kigali(10), 7)
+    expect(await windowSalesOf(shop.vendorId)).not.toHaveProperty('7')
+    expect(await productSalesOf(shop.vendorId, 7)).toEqual({})
+    expect(await windowSalesOf(shop.vendorId)).toMatchObject({ 30: [1, 1_000] })
   })
 
   // The cut of the top 5 falls among products of equal revenue: the name their orders kept decides, as it

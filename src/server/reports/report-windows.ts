@@ -6,7 +6,7 @@ import { pgError } from '../lib/errors'
 import { ownedBy, type AdminScope } from '../lib/scope'
 
 /**
- * Report windows (migration 0009, docs/decisions/008): for each range the report offers, every shop's and every
+ * Report windows (migration 0009, docs/decisions/014): for each range the report offers, every shop's and every
  * product's sales within it, kept by a trigger on orders. The top 5 of a range are then the first 5 entries of
  * an index, however many orders the range holds. A window covers fixed instants; when the day turns, the
  * report moves it to its new range: the orders of the day that left are taken out, those of the day that came
@@ -56,7 +56,7 @@ function stretches(days: number, { start, end }: WindowRange) {
 
 /**
  * Moves the window of `days` to the range: the sales of the orders between the two are added or taken out,
- * then shops and products left with nothing are dropped. Called holding the lock exclusively, so no order
+ * then the shops and products this left with nothing are dropped. Called holding the lock exclusively, so no order
  * change counts itself meanwhile (each waits, then counts itself in the window as moved).
  */
 async function moveWindow(tx: Tx, days: number, range: WindowRange) {
@@ -96,12 +96,17 @@ async function moveWindow(tx: Tx, days: number, range: WindowRange) {
     group by o.vendor_id, order_product_key(o.product_id, o.product_name), o.product_id
     on conflict (days, vendor_id, product_key) do update
       set quantity = s.quantity + excluded.quantity, amount = s.amount + excluded.amount`)
-  await tx
-    .delete(vendorWindowSales)
-    .where(and(eq(vendorWindowSales.days, days), sql`${vendorWindowSales.orders} = 0`))
-  await tx
-    .delete(productWindowSales)
-    .where(and(eq(productWindowSales.days, days), sql`${productWindowSales.quantity} = 0`))
+  // Among the shops and products the move touched (found by their keys, not by reading the whole window).
+  await tx.execute(sql`
+    delete from vendor_window_sales s
+    where s.days = ${days} and s.orders = 0 and s.vendor_id in (
+      select o.vendor_id from ${stretches(days, range)} m
+      join orders o on o.created_at >= m.a and o.created_at < m.b)`)
+  await tx.execute(sql`
+    delete from product_window_sales s
+    where s.days = ${days} and s.quantity = 0 and (s.vendor_id, s.product_key) in (
+      select o.vendor_id, order_product_key(o.product_id, o.product_name) from ${stretches(days, range)} m
+      join orders o on o.created_at >= m.a and o.created_at < m.b)`)
   await tx.update(reportWindows).set({ startsAt: start, endsAt: end }).where(ofWindow(days))
 }
 
