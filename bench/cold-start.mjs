@@ -50,7 +50,7 @@ const watchdog = setTimeout(
     console.error('cold-start: still running after its time limit, stopping')
     void cleanUp().finally(() => process.exit(1))
   },
-  (runs * 120 + duration * 2 + idleSeconds * 2 + 300) * 1000,
+  (runs * 240 + duration * 2 + idleSeconds * 2 + 600) * 1000,
 )
 watchdog.unref()
 for (const signal of ['SIGINT', 'SIGTERM'])

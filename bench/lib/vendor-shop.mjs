@@ -196,7 +196,7 @@ export async function ensureBuiltServer() {
  * Starts the built server (`node --enable-source-maps dist/server/main.js`, what `npm start` runs) with
  * production settings on 127.0.0.1 and resolves once /api/health answers 200, with the time that took.
  */
-export async function startServer({ databaseUrl, dataDir, env = {}, timeoutMs = 60_000 }) {
+export async function startServer({ databaseUrl, dataDir, env = {}, timeoutMs = 180_000 }) {
   const main = await ensureBuiltServer()
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
