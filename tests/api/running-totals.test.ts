@@ -241,7 +241,7 @@ describe('running totals', () => {
   })
 })
 
-// ── Report windows (migration 0009, docs/decisions/014) ──
+// ── Report windows (migration 0009, docs/decisions/015) ──
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR

@@ -537,7 +537,7 @@ export const orderHours = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.status] })],
 )
 
-// ── Report windows (docs/decisions/014): each report range's sales per shop and per product, kept ready ──
+// ── Report windows (docs/decisions/015): each report range's sales per shop and per product, kept ready ──
 
 /**
  * The range each report window covers, [starts_at, ends_at): the last `days` calendar days of the marketplace's

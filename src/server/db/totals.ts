@@ -3,7 +3,7 @@ import type { Db } from './client'
 import type { vendorTotals } from './schema'
 
 /**
- * The running totals (migrations 0008 and 0009, docs/decisions/007 and 014): each table, the view that computes what it must
+ * The running totals (migrations 0008 and 0009, docs/decisions/007 and 015): each table, the view that computes what it must
  * hold from the rows, its key, and the figures compared. The triggers keep table = view in every
  * transaction; this module proves it (`npm run db:check`) and rebuilds it after a bulk load.
  */
@@ -35,7 +35,7 @@ const totalTables = [
     figures: ['vendors_pending', 'vendors_approved', 'vendors_rejected'],
   },
   { table: 'order_hours', key: ['hour', 'status'], figures: ['orders', 'amount'] },
-  // The report windows' sales (migration 0009, docs/decisions/014), within the windows as report_windows holds them.
+  // The report windows' sales (migration 0009, docs/decisions/015), within the windows as report_windows holds them.
   { table: 'vendor_window_sales', key: ['days', 'vendor_id'], figures: ['orders', 'amount'] },
   {
     table: 'product_window_sales',

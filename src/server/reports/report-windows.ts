@@ -6,7 +6,7 @@ import { pgError } from '../lib/errors'
 import { ownedBy, type AdminScope } from '../lib/scope'
 
 /**
- * Report windows (migration 0009, docs/decisions/014): for each range the report offers, every shop's and every
+ * Report windows (migration 0009, docs/decisions/015): for each range the report offers, every shop's and every
  * product's sales within it, kept by a trigger on orders. The top 5 of a range are then the first 5 entries of
  * an index, however many orders the range holds. A window covers fixed instants; when the day turns, the
  * report moves it to its new range: the orders of the day that left are taken out, those of the day that came

@@ -333,7 +333,7 @@ export async function getAdminReport(
   const bounds = boundsOf(period, options.timeZone)
   const inRange = within(orders.createdAt, bounds.start, bounds.end)
   const range = { start: bounds.start, end: bounds.end }
-  // The rankings come from the range's window (docs/decisions/014) when it covers the range in the snapshot.
+  // The rankings come from the range's window (docs/decisions/015) when it covers the range in the snapshot.
   // When it does not, `orCount` says whether to count them from the range's orders (the same lists, slower),
   // or to give up before reading anything, so that the window is moved first.
   const read = (orCount: boolean) =>
