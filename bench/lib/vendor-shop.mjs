@@ -171,7 +171,9 @@ export async function seedShopOnPostgres(url) {
 /** seedShop on an embedded database folder (the server must be stopped: PGlite is one process). */
 export async function seedShopOnPglite(dataDir) {
   const { PGlite } = await import('@electric-sql/pglite')
-  const db = await PGlite.create({ dataDir })
+  // The extensions the server opens it with (src/server/db/client.ts): the trigram indexes need theirs.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } })
   try {
     return await seedShop((text, params) => db.query(text, params))
   } finally {
