@@ -9,9 +9,10 @@ import {
 } from '../../shared/schemas/audit'
 import { auditLogsExportPath, useAdminAuditLogs } from '../api/admin-audit-logs'
 import { DownloadButton } from '../components/download-button'
-import { ListPage, useListPage } from '../components/list-page'
+import { countText, ListPage, useListPage } from '../components/list-page'
 import { SearchInput } from '../components/search-input'
-import { formatCount, SummaryGrid } from '../components/stat-card'
+import { countShown } from '../components/list-pager'
+import { SummaryGrid } from '../components/stat-card'
 import { useListFilters } from '../components/use-list-filters'
 import { AuditCard, AuditTable } from './audit-logs/audit-log-list'
 
@@ -29,9 +30,9 @@ const rangeFrom = (value: string): AuditRange =>
 export default function AdminAuditLogsPage() {
   const { t } = useTranslation()
   const filters = useListFilters(auditActionFilters, ['days'])
-  const { q, status: action, page, update } = filters
+  const { q, status: action, page, after, before, update } = filters
   const search = { q: q.trim(), action, days: rangeFrom(filters.days) }
-  const logs = useAdminAuditLogs({ ...search, page, pageSize })
+  const logs = useAdminAuditLogs({ ...search, page, after, before, pageSize })
   // Six columns of values need room: a table from 1280 px beside the menu; below, one card per entry.
   const list = useListPage(logs, {
     filters,
@@ -44,7 +45,7 @@ export default function AdminAuditLogsPage() {
     <ListPage
       {...list.view}
       texts="admin.auditLogs"
-      total={logs.data && t('admin.auditLogs.total', { count: logs.data.total })}
+      total={logs.data && countText(t, 'admin.auditLogs.total', logs.data)}
       tools={
         <DownloadButton
           href={auditLogsExportPath(search)}
@@ -54,7 +55,7 @@ export default function AdminAuditLogsPage() {
       }
       filters={
         <>
-          <AuditSummary summary={logs.data?.summary} />
+          <AuditSummary summary={logs.data?.summary} isCapped={logs.data?.summaryIsCapped ?? false} />
           <Group role="search" gap="sm" align="flex-end" wrap="wrap">
             <SearchInput
               q={q}
@@ -101,14 +102,21 @@ const cards = [
 ] as const
 
 /** The four cards of the filtered period (admin §2): every event, approvals, updates and deletions. */
-function AuditSummary({ summary }: { summary: AuditLogList['summary'] | undefined }) {
+function AuditSummary({
+  summary,
+  isCapped,
+}: {
+  summary: AuditLogList['summary'] | undefined
+  /** More entries match than the server counts: each figure is "at least" ("10,000+", "2,013+"). */
+  isCapped: boolean
+}) {
   const { t } = useTranslation(undefined, { keyPrefix: 'admin.auditLogs.summary' })
   return (
     <SummaryGrid
       texts={t}
       cards={cards}
       summary={summary}
-      value={(key, figures) => formatCount(figures[key])}
+      value={(key, figures) => countShown(figures[key], isCapped)}
       cols={{ base: 2, lg: 4 }}
     />
   )

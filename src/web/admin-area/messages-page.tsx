@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { messageTypes } from '../../shared/constants'
 import type { MessageDto } from '../../shared/schemas/message'
 import { useMessages } from '../api/messages'
-import { ListPage, useListPage } from '../components/list-page'
+import { countText, ListPage, useListPage } from '../components/list-page'
 import { SearchAndSelect } from '../components/search-and-select'
 import { useListFilters } from '../components/use-list-filters'
 import { MessageDialogs } from './messages/message-dialogs'
@@ -23,8 +23,8 @@ const typeFilters = ['all', ...messageTypes] as const
 export default function AdminMessagesPage() {
   const { t } = useTranslation()
   const filters = useListFilters(typeFilters)
-  const { q, status: type, page, update } = filters
-  const messages = useMessages({ q: q.trim(), type, page, pageSize })
+  const { q, status: type, page, after, before, update } = filters
+  const messages = useMessages({ q: q.trim(), type, page, after, before, pageSize })
   const [openId, setOpenId] = useState<string | null>(null)
   const [opened, setOpened] = useState<MessageDto | null>(null)
   // Four columns and the sender's e-mail: a table from 1100 px beside the menu; below, one card a message.
@@ -47,7 +47,7 @@ export default function AdminMessagesPage() {
       {...list.view}
       texts="admin.messages"
       maw={1200}
-      total={data && t('admin.messages.total', { count: data.total })}
+      total={data && countText(t, 'admin.messages.total', data)}
       tools={<UnreadCount unread={data?.unread} />}
       filters={
         <SearchAndSelect

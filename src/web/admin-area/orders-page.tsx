@@ -8,7 +8,7 @@ import { adminOrderStatusFilters, type AdminOrderDto } from '../../shared/schema
 import { ordersExportPath, useAdminOrders, useDeleteOrder, useSetOrderStatus } from '../api/admin-orders'
 import { ConfirmModal } from '../components/confirm-modal'
 import { DownloadButton } from '../components/download-button'
-import { ListPage, useListPage } from '../components/list-page'
+import { countText, ListPage, useListPage } from '../components/list-page'
 import { SearchInput } from '../components/search-input'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
@@ -30,9 +30,9 @@ const pageSize = 25
 export default function AdminOrdersPage() {
   const { t } = useTranslation()
   const filters = useListFilters(adminOrderStatusFilters, ['vendor'])
-  const { q, status, page, update } = filters
+  const { q, status, page, after, before, update } = filters
   const search = { q: q.trim(), status, vendorId: filters.vendor }
-  const orders = useAdminOrders({ ...search, page, pageSize })
+  const orders = useAdminOrders({ ...search, page, after, before, pageSize })
   const setStatus = useSetOrderStatus()
   const remove = useDeleteOrder()
   const [acting, setActing] = useState<Acting | null>(null)
@@ -91,7 +91,7 @@ export default function AdminOrdersPage() {
     <ListPage
       {...list.view}
       texts="admin.orders"
-      total={orders.data && t('admin.orders.total', { count: orders.data.total })}
+      total={orders.data && countText(t, 'admin.orders.total', orders.data)}
       tools={
         <>
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('create')}>
@@ -113,7 +113,7 @@ export default function AdminOrdersPage() {
       }
       filters={
         <>
-          <OrderSummary summary={orders.data?.summary} />
+          <OrderSummary summary={orders.data?.summary} isCapped={orders.data?.summaryIsCapped ?? false} />
           <Group role="search" gap="sm" align="flex-end" wrap="wrap">
             <SearchInput
               q={q}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../shared/money'
 import { adminPayoutStatusFilters, type AdminPayoutDto } from '../../shared/schemas/payout'
 import { payoutsExportPath, useAdminPayouts } from '../api/admin-payouts'
-import { ListPage, useListPage } from '../components/list-page'
+import { countText, ListPage, useListPage } from '../components/list-page'
 import { ReasonDialog } from '../components/reason-dialog'
 import { useListFilters } from '../components/use-list-filters'
 import { ApproveDialog } from './payouts/approve-dialog'
@@ -26,9 +26,9 @@ type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto }
 export default function AdminPayoutsPage() {
   const { t } = useTranslation()
   const filters = useListFilters(adminPayoutStatusFilters)
-  const { q, status, page, update } = filters
+  const { q, status, page, after, before, update } = filters
   const search = { q: q.trim(), status }
-  const payouts = useAdminPayouts({ ...search, page, pageSize })
+  const payouts = useAdminPayouts({ ...search, page, after, before, pageSize })
   const decisions = usePayoutDecisions()
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [viewing, setViewing] = useState<AdminPayoutDto | null>(null)
@@ -37,6 +37,7 @@ export default function AdminPayoutsPage() {
     filters,
     pageSize,
     count: (data) => data.filteredTotal,
+    isCapped: (data) => data.filteredTotalIsCapped,
     isActing: decisions.acting !== null,
     tableFrom: '80em',
   })
@@ -72,7 +73,12 @@ export default function AdminPayoutsPage() {
       texts="admin.payouts"
       total={data && t('admin.payouts.total', { count: data.total })}
       filteredTotal={
-        data && isFiltered ? t('admin.payouts.filtered', { count: data.filteredTotal }) : undefined
+        data && isFiltered
+          ? countText(t, 'admin.payouts.filtered', {
+              total: data.filteredTotal,
+              totalIsCapped: data.filteredTotalIsCapped,
+            })
+          : undefined
       }
       filters={
         <>

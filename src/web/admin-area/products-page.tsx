@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../shared/schemas/product'
 import { useAdminProducts } from '../api/admin-products'
 import { DetailsModal } from '../components/details-modal'
-import { ListPage, useListPage } from '../components/list-page'
+import { countText, ListPage, useListPage } from '../components/list-page'
 import { ReasonDialog } from '../components/reason-dialog'
 import { BulkBar } from './products/bulk-bar'
 import { BulkDecisionDialog, type BulkSubject } from './products/decision-dialogs'
@@ -26,9 +26,9 @@ const noneSelected: ReadonlySet<string> = new Set()
 export default function AdminProductsPage() {
   const { t } = useTranslation()
   const filters = useProductFilters()
-  const { q, status, from, to, page, update } = filters
+  const { q, status, from, to, page, after, before, update } = filters
   const search = { q: q.trim(), status, from, to }
-  const products = useAdminProducts({ ...search, page, pageSize })
+  const products = useAdminProducts({ ...search, page, after, before, pageSize })
   const decisions = useProductDecisions()
   const [viewingId, setViewingId] = useState<string | null>(null)
   const [rejecting, setRejecting] = useState<AdminProductDto | null>(null)
@@ -43,7 +43,7 @@ export default function AdminProductsPage() {
   const { feedback } = list
 
   // The selection belongs to the page on screen: another page, search or filter starts with none.
-  const listKey = JSON.stringify({ ...search, page })
+  const listKey = JSON.stringify({ ...search, page, after, before })
   const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
     listKey,
     ids: new Set(),
@@ -113,7 +113,7 @@ export default function AdminProductsPage() {
     <ListPage
       {...list.view}
       texts="admin.products"
-      total={data && t('admin.products.count', { count: data.total })}
+      total={data && countText(t, 'admin.products.count', data)}
       tools={<ProductTools selectedIds={selectedIds} filters={search} feedback={feedback} />}
       filters={<ProductFilters filters={filters} />}
       aboveList={

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { vendorStatusFilters, type AdminVendorRow } from '../../shared/schemas/vendor'
 import { useAdminVendors } from '../api/admin-vendors'
 import { DetailsModal } from '../components/details-modal'
-import { ListPage, useListPage } from '../components/list-page'
+import { countText, ListPage, useListPage } from '../components/list-page'
 import { ListSearch } from '../components/list-search'
 import { ReasonDialog } from '../components/reason-dialog'
 import { useListFilters } from '../components/use-list-filters'
@@ -18,8 +18,8 @@ const pageSize = 20
 export default function AdminVendorsPage() {
   const { t } = useTranslation()
   const filters = useListFilters(vendorStatusFilters)
-  const { q, status, page, update } = filters
-  const vendors = useAdminVendors({ q: q.trim(), status, page, pageSize })
+  const { q, status, page, after, before, update } = filters
+  const vendors = useAdminVendors({ q: q.trim(), status, page, after, before, pageSize })
   const decisions = useVendorDecisions()
   const [viewingId, setViewingId] = useState<string | null>(null)
   const [rejecting, setRejecting] = useState<AdminVendorRow | null>(null)
@@ -51,7 +51,7 @@ export default function AdminVendorsPage() {
     <ListPage
       {...list.view}
       texts="admin.vendors"
-      total={vendors.data && t('admin.vendors.count', { count: vendors.data.total })}
+      total={vendors.data && countText(t, 'admin.vendors.count', vendors.data)}
       filters={
         <ListSearch
           role="search"

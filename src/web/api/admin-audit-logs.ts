@@ -1,12 +1,12 @@
 import type { AuditActionFilter, AuditRange } from '../../shared/schemas/audit'
 import { useAdminList } from './admin-queries'
 import { api, call } from './client'
-import { pageQuery } from './queries'
+import { pageQuery, type PagePosition } from './queries'
 
 export type AuditLogSearch = { q: string; action: AuditActionFilter; days: AuditRange }
 
 /** One page of the audit trail with its four figures; any change announced live refreshes it. */
-export function useAdminAuditLogs(filters: AuditLogSearch & { page: number; pageSize: number }) {
+export function useAdminAuditLogs(filters: AuditLogSearch & PagePosition) {
   const { q, action, days } = filters
   return useAdminList('auditLogs', filters, (options) =>
     call(

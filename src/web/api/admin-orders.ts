@@ -9,14 +9,14 @@ import {
 } from '../../shared/schemas/order'
 import { adminDetail, useAdminList } from './admin-queries'
 import { api, call, withSignal } from './client'
-import { pageQuery } from './queries'
+import { pageQuery, type PagePosition } from './queries'
 import { adminKeys } from './query-keys'
 import { postFormWithProgress } from './uploads'
 
 export type AdminOrderSearch = { q: string; status: AdminOrderStatusFilter; vendorId: string }
 
 /** One page of every shop's orders with the four cards; any order change announced live refreshes it. */
-export function useAdminOrders(filters: AdminOrderSearch & { page: number; pageSize: number }) {
+export function useAdminOrders(filters: AdminOrderSearch & PagePosition) {
   const { q, status, vendorId } = filters
   return useAdminList('orders', filters, (options) =>
     call(api.admin.orders.$get({ query: { q, status, vendorId, ...pageQuery(filters) } }, options)),

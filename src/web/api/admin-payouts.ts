@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AdminPayoutDto, AdminPayoutStatusFilter } from '../../shared/schemas/payout'
 import { adminDetail, useAdminList } from './admin-queries'
-import { pageQuery } from './queries'
+import { pageQuery, type PagePosition } from './queries'
 import { api, call } from './client'
 import { adminKeys } from './query-keys'
 
 export type AdminPayoutSearch = { q: string; status: AdminPayoutStatusFilter }
-export type AdminPayoutFilters = AdminPayoutSearch & { page: number; pageSize: number }
+export type AdminPayoutFilters = AdminPayoutSearch & PagePosition
 
 /**
  * One page of every shop's payouts with the summary figures; the previous page stays on screen while the next

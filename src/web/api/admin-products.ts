@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ProductStatus } from '../../shared/constants'
 import { adminDetail, useAdminDecision, useAdminList } from './admin-queries'
-import { pageQuery } from './queries'
+import { pageQuery, type PagePosition } from './queries'
 import { api, call } from './client'
 import { adminKeys } from './query-keys'
 
@@ -14,9 +14,7 @@ export type AdminProductFilters = {
   from: string | null
   /** Created on or before this Kigali day, or up to now. */
   to: string | null
-  page: number
-  pageSize: number
-}
+} & PagePosition
 
 /** One page of products under moderation; the previous page stays on screen while the next one loads. */
 export function useAdminProducts(filters: AdminProductFilters) {

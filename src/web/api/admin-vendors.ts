@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import type { Plan } from '../../shared/constants'
 import type { VendorStatusFilter } from '../../shared/schemas/vendor'
 import { adminDetail, useAdminDecision, useAdminList } from './admin-queries'
-import { pageQuery } from './queries'
+import { pageQuery, type PagePosition } from './queries'
 import { api, call } from './client'
 
-export type AdminVendorFilters = { q: string; status: VendorStatusFilter; page: number; pageSize: number }
+export type AdminVendorFilters = { q: string; status: VendorStatusFilter } & PagePosition
 
 /** One page of vendor applications; the previous page stays on screen while the next one loads. */
 export function useAdminVendors(filters: AdminVendorFilters) {

@@ -4,15 +4,26 @@ import { useChange, usePagedQuery } from './queries'
 import { messageKeys } from './query-keys'
 
 /** A page of messages; without `pageSize`, the server's default (50). */
-export type MessageFilters = { type: 'all' | MessageType; q: string; page: number; pageSize?: number }
+export type MessageFilters = {
+  type: 'all' | MessageType
+  q: string
+  page: number
+  pageSize?: number
+  /** The cursor of a page reached by Next or Previous (ListPosition). */
+  after?: string
+  before?: string
+}
 
 /**
  * The messages the signed-in user may read (a vendor: their own; an admin: everyone's) with the unread count.
  * A 'messages' event announced live refreshes it (realtimeInvalidations).
  */
 export function useMessages(filters: MessageFilters) {
-  const { type, q, page, pageSize } = filters
-  const paging = pageSize === undefined ? {} : { pageSize: String(pageSize) }
+  const { type, q, page, pageSize, after, before } = filters
+  const paging = {
+    ...(pageSize === undefined ? {} : { pageSize: String(pageSize) }),
+    ...(after ? { after } : before ? { before } : {}),
+  }
   return usePagedQuery(messageKeys.list(filters), (options) =>
     call(api.messages.$get({ query: { type, q, page: String(page), ...paging } }, options)),
   )

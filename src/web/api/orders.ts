@@ -1,9 +1,9 @@
 import type { OrderStatus } from '../../shared/constants'
 import { api, call } from './client'
-import { pageQuery, useChange, usePagedQuery } from './queries'
+import { pageQuery, useChange, usePagedQuery, type PagePosition } from './queries'
 import { orderKeys, payoutKeys, productKeys, vendorKeys } from './query-keys'
 
-export type OrderFilters = { status: 'all' | OrderStatus; page: number; pageSize: number }
+export type OrderFilters = { status: 'all' | OrderStatus } & PagePosition
 
 export function useVendorOrders(filters: OrderFilters) {
   return usePagedQuery(orderKeys.list(filters), (options) =>

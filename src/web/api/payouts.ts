@@ -1,11 +1,12 @@
+import type { ListPosition } from '../components/use-page-param'
 import { api, call } from './client'
 import { pageQuery, useChange, usePagedQuery } from './queries'
 import { payoutKeys, vendorKeys } from './query-keys'
 
 const PAGE_SIZE = 20
 
-export function useVendorPayouts(page: number) {
-  const filters = { page, pageSize: PAGE_SIZE }
+export function useVendorPayouts(position: ListPosition) {
+  const filters = { ...position, pageSize: PAGE_SIZE }
   return usePagedQuery(payoutKeys.list(filters), (options) =>
     call(api.vendor.payouts.$get({ query: pageQuery(filters) }, options)),
   )

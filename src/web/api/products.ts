@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { ProductInput } from '../../shared/schemas/product'
 import { api, call, withSignal } from './client'
-import { pageQuery, useChange, usePagedQuery } from './queries'
+import { pageQuery, useChange, usePagedQuery, type PagePosition } from './queries'
 import { productKeys, vendorKeys } from './query-keys'
 
 const products = api.vendor.products
 
-export function useVendorProducts(filters: { page: number; pageSize: number }) {
+export function useVendorProducts(filters: PagePosition) {
   return usePagedQuery(productKeys.list(filters), (options) =>
     call(products.$get({ query: pageQuery(filters) }, options)),
   )

@@ -3,10 +3,14 @@ import { withSignal } from './client'
 
 export type RequestOptions = ReturnType<typeof withSignal>
 
+/** Where a list's page is: its number, and the cursor of a page reached by Next or Previous (ListPosition). */
+export type PagePosition = { page: number; pageSize: number; after?: string; before?: string }
+
 /** A list's page as the query strings the server reads. */
-export const pageQuery = ({ page, pageSize }: { page: number; pageSize: number }) => ({
+export const pageQuery = ({ page, pageSize, after, before }: PagePosition) => ({
   page: String(page),
   pageSize: String(pageSize),
+  ...(after ? { after } : before ? { before } : {}),
 })
 
 /** One page of a list; the previous page stays on screen while the next one loads. */

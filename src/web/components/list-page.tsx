@@ -2,39 +2,43 @@ import { useEffect, type ReactNode, type Ref } from 'react'
 import { Group, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { TablerIcon } from '@tabler/icons-react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { FlashAlert } from './flash-alert'
-import { ListView, type ListQuery, type ListViewProps } from './list-view'
+import { countShown } from './list-pager'
+import { ListView, type ListData, type ListQuery, type ListViewProps } from './list-view'
 import { PageHeader } from './page-header'
 import type { DecisionReport } from './use-one-at-a-time'
 import { useFlashMessage, type Flash } from './use-flash-message'
 import { useFocusAfterUpdate } from './use-focus-after-update'
-
-type Paged = { items: { id: string }[]; total: number }
+import type { ListPosition } from './use-page-param'
 
 /**
  * What a paged list screen keeps while the reader works on its rows: whether rows show as a table (from
  * `tableFrom` wide; below, cards), the screen's flash message, and focus, which after an action goes back to
  * the row's next button, or to the heading when the row left the list. A page that emptied (its last row
- * left the filter) moves back to the last page there is.
+ * left the filter) moves back to the last page there is, or to the first of a list too long to count.
  */
-export function useListPage<Data extends Paged>(
+export function useListPage<Data extends ListData>(
   query: ListQuery<Data> & { isFetching: boolean },
   {
     filters: { page, update },
     pageSize,
     count = (data) => data.total,
+    isCapped = (data) => data.totalIsCapped,
     isActing = false,
     tableFrom,
   }: {
     /** The list's place in the address (useListFilters): its page, and how to move to another. */
     filters: {
       page: number
-      update: (next: { page: number }, options?: { replace?: boolean }) => void
+      update: (next: ListPosition, options?: { replace?: boolean }) => void
     }
     pageSize: number
     /** How many rows the filters keep: the list's total unless it counts them apart. */
     count?: (data: Data) => number
+    /** Whether that count stopped at the server's cap: the list's own flag unless it counts apart. */
+    isCapped?: (data: Data) => boolean
     /** An action on a row is on its way: focus waits for it. */
     isActing?: boolean
     /** The width from which a table fits beside the menu, e.g. '80em'. */
@@ -50,15 +54,16 @@ export function useListPage<Data extends Paged>(
   } = useFocusAfterUpdate(!isActing && !query.isFetching, query.data)
 
   // Another page: the reader carries on from the heading, above the new rows.
-  const goToPage = (next: number) => {
-    update({ page: next })
+  const goToPage = (next: ListPosition) => {
+    update(next)
     headingRef.current?.focus()
   }
 
   const data = query.data
   useEffect(() => {
     if (!data || data.items.length > 0 || page === 1) return
-    update({ page: Math.max(1, Math.ceil(count(data) / pageSize)) }, { replace: true })
+    const lastPage = isCapped(data) ? 1 : Math.max(1, Math.ceil(count(data) / pageSize))
+    update({ page: lastPage }, { replace: true })
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer for this page comes back empty
   }, [data, page])
 
@@ -72,7 +77,8 @@ export function useListPage<Data extends Paged>(
       listRef,
       headingRef,
       count,
-      pager: { page, pageSize, onChange: goToPage },
+      isCapped,
+      pager: { pageSize, onChange: goToPage },
       flash: feedback.flash,
     },
     /** How a decision on row `id` is told: `close` its dialog, say how it went, then focus comes back. */
@@ -97,6 +103,25 @@ export function useListPage<Data extends Paged>(
   }
 }
 
+/** The headings' counts ("12 orders"): each key has its plural forms and a `_capped` form ("10,000+ orders"). */
+type CountKey =
+  | 'vendor.orders.count'
+  | 'vendor.products.count'
+  | 'admin.orders.total'
+  | 'admin.products.count'
+  | 'admin.vendors.count'
+  | 'admin.auditLogs.total'
+  | 'admin.messages.total'
+  | 'admin.payouts.filtered'
+
+/** A list's count in its heading: "12 orders", or "10,000+ orders" past the server's cap. */
+export const countText = (
+  t: TFunction,
+  key: CountKey,
+  { total, totalIsCapped }: { total: number; totalIsCapped: boolean },
+) =>
+  totalIsCapped ? t(key, { context: 'capped', shown: countShown(total, true) }) : t(key, { count: total })
+
 /**
  * The list screens whose texts share one layout under their key: title, subtitle, loadFailed, pagesLabel,
  * and the empty state's allBody, filteredBody and showAll.
@@ -114,7 +139,7 @@ export type ListTexts =
  * A paged list screen: the heading with what the list counts (announced when a search or filter changes it)
  * and the screen's tools, the filters, the flash message, the list (see ListView) and its dialogs.
  */
-export function ListPage<Data extends Paged>({
+export function ListPage<Data extends ListData>({
   texts,
   headingRef,
   total,

@@ -4,10 +4,11 @@ import { IconFilterOff, type TablerIcon } from '@tabler/icons-react'
 import { BusyRegion } from './busy-region'
 import { CardList } from './card-list'
 import { ListEmpty } from './list-empty'
-import { ListPager } from './list-pager'
+import { ListPager, type PagerData } from './list-pager'
 import { LoadErrorAlert } from './load-error-alert'
 import { LoadingStatus } from './loading-status'
 import { SkeletonList } from './skeleton-list'
+import type { ListPosition } from './use-page-param'
 
 /** What a list screen needs of its TanStack query. */
 export type ListQuery<Data> = {
@@ -18,10 +19,15 @@ export type ListQuery<Data> = {
   isRefetching: boolean
 }
 
-export type ListViewProps<Data extends { items: { id: string }[] }> = {
+/** A list's answer as the list screens read it: its rows and what it says about its pages. */
+export type ListData = { items: { id: string }[] } & PagerData
+
+export type ListViewProps<Data extends ListData> = {
   query: ListQuery<Data>
   /** How many rows the filters keep (the pager and the empty state count these). */
   count: (data: Data) => number
+  /** Whether that count stopped at the server's cap ("10,000+"). */
+  isCapped: (data: Data) => boolean
   isDesktop: boolean
   loadFailed: string
   empty: {
@@ -37,7 +43,7 @@ export type ListViewProps<Data extends { items: { id: string }[] }> = {
   card: (item: Data['items'][number], nameId: string) => ReactNode
   /** What stands above the cards (a "select all"). */
   aboveCards?: (items: Data['items']) => ReactNode
-  pager: { page: number; pageSize: number; label: string; onChange: (page: number) => void }
+  pager: { pageSize: number; label: string; onChange: (position: ListPosition) => void }
 }
 
 /**
@@ -45,9 +51,10 @@ export type ListViewProps<Data extends { items: { id: string }[] }> = {
  * with Retry, an empty state (with 'Show all' when a filter hides everything), else the rows (a table on
  * wide screens, cards below, two side by side from 768 px) dimmed while the next page loads, and the pager.
  */
-export function ListView<Data extends { items: { id: string }[] }>({
+export function ListView<Data extends ListData>({
   query,
   count,
+  isCapped,
   isDesktop,
   loadFailed,
   empty,
@@ -101,8 +108,9 @@ export function ListView<Data extends { items: { id: string }[] }>({
         )}
       </BusyRegion>
       <ListPager
-        page={pager.page}
+        data={data}
         total={count(data)}
+        isCapped={isCapped(data)}
         pageSize={pager.pageSize}
         onChange={pager.onChange}
         label={pager.label}

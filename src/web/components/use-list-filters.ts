@@ -1,17 +1,18 @@
 import { useSearchParams } from 'react-router'
-import { pageFrom, withPage } from './use-page-param'
+import { positionFrom, withPosition, type ListPosition } from './use-page-param'
 
 /** The longest search the server takes; a longer one would only be refused. */
 export const searchMax = 200
 
-type Change<S extends string, X extends string> = { q?: string; status?: S; page?: number } & {
-  [key in X]?: string | null
-}
+type Change<S extends string, X extends string> = { q?: string; status?: S } & Partial<ListPosition> & {
+    [key in X]?: string | null
+  }
 
 /**
- * A list's search, status filter, page and any extra filters (`from`, `to`, …), kept in the address
- * (?q=kigali&status=pending&page=2): reload, back and shared links keep them. A status outside `statuses`
- * reads as the first one ('all'). A new search or filter starts at the first page.
+ * A list's search, status filter, position (page, and the cursor of a page reached by Next or Previous) and any
+ * extra filters (`from`, `to`, …), kept in the address (?q=kigali&status=pending&page=2): reload, back and shared
+ * links keep them. A status outside `statuses` reads as the first one ('all'). A new search or filter starts at
+ * the first page.
  */
 export function useListFilters<const S extends string, const X extends string = never>(
   statuses: readonly S[],
@@ -21,7 +22,7 @@ export function useListFilters<const S extends string, const X extends string = 
   const raw = params.get('status')
   const status = (statuses as readonly (string | null)[]).includes(raw) ? (raw as S) : statuses[0]!
   const q = (params.get('q') ?? '').slice(0, searchMax)
-  const page = pageFrom(params)
+  const position = positionFrom(params)
   const extra = Object.fromEntries(extras.map((name) => [name, params.get(name) ?? ''])) as Record<X, string>
 
   const update = (next: Change<S, X>, options?: { replace?: boolean }) =>
@@ -30,7 +31,12 @@ export function useListFilters<const S extends string, const X extends string = 
       const nextStatus = next.status ?? status
       const changedExtras = extras.filter((name) => name in next && (next[name] ?? '') !== extra[name])
       const isNewQuery = nextQ !== q.trim() || nextStatus !== status || changedExtras.length > 0
-      const query = withPage(current, isNewQuery ? 1 : (next.page ?? page))
+      const nextPosition: ListPosition = isNewQuery
+        ? { page: 1 }
+        : next.page !== undefined
+          ? { page: next.page, after: next.after, before: next.before }
+          : position
+      const query = withPosition(current, nextPosition)
       if (nextQ) query.set('q', nextQ)
       else query.delete('q')
       if (nextStatus === statuses[0]) query.delete('status')
@@ -43,5 +49,5 @@ export function useListFilters<const S extends string, const X extends string = 
       return query
     }, options)
 
-  return { q, status, page, ...extra, update }
+  return { q, status, ...position, ...extra, update }
 }

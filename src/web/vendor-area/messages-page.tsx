@@ -30,6 +30,7 @@ import { MessageList } from './messages/message-list'
 import { MessageView } from './messages/message-view'
 import classes from './messages/messages.module.css'
 import { ListPager } from '../components/list-pager'
+import { positionFrom } from '../components/use-page-param'
 import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
 import { ListEmpty } from '../components/list-empty'
@@ -37,7 +38,7 @@ import { FocusHeading } from '../components/focus-heading'
 
 const typeFilters = ['all', ...messageTypes] as const
 type TypeFilter = MessageFilters['type']
-type Param = 'type' | 'q' | 'page' | 'id' | 'compose'
+type Param = 'type' | 'q' | 'page' | 'after' | 'before' | 'id' | 'compose'
 
 /**
  * Everything the screen shows lives in the address: the filter (?type, ?q, ?page), the open message (?id) or the
@@ -49,12 +50,17 @@ function useMessageParams() {
   const rawType = params.get('type')
   const type: TypeFilter = typeFilters.includes(rawType as TypeFilter) ? (rawType as TypeFilter) : 'all'
   const q = params.get('q') ?? ''
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1))
+  const position = positionFrom(params)
   const id = params.get('id')
   const isComposing = params.get('compose') === '1' && id === null
 
   const withChanges = (changes: Partial<Record<Param, string | number | null>>) => {
     const query = new URLSearchParams(params)
+    // Another page number, or page 1 after a new search or filter: the old page's cursor goes with it.
+    if ('page' in changes) {
+      query.delete('after')
+      query.delete('before')
+    }
     for (const [key, value] of Object.entries(changes)) {
       const isDefault =
         value === null ||
@@ -72,7 +78,7 @@ function useMessageParams() {
   }
   const update = (changes: Partial<Record<Param, string | number | null>>, options?: { replace?: boolean }) =>
     setParams(withChanges(changes), options)
-  return { type, q, page, id, isComposing, linkTo, update }
+  return { type, q, position, id, isComposing, linkTo, update }
 }
 
 /** /vendor/messages (spec §2 "/vendor/messages", §4 Message, §5 Messages, §8 Messages). */
@@ -80,8 +86,8 @@ export default function VendorMessagesPage() {
   const { t } = useTranslation()
   const sessionShopName = useVendorRecord().shopName
   const navigate = useNavigate()
-  const { type, q, page, id, isComposing, linkTo, update } = useMessageParams()
-  const list = useMessages({ type, q, page })
+  const { type, q, position, id, isComposing, linkTo, update } = useMessageParams()
+  const list = useMessages({ type, q, ...position })
   // The profile has the current shop name (the session's copy may predate a rename).
   const shopName = useVendorProfile().data?.shopName ?? sessionShopName
   const isTwoPanes = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false })
@@ -241,10 +247,11 @@ export default function VendorMessagesPage() {
                     <MessageList messages={list.data.items} selectedId={id} hrefFor={hrefFor} />
                   </div>
                   <ListPager
-                    page={page}
-                    total={list.data.total}
+                    data={list.data}
                     pageSize={list.data.pageSize}
-                    onChange={(next) => update({ page: next })}
+                    onChange={(next) =>
+                      update({ page: next.page, after: next.after ?? null, before: next.before ?? null })
+                    }
                     label={t('vendor.messages.pagesLabel')}
                   />
                 </>
@@ -309,7 +316,7 @@ export default function VendorMessagesPage() {
                   >
                     {t('vendor.messages.notInList')}
                   </EmptyState.Title>
-                  {hasFilters || page > 1 ? (
+                  {hasFilters || position.page > 1 ? (
                     <EmptyState.Actions>
                       <Button variant="light" size="xs" onClick={clearFilters}>
                         {t('vendor.messages.showAll')}

@@ -9,7 +9,7 @@ import type { OrderDto } from '../../shared/schemas/order'
 import { ApiError } from '../api/client'
 import { useSetOrderStatus, useVendorOrders } from '../api/orders'
 import { orderKeys } from '../api/query-keys'
-import { ListPage, useListPage } from '../components/list-page'
+import { countText, ListPage, useListPage } from '../components/list-page'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
 import { OrderCard, OrderTable } from './orders/order-list'
@@ -24,8 +24,8 @@ export default function VendorOrdersPage() {
   const { t } = useTranslation()
   // The filter and page live in the address (?status=pending&page=2): reload, back and shared links keep them.
   const filters = useListFilters(statusFilters)
-  const { status, page, update } = filters
-  const orders = useVendorOrders({ status, page, pageSize })
+  const { status, page, after, before, update } = filters
+  const orders = useVendorOrders({ status, page, after, before, pageSize })
   const setStatus = useSetOrderStatus()
   const client = useQueryClient()
   const [refunding, setRefunding] = useState<OrderDto | null>(null)
@@ -79,7 +79,7 @@ export default function VendorOrdersPage() {
       {...list.view}
       texts="vendor.orders"
       maw={1200}
-      total={orders.data && t('vendor.orders.count', { count: orders.data.total })}
+      total={orders.data && countText(t, 'vendor.orders.count', orders.data)}
       filters={
         <SegmentedControl
           aria-label={t('vendor.orders.filterLabel')}
@@ -105,7 +105,7 @@ export default function VendorOrdersPage() {
       table={(items) => <OrderTable orders={items} {...listProps} />}
       card={(order, nameId) => <OrderCard order={order} nameId={nameId} {...listProps} />}
       // Focus stays on the pager's buttons from page to page.
-      pager={{ page, pageSize, onChange: (next) => update({ page: next }) }}
+      pager={{ pageSize, onChange: (next) => update(next) }}
     >
       <RefundModal
         order={refunding}

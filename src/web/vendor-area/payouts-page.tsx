@@ -14,7 +14,7 @@ import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
 import { PageHeader } from '../components/page-header'
 import { SkeletonList } from '../components/skeleton-list'
-import { usePageParam } from '../components/use-page-param'
+import { usePageParam, type ListPosition } from '../components/use-page-param'
 import { useFocusAfterUpdate } from '../components/use-focus-after-update'
 import { ConfirmReceiptModal } from './payouts/confirm-receipt-modal'
 import { PayoutCards, PayoutTable } from './payouts/payout-history'
@@ -29,8 +29,8 @@ const pageSize = 20
 /** /vendor/payouts (spec §2 "/vendor/payouts", §4 Payout, §5 "Payout request", §8 "Payout"). */
 export default function VendorPayoutsPage() {
   const { t } = useTranslation()
-  const [page, setPage] = usePageParam()
-  const payouts = useVendorPayouts(page)
+  const [position, setPosition] = usePageParam()
+  const payouts = useVendorPayouts(position)
   return (
     <Stack gap="lg" maw={1200}>
       <PageHeader title={t('vendor.payouts.title')} subtitle={t('vendor.payouts.subtitle')} />
@@ -45,8 +45,7 @@ export default function VendorPayoutsPage() {
       ) : payouts.data ? (
         <PayoutsView
           overview={payouts.data}
-          page={page}
-          onPageChange={setPage}
+          onPageChange={setPosition}
           isUpdating={payouts.isPlaceholderData}
           isFetching={payouts.isFetching}
         />
@@ -57,14 +56,12 @@ export default function VendorPayoutsPage() {
 
 function PayoutsView({
   overview,
-  page,
   onPageChange,
   isUpdating,
   isFetching,
 }: {
   overview: PayoutOverview
-  page: number
-  onPageChange: (page: number) => void
+  onPageChange: (position: ListPosition) => void
   isUpdating: boolean
   isFetching: boolean
 }) {
@@ -128,8 +125,7 @@ function PayoutsView({
                 {isDesktop ? <PayoutTable {...listProps} /> : <PayoutCards {...listProps} />}
               </BusyRegion>
               <ListPager
-                page={page}
-                total={overview.total}
+                data={overview}
                 pageSize={pageSize}
                 onChange={onPageChange}
                 label={t('vendor.payouts.history.pagesLabel')}

@@ -8,7 +8,6 @@ import {
   Button,
   EmptyState,
   Group,
-  Pagination,
   SimpleGrid,
   Stack,
   Text,
@@ -16,7 +15,7 @@ import {
 import { modals, ModalsProvider } from '@mantine/modals'
 import { IconAlertTriangle, IconPackage, IconPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { vendorStatuses, type VendorStatus } from '../../shared/constants'
 import type { ProductDto, ProductList } from '../../shared/schemas/product'
 import { useVendorRecord } from '../api/account'
@@ -24,6 +23,9 @@ import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
 import { useDeleteProduct, useVendorProducts } from '../api/products'
 import { FlashAlert } from '../components/flash-alert'
+import { countText } from '../components/list-page'
+import { ListPager } from '../components/list-pager'
+import { usePageParam, type ListPosition } from '../components/use-page-param'
 import { StatusNotice } from '../components/status-notice'
 import { failureDetail, useFlashMessage } from '../components/use-flash-message'
 import { ProductCard, ProductCardSkeleton } from './products/product-card'
@@ -52,10 +54,9 @@ type DialogState = { opened: boolean; product: ProductDto | null; sessionKey: nu
 
 function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
   const { t } = useTranslation()
-  const [searchParams, setSearchParams] = useSearchParams()
-  const requestedPage = Number.parseInt(searchParams.get('page') ?? '1', 10)
-  const page = Number.isFinite(requestedPage) && requestedPage > 0 ? requestedPage : 1
-  const products = useVendorProducts({ page, pageSize })
+  const [position, setPosition] = usePageParam()
+  const page = position.page
+  const products = useVendorProducts({ ...position, pageSize })
   const remove = useDeleteProduct()
   const feedback = useFlashMessage()
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -65,15 +66,17 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
   const { pinned: isFabShown } = useHeadroom({ fixedAt: 120 })
 
   const data = products.data
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
+  // A list too long to count has no known last page: its first stands in.
+  const lastPage = data && !data.totalIsCapped ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
   // Deleting the last product of the last page leaves an empty page: show the one before it instead.
   const isPastEnd = data !== undefined && data.items.length === 0 && page > 1
   useEffect(() => {
-    if (isPastEnd) setSearchParams(lastPage > 1 ? { page: String(lastPage) } : {}, { replace: true })
-  }, [isPastEnd, lastPage, setSearchParams])
+    if (isPastEnd) setPosition({ page: lastPage }, { replace: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer for this page comes back empty
+  }, [isPastEnd, lastPage])
 
-  const goToPage = (next: number) => {
-    setSearchParams(next > 1 ? { page: String(next) } : {})
+  const goToPage = (next: ListPosition) => {
+    setPosition(next)
     headingRef.current?.focus()
   }
 
@@ -138,7 +141,7 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
           {data && (
             <Text c="dimmed" size="sm" mt={2}>
               {data.limit === null
-                ? t('vendor.products.count', { count: data.total })
+                ? countText(t, 'vendor.products.count', data)
                 : t('vendor.products.limit.usage', { count: data.total, limit: data.limit })}
             </Text>
           )}
@@ -211,23 +214,12 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
               </li>
             ))}
           </SimpleGrid>
-          {data.total > data.pageSize && (
-            <Group justify="center" component="nav" aria-label={t('vendor.products.pagination')}>
-              <Pagination
-                total={lastPage}
-                value={Math.min(page, lastPage)}
-                onChange={goToPage}
-                getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': t('pager.previous') }
-                    : control === 'next'
-                      ? { 'aria-label': t('pager.next') }
-                      : {}
-                }
-              />
-            </Group>
-          )}
+          <ListPager
+            data={data}
+            pageSize={data.pageSize}
+            onChange={goToPage}
+            label={t('vendor.products.pagination')}
+          />
         </>
       )}
 

@@ -2,7 +2,8 @@ import { IconCash, IconCircleCheck, IconClock, IconShoppingCart } from '@tabler/
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { AdminOrderList } from '../../../shared/schemas/order'
-import { formatCount, SummaryGrid } from '../../components/stat-card'
+import { countShown } from '../../components/list-pager'
+import { SummaryGrid } from '../../components/stat-card'
 
 const cards = [
   { key: 'orders', icon: IconShoppingCart, color: 'cyan' },
@@ -11,15 +12,28 @@ const cards = [
   { key: 'revenue', icon: IconCash, color: 'teal' },
 ] as const
 
-/** The four cards of what the filters keep (admin §2): orders, pending, completed and the revenue in RWF. */
-export function OrderSummary({ summary }: { summary: AdminOrderList['summary'] | undefined }) {
+/**
+ * The four cards of what the filters keep (admin §2): orders, pending, completed and the revenue in RWF. A
+ * search that finds more orders than the server counts shows each figure as "at least" ("10,000+").
+ */
+export function OrderSummary({
+  summary,
+  isCapped,
+}: {
+  summary: AdminOrderList['summary'] | undefined
+  isCapped: boolean
+}) {
   const { t } = useTranslation(undefined, { keyPrefix: 'admin.orders.summary' })
   return (
     <SummaryGrid
       texts={t}
       cards={cards}
       summary={summary}
-      value={(key, figures) => (key === 'revenue' ? formatRwf(figures.revenue) : formatCount(figures[key]))}
+      value={(key, figures) =>
+        key === 'revenue'
+          ? `${formatRwf(figures.revenue)}${isCapped ? '+' : ''}`
+          : countShown(figures[key], isCapped)
+      }
       cols={{ base: 2, lg: 4 }}
     />
   )

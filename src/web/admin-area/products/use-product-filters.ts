@@ -39,5 +39,15 @@ export function useProductFilters() {
   const filters = useListFilters(productStatusFilters, ['from', 'to'])
   const today = kigaliToday()
   const { from, to } = validRange({ from: filters.from || null, to: filters.to || null }, today)
-  return { q: filters.q, status: filters.status, page: filters.page, from, to, today, update: filters.update }
+  return {
+    q: filters.q,
+    status: filters.status,
+    page: filters.page,
+    after: filters.after,
+    before: filters.before,
+    from,
+    to,
+    today,
+    update: filters.update,
+  }
 }
