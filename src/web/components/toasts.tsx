@@ -1,4 +1,4 @@
-import '@mantine/notifications/styles.css'
+import '@mantine/notifications/styles.layer.css'
 import { Notifications } from '@mantine/notifications'
 
 /** The toasts themselves, loaded by NotificationsHost with the first one shown. */

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css'
+import '@mantine/charts/styles.layer.css'
 import type { ReactNode } from 'react'
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts'
 import {
