@@ -116,6 +116,36 @@ function componentStyles(): Plugin {
   }
 }
 
+/**
+ * Refuses a build whose chunks import each other in a circle. Mantine attaches a component's parts after defining
+ * it (`Combobox.Target = ComboboxTarget`); when the two land in chunks that import each other, whichever runs first
+ * reads the other's part before it exists, and a screen renders `undefined` (React error 130) in production only.
+ * Splitting rules are tuned for bytes; this keeps a tuning from breaking a screen that no build step would notice.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'isoko-no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, string[]>()
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') imports.set(file, output.imports)
+      }
+      const done = new Set<string>()
+      const visit = (file: string, path: string[]): void => {
+        const seenAt = path.indexOf(file)
+        if (seenAt >= 0) {
+          this.error(`Chunks import each other in a circle: ${[...path.slice(seenAt), file].join(' → ')}`)
+        }
+        if (done.has(file)) return
+        for (const next of imports.get(file) ?? []) visit(next, [...path, file])
+        done.add(file)
+      }
+      for (const file of imports.keys()) visit(file, [])
+    },
+  }
+}
+
 type ModuleGraph = {
   getModuleInfo(
     id: string,
@@ -180,7 +210,14 @@ const dialogs =
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
 export default defineConfig({
-  plugins: [react(), textParts(), builtInSyncExternalStore(), componentStyles(), precompress()],
+  plugins: [
+    react(),
+    textParts(),
+    builtInSyncExternalStore(),
+    componentStyles(),
+    noChunkCycles(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -232,13 +269,12 @@ export default defineConfig({
               },
               priority: 3,
             },
-            // The areas' other Mantine components, grouped by the screens using them; groups under 20 kB join their
-            // nearest neighbour: fewer files for a few unused bytes. (Only Mantine: a neighbour could be the charts.)
+            // The areas' other Mantine components, grouped by the exact set of screens using them. (Merging small groups
+            // into their neighbours put Combobox's parts in two chunks importing each other: noChunkCycles.)
             {
               name: 'mantine',
               test: /node_modules[\\/](@mantine|react-number-format|react-textarea-autosize)[\\/]/,
               entriesAware: true,
-              entriesAwareMergeThreshold: 20_000,
               priority: 2,
             },
             // The areas' icons, small and many: one file.

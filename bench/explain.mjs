@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The query plans of the long lists (docs/decisions/008): for each list, its first page, page 2,000 (reached
+// The query plans of the long lists (docs/decisions/012): for each list, its first page, page 2,000 (reached
 // by cursor, as the screens reach it), and both again with a search (or a filter where the list has none).
 // The SQL is the services' own: each list's service function runs against the database with drizzle's
 // query log on, and every statement it sent is explained with EXPLAIN (ANALYZE, BUFFERS). One line per

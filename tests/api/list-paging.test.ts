@@ -5,7 +5,7 @@ import { adminOf, registeredVendor, type RegisteredVendor } from '../fixtures/co
 import { expectError } from '../fixtures/expect-error'
 import { createTestApp } from '../fixtures/test-app'
 
-// Lists at a million rows (docs/decisions/008): counts stop at countCap, and pages past the counted rows are
+// Lists at a million rows (docs/decisions/012): counts stop at countCap, and pages past the counted rows are
 // reached by cursor. These tests hold the rules the speed depends on: the count is bounded, a cursor walk shows
 // every row once, and a cursor never widens what its reader may see.
 

@@ -232,7 +232,7 @@ export const vendors = pgTable(
     check('vendors_subscription_status_check', oneOf('subscription_status', subscriptionStatuses)),
     check('vendors_business_documents_max', sql`jsonb_array_length(business_documents) <= 5`),
     check('vendors_id_documents_max', sql`jsonb_array_length(id_documents) <= 3`),
-    // Lists are newest first by (time, id) and page by cursor on that pair: docs/decisions/008.
+    // Lists are newest first by (time, id) and page by cursor on that pair: docs/decisions/012.
     index('vendors_created_idx').on(t.createdAt, t.id),
     index('vendors_status_created_idx').on(t.status, t.createdAt, t.id),
     index('vendors_shop_name_trgm_idx').using('gin', t.shopName.op('gin_trgm_ops')),

@@ -29,7 +29,7 @@ ALTER TABLE "vendor_window_sales" ADD CONSTRAINT "vendor_window_sales_vendor_id_
 CREATE INDEX "product_window_sales_rank_idx" ON "product_window_sales" USING btree ("days","amount" DESC NULLS FIRST) WHERE quantity > 0;--> statement-breakpoint
 CREATE INDEX "vendor_window_sales_rank_idx" ON "vendor_window_sales" USING btree ("days","amount" DESC NULLS FIRST,"orders" DESC NULLS FIRST,"vendor_id") WHERE orders > 0;--> statement-breakpoint
 CREATE INDEX "orders_gone_product_idx" ON "orders" USING btree ("vendor_id",lower("product_name")) WHERE product_id is null;--> statement-breakpoint
--- Report windows (docs/decisions/008). A product as the report ranks it: its id while it exists; once it is
+-- Report windows (docs/decisions/015). A product as the report ranks it: its id while it exists; once it is
 -- deleted, the name its orders kept, in lower case, prefixed so that no name can pass for an id.
 CREATE FUNCTION "order_product_key"(p_product uuid, p_name text) RETURNS text AS $$
   SELECT coalesce(p_product::text, 'name:' || lower(p_name))

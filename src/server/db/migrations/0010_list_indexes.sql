@@ -1,4 +1,4 @@
--- Trigram indexes answer the admin searches (ILIKE '%…%') without reading every row: docs/decisions/008.
+-- Trigram indexes answer the admin searches (ILIKE '%…%') without reading every row: docs/decisions/012.
 -- pg_trgm is a trusted extension (PostgreSQL 13+): the database's owner may create it; PGlite loads it itself.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 DROP INDEX "orders_vendor_status_idx";--> statement-breakpoint
