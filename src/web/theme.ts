@@ -1,4 +1,33 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core'
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  rgba,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core'
+
+/**
+ * A light or subtle control given a colour's exact shade (`color="red.9"`: the darkest, for contrast) shows that
+ * shade as its text on a faint tint of it. Mantine 9 reads such a colour differently: the shade becomes the solid
+ * background of a light control, with text of the same colour (unreadable: the active menu item, the payouts'
+ * Approve and Reject, an order's Delete), and a subtle control's text is lightened to shade 6 (2.7:1 on white).
+ * Every other variant and colour is Mantine's own.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input)
+  const { variant, theme } = input
+  if (variant !== 'light' && variant !== 'subtle') return resolved
+  const parsed = parseThemeColor({ color: input.color || theme.primaryColor, theme })
+  if (!parsed.isThemeColor || parsed.shade === undefined) return resolved
+  const shade = theme.colors[parsed.color]![parsed.shade]!
+  return {
+    ...resolved,
+    background: variant === 'light' ? rgba(shade, 0.1) : 'transparent',
+    hover: rgba(shade, 0.12),
+    color: shade,
+  }
+}
 
 export const theme = createTheme({
   primaryColor: 'cyan',
@@ -33,6 +62,7 @@ export const theme = createTheme({
       '#237032',
     ],
   },
+  variantColorResolver,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderCsvHeader } from '../../src/server/orders/admin-orders.service'
 import { auditLogs, orders, products, vendors } from '../../src/server/db/schema'
@@ -562,6 +562,67 @@ describe('POST /api/admin/orders/import: the rows', () => {
       'Line one\nline two',
       'Two',
     ])
+  })
+
+  // Rows are placed a few hundred to a transaction: each must still be checked against the stock the rows before
+  // it left, in the file's order, across the transactions, or a long file would sell stock twice (or refuse it).
+  it('a file of 600 rows takes each row against the stock the rows before it left, in order, across transactions', async () => {
+    const plenty = await productInStock(a, 400, 1_000)
+    const scarce = await productInStock(b, 200, 3_000)
+    const line = (i: number) => {
+      const [vendor, { product, variant }] = i % 2 === 0 ? [a, plenty] : [b, scarce]
+      return `Buyer ${i},buyer${i}@example.rw,${vendor.shopName},${product.name},${variant.sku},1`
+    }
+    const file = csv(header, ...Array.from({ length: 600 }, (_, i) => line(i)))
+    const versionBefore = (await variantRow(t.db, scarce.variant.id))?.version
+    const response = await importFile(file, { name: 'long.csv' })
+    expect(response.status, response.text).toBe(200)
+    // 300 rows for each; the scarce variant's 200 units go to its first 200 rows (file rows 3 to 401), and run
+    // out in the middle of the second transaction.
+    expect(response.body).toMatchObject({ rows: 600, imported: 500 })
+    const refused = response.body.errors as OrderImportResult['errors']
+    expect(refused.map((error) => error.row)).toEqual(Array.from({ length: 100 }, (_, i) => 403 + 2 * i))
+    for (const error of refused) {
+      expect(error.messageKey).toBe('orders.import.rowInsufficientStock')
+      expect(error.params).toMatchObject({ available: 0, requested: 1 })
+    }
+    expect(await stockOf(plenty.variant.id)).toBe(100)
+    expect(await stockOf(scarce.variant.id)).toBe(0)
+    // The version moves once per order, as with orders placed one by one: a form opened before them is stale.
+    expect((await variantRow(t.db, scarce.variant.id))?.version).toBe(versionBefore! + 200)
+
+    // Placed a few hundred to a transaction (the transaction that wrote a row is its xmin), not one by one.
+    const written = await t.db.execute<{ transactions: number }>(
+      sql`select count(distinct xmin::text)::int as transactions from orders where variant_id in (${plenty.variant.id}, ${scarce.variant.id})`,
+    )
+    const [{ transactions }] = (written as unknown as { rows: { transactions: number }[] }).rows as [
+      { transactions: number },
+    ]
+    expect(transactions).toBeLessThanOrEqual(3)
+
+    // Each order with its own audit entry naming its row, and its own moment, in the file's order.
+    const made = [...(await ordersOf(plenty.variant.id)), ...(await ordersOf(scarce.variant.id))]
+    expect(made).toHaveLength(500)
+    const number = (order: { customerName: string }) => Number(order.customerName.split(' ')[1])
+    const inFileOrder = [...made].sort((x, y) => number(x) - number(y))
+    for (let at = 1; at < inFileOrder.length; at++) {
+      expect(inFileOrder[at]!.createdAt.getTime()).toBeGreaterThanOrEqual(
+        inFileOrder[at - 1]!.createdAt.getTime(),
+      )
+    }
+    const entries = await t.db
+      .select({ targetId: auditLogs.targetId, details: auditLogs.details, newValues: auditLogs.newValues })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.action, 'create')))
+    const entryOf = new Map(entries.map((entry) => [entry.targetId, entry]))
+    for (const order of made) {
+      const entry = entryOf.get(order.id)
+      expect(entry?.details).toEqual({ source: 'import', file: 'long.csv', row: number(order) + 2 })
+      expect(entry?.newValues).toMatchObject({
+        customer_name: order.customerName,
+        total_amount: order.totalAmount,
+      })
+    }
   })
 
   it('two imports at once against a variant with stock 10 end with exactly 10 orders and stock 0', async () => {

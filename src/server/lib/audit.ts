@@ -19,16 +19,24 @@ export type AuditEntry = {
  * or roll back together, so the log never claims something that did not happen, nor misses what did.
  */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLogs).values({
-    adminId: entry.by.userId,
-    action: entry.action,
-    targetTable: entry.targetTable,
-    targetId: entry.targetId,
-    oldValues: entry.oldValues ?? null,
-    newValues: entry.newValues ?? null,
-    details: entry.details ?? null,
-    requestId: entry.by.request?.requestId ?? null,
-    ipAddress: entry.by.request?.ip ?? null,
-    userAgent: entry.by.request?.userAgent ?? null,
-  })
+  await recordAudits(tx, [entry])
 }
+
+/** Writes several audit rows in one statement, inside the caller's transaction (an import's orders). */
+export async function recordAudits(tx: Tx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return
+  await tx.insert(auditLogs).values(entries.map(auditRow))
+}
+
+const auditRow = (entry: AuditEntry) => ({
+  adminId: entry.by.userId,
+  action: entry.action,
+  targetTable: entry.targetTable,
+  targetId: entry.targetId,
+  oldValues: entry.oldValues ?? null,
+  newValues: entry.newValues ?? null,
+  details: entry.details ?? null,
+  requestId: entry.by.request?.requestId ?? null,
+  ipAddress: entry.by.request?.ip ?? null,
+  userAgent: entry.by.request?.userAgent ?? null,
+})
