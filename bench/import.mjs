@@ -5,7 +5,7 @@
 // the same run: the same 10,000 orders written by one multi-row INSERT … SELECT (names looked up by joins,
 // the running totals' triggers on), in a transaction that is rolled back. One line. Target: ≤ 5 s.
 // The wait for the answer is bounded (60 s at the small size, 300 s at the large): past it, the orders the
-// import wrote so far are counted, the server is stopped (each row is its own transaction, so what was
+// import wrote so far are counted, the server is stopped (rows commit 250 to a transaction, so what was
 // written stays whole), and the line gives the rate and the time 10,000 rows would take at it.
 //
 //   node bench/import.mjs [--size small|large]      (npm run bench runs it after seeding)

@@ -328,7 +328,7 @@ async function ordersUnderway(server: Server, adminCookie: string, importing: Pr
 }
 
 describe('the server killed in the middle of an order import', () => {
-  // Each row is its own transaction (order, stock, audit entry): a crash may stop the import anywhere, and what
+  // Rows commit 250 to a transaction (orders, stock, audit entries): a crash may stop the import anywhere, and what
   // was committed must still add up, or the shop sells stock it no longer has (or has stock it sold).
   it('keeps every committed order with its stock taken and no half order, and starts again on the same data', async () => {
     const setup = await newSetup()
@@ -431,7 +431,7 @@ describe('the server killed in the middle of an order import', () => {
       // Every committed order has its stock taken, and every unit taken belongs to an order.
       expect(state!.orders).toBe(committed + 1)
       expect(state!.sold + state!.stock).toBe(initialStock)
-      // No half order: each order has the audit entry written in its own transaction.
+      // No half order: each order has the audit entry written in its transaction.
       expect(state!.unaudited).toBe(0)
     } finally {
       await database.close()
