@@ -15,7 +15,7 @@ import { recordAudit, recordAudits } from '../lib/audit'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import { newestPage } from '../lib/paginate'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
-import { notify } from '../realtime/events'
+import { notify, notifyAll } from '../realtime/events'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -323,12 +323,17 @@ export async function placeAuditedOrders(
     ),
   )
   // One announcement per shop and per product is enough: the screens refetch the lists they show.
-  for (const vendorId of new Set(accepted.map((order) => order.vendorId))) {
-    await notify(tx, { topic: 'orders', vendorId })
-  }
-  for (const order of new Map(accepted.map((order) => [order.productId, order])).values()) {
-    await notify(tx, { topic: 'products', vendorId: order.vendorId, id: order.productId! })
-  }
+  await notifyAll(tx, [
+    ...[...new Set(accepted.map((order) => order.vendorId))].map((vendorId) => ({
+      topic: 'orders' as const,
+      vendorId,
+    })),
+    ...[...new Map(accepted.map((order) => [order.productId, order])).values()].map((order) => ({
+      topic: 'products' as const,
+      vendorId: order.vendorId,
+      id: order.productId!,
+    })),
+  ])
   return placed
 }
 

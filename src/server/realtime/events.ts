@@ -22,9 +22,20 @@ export type ChangeEvent = {
  * An event with neither vendorId nor userId reaches admins only.
  */
 export async function notify(tx: Tx, event: ChangeEvent): Promise<void> {
-  const payload: ChangeEvent = { topic: event.topic }
-  if (event.vendorId) payload.vendorId = event.vendorId
-  if (event.userId) payload.userId = event.userId
-  if (event.id) payload.id = event.id
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`)
+  await notifyAll(tx, [event])
+}
+
+/** Announces several changes in one statement (an import's shops and products), as `notify` does each. */
+export async function notifyAll(tx: Tx, events: ChangeEvent[]): Promise<void> {
+  if (events.length === 0) return
+  const payloads = events.map((event) => {
+    const payload: ChangeEvent = { topic: event.topic }
+    if (event.vendorId) payload.vendorId = event.vendorId
+    if (event.userId) payload.userId = event.userId
+    if (event.id) payload.id = event.id
+    return sql`(${JSON.stringify(payload)})`
+  })
+  await tx.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, payload) from (values ${sql.join(payloads, sql`, `)}) as events (payload)`,
+  )
 }
