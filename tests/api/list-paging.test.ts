@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countCap } from '../../src/shared/schemas/pagination'
+import { countCap, searchCountCap } from '../../src/shared/schemas/pagination'
 import { adminOf, registeredVendor, type RegisteredVendor } from '../fixtures/commerce'
 import { expectError } from '../fixtures/expect-error'
 import { createTestApp } from '../fixtures/test-app'
@@ -99,6 +99,30 @@ describe('bounded counts', () => {
     expect(few.body).toMatchObject({ totalIsCapped: false, summaryIsCapped: false })
     expect(few.body.total).toBe(few.body.summary.total)
     expect(few.body.total).toBeLessThan(countCap)
+
+    // A search stops at 1,000 (each row it counts is matched by its pattern); its pages go on by cursor.
+    const searched = await t.get(`/api/admin/audit-logs?days=1&pageSize=50&q=${marker}`, {
+      cookie: adminCookie,
+    })
+    expect(searched.status).toBe(200)
+    expect(searched.body).toMatchObject({ total: searchCountCap, totalIsCapped: true, summaryIsCapped: true })
+    expect(searched.body.summary.total).toBe(searchCountCap)
+    expect(searched.body.items).toHaveLength(50)
+    expectError(
+      await t.get(`/api/admin/audit-logs?days=1&pageSize=50&page=21&q=${marker}`, { cookie: adminCookie }),
+      { status: 422, code: 'VALIDATION', messageKey: 'errors.pageTooDeep' },
+    )
+    const searchedFurther = await t.get(
+      `/api/admin/audit-logs?days=1&pageSize=50&page=21&q=${marker}&after=${searched.body.nextCursor}`,
+      { cookie: adminCookie },
+    )
+    expect(searchedFurther.status).toBe(200)
+    expect(searchedFurther.body.items).toHaveLength(50)
+    // A search that finds fewer is counted exactly.
+    const one = await t.get(`/api/admin/audit-logs?days=1&q=${searched.body.items[0].targetId}`, {
+      cookie: adminCookie,
+    })
+    expect(one.body).toMatchObject({ total: 1, totalIsCapped: false })
   }, 120_000)
 })
 

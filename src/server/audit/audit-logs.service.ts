@@ -6,11 +6,11 @@ import { DAY_MS } from '../../shared/subscription'
 import type { AuditLogEntry, AuditLogFilters, AuditLogList } from '../../shared/schemas/audit'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import type { Db } from '../db/client'
-import { auditLogs, users } from '../db/schema'
+import { auditLogs, auditSearchText, users } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { csvDateTime, csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
-import { cappedTotal, listPage, positionOf, sampleSize, type Slice } from '../lib/paginate'
+import { cappedTotal, countCapFor, listPage, positionOf, sampleSize, type Slice } from '../lib/paginate'
 import type { AdminScope } from '../lib/scope'
 import { isAnyOf, likePattern } from '../lib/search'
 
@@ -60,11 +60,8 @@ function auditWhere(filters: AuditLogFilters, now: Date): SQL | undefined {
               .from(users)
               .where(or(ilike(users.email, pattern), ilike(users.fullName, pattern))),
           ),
-          ilike(auditLogs.targetTable, pattern),
-          ilike(auditLogs.targetId, pattern),
-          ilike(sql`${auditLogs.details}::text`, pattern),
-          ilike(sql`${auditLogs.oldValues}::text`, pattern),
-          ilike(sql`${auditLogs.newValues}::text`, pattern),
+          // The target and the values kept, as the one text the search index holds (schema.ts).
+          ilike(auditSearchText(auditLogs), pattern),
         )
       : undefined,
   )
@@ -92,7 +89,8 @@ export async function listAuditLogs(
   now = new Date(),
 ): Promise<AuditLogList> {
   const where = auditWhere(query, now)
-  const summarised = summaryOf(db, where)
+  const cap = countCapFor(query.q)
+  const summarised = summaryOf(db, where, cap)
   const [page, { summary, summaryIsCapped }] = await Promise.all([
     listPage(db, query, {
       time: auditLogs.createdAt,
@@ -116,6 +114,7 @@ export async function listAuditLogs(
       idOf: (row) => row.entry.id,
       toItem: toEntry,
       total: summarised.then(({ counted }) => counted),
+      countCap: cap,
     }),
     summarised,
   ])
@@ -123,16 +122,16 @@ export async function listAuditLogs(
 }
 
 /**
- * The four cards and the list's count in one statement, over at most sampleSize of the entries the filters
- * keep: exact up to 10,000 entries, lower bounds beyond (`summaryIsCapped`), so a busy trail's 90 days cost
- * what ten thousand entries cost.
+ * The four cards and the list's count in one statement, over at most sampleSize(cap) of the entries the filters
+ * keep: exact up to 10,000 entries (1,000 for a search), lower bounds beyond (`summaryIsCapped`), so a busy
+ * trail's 90 days cost what ten thousand entries cost.
  */
-async function summaryOf(db: Db, where: SQL | undefined) {
+async function summaryOf(db: Db, where: SQL | undefined, cap: number) {
   const sample = db
     .select({ action: auditLogs.action })
     .from(auditLogs)
     .where(where)
-    .limit(sampleSize)
+    .limit(sampleSize(cap))
     .as('sample')
   const whereAction = (action: AuditAction) =>
     sql<number>`count(*) filter (where ${sample.action} = ${action})`.mapWith(Number)
@@ -145,7 +144,7 @@ async function summaryOf(db: Db, where: SQL | undefined) {
     })
     .from(sample)
   const { matched, ...figures } = row!
-  const counted = cappedTotal(matched)
+  const counted = cappedTotal(matched, cap)
   return { counted, summary: { total: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
 }
 

@@ -14,6 +14,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import {
   auditActions,
@@ -411,6 +412,20 @@ export const messages = pgTable(
 )
 
 /** Append-only: a trigger (migration 0001) refuses UPDATE, DELETE and TRUNCATE. */
+/**
+ * What the audit log's search reads of an entry: its target table and id, its details and its old and new values
+ * (JSON, as text), one per line (a search cannot match across two of them), through the immutable SQL function
+ * of migration 0012, which one trigram index holds. One text, one index: a search evaluates one pattern per entry
+ * instead of five, and the planner estimates from the index's own statistics how many entries it finds.
+ */
+export const auditSearchText = (t: {
+  targetTable: AnyPgColumn
+  targetId: AnyPgColumn
+  details: AnyPgColumn
+  oldValues: AnyPgColumn
+  newValues: AnyPgColumn
+}) => sql`audit_search_text(${t.targetTable}, ${t.targetId}, ${t.details}, ${t.oldValues}, ${t.newValues})`
+
 export const auditLogs = pgTable(
   'audit_logs',
   {
@@ -432,12 +447,10 @@ export const auditLogs = pgTable(
     check('audit_logs_action_check', oneOf('action', auditActions)),
     index('audit_logs_created_idx').on(t.createdAt, t.id),
     index('audit_logs_action_created_idx').on(t.action, t.createdAt, t.id),
-    // The search looks in the target and in the values kept as JSON, read as their text.
-    index('audit_logs_target_table_trgm_idx').using('gin', t.targetTable.op('gin_trgm_ops')),
-    index('audit_logs_target_id_trgm_idx').using('gin', t.targetId.op('gin_trgm_ops')),
-    index('audit_logs_details_trgm_idx').using('gin', sql`(${t.details}::text) gin_trgm_ops`),
-    index('audit_logs_old_values_trgm_idx').using('gin', sql`(${t.oldValues}::text) gin_trgm_ops`),
-    index('audit_logs_new_values_trgm_idx').using('gin', sql`(${t.newValues}::text) gin_trgm_ops`),
+    // The search looks in the target and in the values kept as JSON, read as one text (auditSearchText), and
+    // in who acted.
+    index('audit_logs_search_trgm_idx').using('gin', sql`${auditSearchText(t)} gin_trgm_ops`),
+    index('audit_logs_admin_created_idx').on(t.adminId, t.createdAt),
     // One record's history (an order's details dialog).
     index('audit_logs_target_idx').on(t.targetTable, t.targetId, t.createdAt),
   ],

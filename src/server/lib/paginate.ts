@@ -2,7 +2,9 @@ import { and, asc, count, desc, sql, type AnyColumn, type InferSelectModel, type
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import {
   countCap,
+  countCapFor,
   decodeCursor,
+  searchCountCap,
   encodeCursor,
   type Cursor,
   type PageQuery,
@@ -30,7 +32,7 @@ function cursorTime({ micros }: Cursor): string {
 export type Slice = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number }
 
 /** The largest page number reached by number: beyond it the rows are not counted, and Next goes by cursor. */
-export const deepestNumberedPage = (pageSize: number) => Math.ceil(countCap / pageSize)
+export const deepestNumberedPage = (pageSize: number, cap = countCap) => Math.ceil(cap / pageSize)
 
 /**
  * A list's figures (counts, sums) are read over at most this many of its rows, with its count, in one
@@ -38,22 +40,28 @@ export const deepestNumberedPage = (pageSize: number) => Math.ceil(countCap / pa
  * orders then costs what ten thousand cost; when the sample is full (`cappedTotal(matched).totalIsCapped`),
  * every figure is a lower bound ("at least"), and the screens say so with a "+".
  */
-export const sampleSize = countCap + 1
+export const sampleSize = (cap = countCap) => cap + 1
 
-/** The list's count from the number of rows a sample of at most sampleSize held. */
-export const cappedTotal = (matched: number) => ({
-  total: Math.min(matched, countCap),
-  totalIsCapped: matched > countCap,
+/** The list's count from the number of rows a sample of at most sampleSize(cap) held. */
+export const cappedTotal = (matched: number, cap = countCap) => ({
+  total: Math.min(matched, cap),
+  totalIsCapped: matched > cap,
 })
+
+export { countCapFor, searchCountCap }
 
 /**
  * How many rows a filter keeps, counting at most countCap + 1 of them: a list of a million rows answers
  * "10,000+" at the cost of ten thousand index entries, not a million. `rows` selects the filtered rows (what
  * it selects does not matter).
  */
-export async function countUpTo(db: Db, rows: PgSelect): Promise<{ total: number; totalIsCapped: boolean }> {
-  const [counted] = await db.select({ value: count() }).from(rows.limit(sampleSize).as('counted'))
-  return cappedTotal(Number(counted?.value ?? 0))
+export async function countUpTo(
+  db: Db,
+  rows: PgSelect,
+  cap = countCap,
+): Promise<{ total: number; totalIsCapped: boolean }> {
+  const [counted] = await db.select({ value: count() }).from(rows.limit(sampleSize(cap)).as('counted'))
+  return cappedTotal(Number(counted?.value ?? 0), cap)
 }
 
 /**
@@ -80,6 +88,8 @@ export async function listPage<Row extends { position: string }, Item>(
     counted: (where: SQL | undefined) => PgSelect
     /** The bounded count, when the caller reads it with the list's figures (sampleSize). */
     total?: Promise<{ total: number; totalIsCapped: boolean }>
+    /** How many rows the count stops at: countCap, or searchCountCap for a search (countCapFor). */
+    countCap?: number
     idOf: (row: Row) => string
     toItem: (row: Row) => Item
   },
@@ -96,7 +106,8 @@ export async function listPage<Row extends { position: string }, Item>(
       [page.after ? 'after' : 'before']: 'errors.invalidValue',
     })
   }
-  const deepest = deepestNumberedPage(page.pageSize)
+  const cap = list.countCap ?? countCap
+  const deepest = deepestNumberedPage(page.pageSize, cap)
   if (!cursor && page.page > deepest) {
     throw new AppError('VALIDATION', 'errors.pageTooDeep', { max: deepest }, { page: 'errors.pageTooDeep' })
   }
@@ -149,7 +160,7 @@ export async function listPage<Row extends { position: string }, Item>(
 
   const [{ rows, number, hasNext, hasPrevious }, counted] = await Promise.all([
     fetchRows(),
-    list.total ?? countUpTo(db, list.counted(list.where)),
+    list.total ?? countUpTo(db, list.counted(list.where), cap),
   ])
   const shown = rows.slice(0, page.pageSize)
   const cursorOf = (row: Row) => encodeCursor({ micros: row.position, id: list.idOf(row) })

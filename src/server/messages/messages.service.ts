@@ -14,7 +14,7 @@ import { messages, users, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import type { AdminScope } from '../lib/scope'
-import { listPage, positionOf, type Slice } from '../lib/paginate'
+import { listPage, positionOf, type Slice, countCapFor } from '../lib/paginate'
 import { isAnyOf, likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 
@@ -129,6 +129,7 @@ export async function listMessages(
   )
   const [page, [unread]] = await Promise.all([
     listPage(db, query, {
+      countCap: countCapFor(query.q),
       time: messages.createdAt,
       id: messages.id,
       where,

@@ -18,7 +18,15 @@ import { recordAudit } from '../lib/audit'
 import { csvDateTime, csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
 import { isUuid, notFound } from '../lib/errors'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
-import { cappedTotal, listPage, positionOf, sampleSize, type Slice } from '../lib/paginate'
+import {
+  cappedTotal,
+  listPage,
+  positionOf,
+  sampleSize,
+  searchCountCap,
+  countCapFor,
+  type Slice,
+} from '../lib/paginate'
 import type { AdminScope } from '../lib/scope'
 import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
 import { notify } from '../realtime/events'
@@ -73,16 +81,16 @@ const adminOrderRows = (db: Db | Tx, where: SQL | undefined) =>
   db.select(adminOrderColumns).from(orders).innerJoin(vendors, shopOfOrder).where(where)
 
 /**
- * The four cards of a search, with its count, over at most sampleSize of the orders it finds (one statement):
- * exact up to 10,000 orders, lower bounds beyond (`totalIsCapped`), so a search as wide as a common family name
- * costs the same on a million orders.
+ * The four cards of a search, with its count, over at most sampleSize(searchCountCap) of the orders it finds
+ * (one statement): exact up to 1,000 orders, lower bounds beyond (`totalIsCapped`), so a search as wide as a
+ * common family name costs the same on a million orders.
  */
 async function summaryOfSearch(db: Db, where: SQL | undefined) {
   const sample = db
     .select({ status: orders.status, amount: orders.totalAmount })
     .from(orders)
     .where(where)
-    .limit(sampleSize)
+    .limit(sampleSize(searchCountCap))
     .as('sample')
   const whereStatus = (status: OrderStatus) =>
     sql<number>`count(*) filter (where ${sample.status} = ${status})`.mapWith(Number)
@@ -95,7 +103,7 @@ async function summaryOfSearch(db: Db, where: SQL | undefined) {
     })
     .from(sample)
   const { matched, ...figures } = row!
-  const counted = cappedTotal(matched)
+  const counted = cappedTotal(matched, searchCountCap)
   return { counted, summary: { orders: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
 }
 
@@ -157,6 +165,7 @@ export async function listAdminOrders(
       idOf: (row) => row.order.id,
       toItem: toAdminOrderDto,
       total: searched?.then(({ counted }) => counted),
+      countCap: countCapFor(query.q),
     }),
     searched ??
       summaryFromTotals(db, query).then(([summary]) => ({ summary: summary!, summaryIsCapped: false })),

@@ -17,7 +17,7 @@ import { recordAudit } from '../lib/audit'
 import { csvDateTime, csvFileName, type CsvValue } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
 import { AppError, isUuid, notFound } from '../lib/errors'
-import { listPage, newestPage, positionOf, type Slice } from '../lib/paginate'
+import { listPage, newestPage, positionOf, type Slice, countCapFor } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
@@ -381,6 +381,7 @@ export async function listAdminPayouts(
   const totalOf = (column: SQLWrapper) => money(sql`coalesce(sum(${column}), 0)`)
   const [page, [summary]] = await Promise.all([
     listPage(db, query, {
+      countCap: countCapFor(query.q.trim()),
       time: payouts.requestedAt,
       id: payouts.id,
       where,

@@ -30,7 +30,7 @@ import { buildSku } from '../../shared/sku'
 import { canAddProduct, productLimitFor } from '../../shared/subscription'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import type { Db, Tx } from '../db/client'
-import { listPage, newestPage, positionOf, type Slice } from '../lib/paginate'
+import { listPage, newestPage, positionOf, type Slice, countCapFor } from '../lib/paginate'
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
@@ -499,6 +499,7 @@ export async function listModerationProducts(
 ): Promise<AdminProductList> {
   const where = and(productsIn(admin), moderationFilter(query, timeZone))
   const page = await listPage(db, query, {
+    countCap: countCapFor(query.q),
     time: products.createdAt,
     id: products.id,
     where,

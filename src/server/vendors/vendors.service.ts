@@ -24,7 +24,7 @@ import { emptyVendorTotals } from '../db/totals'
 import { AppError, isUniqueViolation, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
 import { recordAudit } from '../lib/audit'
 import { assertOwnedFiles, fileRefs } from '../lib/files'
-import { listPage, positionOf, type Slice } from '../lib/paginate'
+import { listPage, positionOf, type Slice, countCapFor } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { isAnyOf, likePattern } from '../lib/search'
@@ -418,6 +418,7 @@ export async function listVendorApplications(
   )
   const owners = eq(users.id, vendors.userId)
   return listPage(db, query, {
+    countCap: countCapFor(query.q),
     time: vendors.createdAt,
     id: vendors.id,
     where,

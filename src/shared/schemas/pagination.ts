@@ -7,6 +7,16 @@ import { z } from 'zod'
 export const countCap = 10_000
 
 /**
+ * A search counts at most this many of the rows it finds ("1,000+"). A term as common as a family name finds
+ * tens of thousands of orders or audit entries, and each is found by matching the pattern, row by row: counting a
+ * thousand costs a tenth of counting ten thousand. Past a thousand results a search is narrowed, not paged through.
+ */
+export const searchCountCap = 1_000
+
+/** The count cap of a list asked with (or without) a search term. */
+export const countCapFor = (q: string | undefined) => (q ? searchCountCap : countCap)
+
+/**
  * Where a page starts when it is reached by Next or Previous: the position of a row in the list's order
  * (newest first by time, then id), as the list answered it in `nextCursor` or `previousCursor`. Opaque to
  * clients; it is the row's time in whole microseconds since 1970 and its id, so it never needs the row itself
