@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { OrderStatus } from '../../shared/constants'
 import {
@@ -70,6 +70,28 @@ export type PlaceOrder = {
 }
 
 /**
+ * The products (with their variants' ids and their shops' status) that orders name, read with a SHARE lock on the
+ * product and the shop, in product id order: an edit or deletion of the product, or a decision on the shop, waits
+ * for the orders, or they for it.
+ */
+const productsForSale = (tx: Tx, where: SQL | undefined) =>
+  tx
+    .select({
+      variantId: variants.id,
+      id: products.id,
+      vendorId: products.vendorId,
+      name: products.name,
+      status: products.status,
+      vendorStatus: vendors.status,
+    })
+    .from(products)
+    .innerJoin(variants, eq(variants.productId, products.id))
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(where)
+    .orderBy(products.id)
+    .for('share', { of: [products, vendors] })
+
+/**
  * Takes an order in the caller's transaction. The product is read with a SHARE lock, so an edit or a
  * deletion of it (which lock it FOR UPDATE) waits for the order, or the order for them: an order never
  * points at a variant that an edit is removing. Price, SKU, attributes and product name are copied onto
@@ -79,24 +101,14 @@ export type PlaceOrder = {
 export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
   const ids = [order.vendorId, order.variantId, ...(order.productId ? [order.productId] : [])]
   if (!ids.every((id) => isUuid(id))) throw variantNotFound()
-  const [product] = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      status: products.status,
-      vendorStatus: vendors.status,
-    })
-    .from(products)
-    .innerJoin(variants, eq(variants.productId, products.id))
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(
-      and(
-        eq(variants.id, order.variantId),
-        eq(products.vendorId, order.vendorId),
-        order.productId ? eq(products.id, order.productId) : undefined,
-      ),
-    )
-    .for('share', { of: [products, vendors] })
+  const [product] = await productsForSale(
+    tx,
+    and(
+      eq(variants.id, order.variantId),
+      eq(products.vendorId, order.vendorId),
+      order.productId ? eq(products.id, order.productId) : undefined,
+    ),
+  )
   // Only an approved shop's approved products are for sale (admin §5: the form offers only those; a pending
   // shop's products are hidden until approved, a rejected shop cannot use the platform). The SHARE lock on
   // the vendor row makes a status change wait for this order, or this order for it.
@@ -195,24 +207,7 @@ export async function placeAuditedOrders(
   inputs: (PlaceOrder & { details?: Record<string, unknown> })[],
 ): Promise<BatchOrderOutcome[]> {
   const variantIds = [...new Set(inputs.map((input) => input.variantId).filter(isUuid))].sort()
-  const forSale =
-    variantIds.length === 0
-      ? []
-      : await tx
-          .select({
-            variantId: variants.id,
-            productId: products.id,
-            vendorId: products.vendorId,
-            name: products.name,
-            status: products.status,
-            vendorStatus: vendors.status,
-          })
-          .from(products)
-          .innerJoin(variants, eq(variants.productId, products.id))
-          .innerJoin(vendors, eq(vendors.id, products.vendorId))
-          .where(inArray(variants.id, variantIds))
-          .orderBy(products.id)
-          .for('share', { of: [products, vendors] })
+  const forSale = variantIds.length === 0 ? [] : await productsForSale(tx, inArray(variants.id, variantIds))
   const stocked =
     variantIds.length === 0
       ? []
@@ -242,7 +237,7 @@ export async function placeAuditedOrders(
       !ids.every((id) => isUuid(id)) ||
       !product ||
       product.vendorId !== input.vendorId ||
-      (input.productId && product.productId !== input.productId) ||
+      (input.productId && product.id !== input.productId) ||
       product.status !== 'approved'
     ) {
       return { error: variantNotFound() }
@@ -270,7 +265,7 @@ export async function placeAuditedOrders(
       accepted: {
         id: randomUUID(),
         vendorId: input.vendorId,
-        productId: product.productId,
+        productId: product.id,
         variantId: input.variantId,
         productName: product.name,
         sku: variant.sku,

@@ -1,8 +1,9 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { CloseButton, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigation } from 'react-router'
 import { searchMax } from './use-list-filters'
 
 /** Typing pauses this long before the list is asked again: one request per word, not per key (slow networks). */
@@ -28,6 +29,14 @@ export function SearchInput({
   const [lastQ, setLastQ] = useState(q)
   // Cancelled if the screen is left mid-pause (the hook's own clean-up).
   const search = useDebouncedCallback((value: string) => onSearch(value), SEARCH_DEBOUNCE_MS)
+  // ...and as soon as another screen is asked for: this screen stays up while the next one's code loads (a while
+  // on a slow network), and a search sent meanwhile writes this screen's address, taking the user back here.
+  const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const isLeaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname
+  useEffect(() => {
+    if (isLeaving) search.cancel()
+  }, [isLeaving, search])
   if (q !== lastQ) {
     setLastQ(q)
     if (q.trim() !== text.trim()) setText(q)
