@@ -456,6 +456,15 @@ export async function openFromMenu(page: Page, language: Language, navKey: KeysU
     .click()
 }
 
+/**
+ * Types `text` into a list's search box and waits until the list was asked for it (the address carries it): what
+ * follows reads the searched list, not the one shown before the search box's pause ran out.
+ */
+export async function searchList(page: Page, language: Language, labelKey: TextKey, text: string) {
+  await page.getByRole('searchbox', { name: exactly(t(language, labelKey)) }).fill(text)
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === text.trim())
+}
+
 /** The field is marked invalid and its error is read with it (Mantine ties the message in aria-describedby). */
 export async function expectFieldError(input: Locator, message: string) {
   await expect(input).toHaveAttribute('aria-invalid', 'true')

@@ -32,10 +32,10 @@ export function OrderProduct({ order, nameId }: { order: OrderDto; nameId: strin
   const attributes = describeAttributes(t, order.attributes)
   return (
     <div style={{ minWidth: 0 }}>
-      <Text fw={600} id={nameId} style={{ overflowWrap: 'break-word' }}>
+      <Text fw={600} id={nameId} style={{ overflowWrap: 'anywhere' }}>
         {order.productName}
       </Text>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {t('vendor.orders.orderNumber', { id: shortId(order.id) })}
         {' · '}
         {t('fields.sku')}: {order.sku}
@@ -53,7 +53,7 @@ export function OrderProduct({ order, nameId }: { order: OrderDto; nameId: strin
 export function OrderCustomer({ order }: { order: OrderDto }) {
   return (
     <div style={{ minWidth: 0 }}>
-      <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {order.customerName}
       </Text>
       {/* An address has no spaces to wrap at: in a narrow column it may break anywhere rather than overflow. */}

@@ -121,7 +121,7 @@ export function AdminOrderTable({ orders, ...actions }: AdminOrderListProps) {
           label: t('admin.orders.columns.vendor'),
           maw: 200,
           cell: (order) => (
-            <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {order.shopName}
             </Text>
           ),
