@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, payouts, users, vendors } from '../../src/server/db/schema'
 import { csvCell, csvRow } from '../../src/server/lib/csv'
-import { calendarDate, exportAdminPayouts } from '../../src/server/payouts/payouts.service'
+import { calendarDay } from '../../src/server/lib/calendar'
+import { exportAdminPayouts } from '../../src/server/payouts/payouts.service'
 import { receiptNote } from '../../src/shared/schemas/payout'
 import { expectError } from '../fixtures/expect-error'
 import { confirmedVendor } from '../fixtures/factories'
@@ -327,7 +328,7 @@ describe('GET /api/admin/payouts/export', () => {
     const response = await exportCsv(admin.cookie, `?q=${encodeURIComponent(shop.shopName)}&status=all`)
     expect(response.status, response.text).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    const today = calendarDate(new Date(), 'Africa/Kigali')
+    const today = calendarDay(new Date(), 'Africa/Kigali')
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="payouts-${today}.csv"`)
     // The byte-order mark (a decoded text drops it, so read the bytes): spreadsheets then read UTF-8.
     const raw = await t.app.request(`/api/admin/payouts/export?q=${encodeURIComponent(shop.shopName)}`, {

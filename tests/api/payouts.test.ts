@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, payouts } from '../../src/server/db/schema'
-import { calendarDate } from '../../src/server/payouts/payouts.service'
+import { calendarDay } from '../../src/server/lib/calendar'
 import { receiptNote } from '../../src/shared/schemas/payout'
 import { expectError } from '../fixtures/expect-error'
 import { confirmedVendor } from '../fixtures/factories'
@@ -28,7 +28,7 @@ afterAll(async () => {
 const overview = (cookie: string, query = '') => t.get(`/api/vendor/payouts${query}`, { cookie })
 const requestPayout = (cookie: string, amount: unknown) =>
   t.post('/api/vendor/payouts', { amount }, { cookie })
-const today = () => calendarDate(new Date(), 'Africa/Kigali')
+const today = () => calendarDay(new Date(), 'Africa/Kigali')
 
 describe('GET /api/vendor/payouts', () => {
   // Specification §9: completed order totals minus non-rejected payouts; pending and refunded orders do not count.

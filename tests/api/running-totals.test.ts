@@ -3,10 +3,12 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   marketplaceTotals,
+  orderDays,
   orderHours,
   orders,
   products,
   productWindowSales,
+  reportCalendar,
   reportWindows,
   vendorTotals,
   vendors,
@@ -620,6 +622,147 @@ describe('report windows', () => {
         release()
         await inFlight
       }
+    },
+    30_000,
+  )
+})
+
+// ── Report days (migration 0013, docs/decisions/016) ──
+
+const calendarZone = async () => (await t.db.select().from(reportCalendar))[0]?.timeZone
+/** The report of `days` days ending on the day of `now`, in `timeZone`. */
+const reportIn = (timeZone: string, now: Date, days: ReportRange) =>
+  getAdminReport(t.db, anAdmin, { days }, { timeZone, now })
+
+/**
+ * The report's chart and status counts worked out here from every order in the database: the `days` days ending
+ * on the day of `now` in a zone `offset` hours east of UTC (one without summer time).
+ */
+async function dailyByHand(now: Date, days: number, offset: number) {
+  const dayOf = (time: number) => Math.floor((time + offset * HOUR) / DAY)
+  const last = dayOf(now.getTime())
+  const daily = Array.from({ length: days }, (_, n) => ({
+    day: new Date((last - days + 1 + n) * DAY).toISOString().slice(0, 10),
+    orders: 0,
+    revenue: 0,
+  }))
+  const ordersByStatus = { pending: 0, completed: 0, refunded: 0 }
+  for (const order of await t.db.select().from(orders)) {
+    const n = dayOf(order.createdAt.getTime()) - (last - days + 1)
+    if (n < 0 || n >= days) continue
+    daily[n]!.orders += 1
+    daily[n]!.revenue += order.totalAmount
+    ordersByStatus[order.status] += 1
+  }
+  return { daily, ordersByStatus }
+}
+const dailyOf = ({ daily, ordersByStatus }: Awaited<ReturnType<typeof reportAt>>) => ({
+  daily,
+  ordersByStatus,
+})
+
+describe('report days', () => {
+  // The report's chart and status counts read these days: every order must be in its Kigali day and status.
+  it('count each order in its day of the marketplace’s time zone, moving it with its time and status', async () => {
+    const shop = await registeredVendor(t)
+    // Kigali 23:30 is 21:30 UTC, the same day; Kigali 00:30 is 22:30 UTC, the day before.
+    const [late, early, older] = await orderRows([
+      { vendorId: shop.vendorId, name: 'late', total: 1_000, at: kigali(-2, 23.5) },
+      { vendorId: shop.vendorId, name: 'early', total: 2_000, at: kigali(-1, 0.5) },
+      { vendorId: shop.vendorId, name: 'older', total: 4_000, at: kigali(-5, 9) },
+    ])
+    expect(await calendarZone()).toBe(TIME_ZONE)
+    expect(dailyOf(await reportAt(kigali(0), 7))).toEqual(await dailyByHand(kigali(0), 7, 2))
+
+    await t.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, late!.id))
+    await t.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, older!.id))
+    await t.db
+      .update(orders)
+      .set({ createdAt: kigali(-3, 0.5), totalAmount: 2_500 })
+      .where(eq(orders.id, early!.id))
+    const report = await reportAt(kigali(0), 7)
+    expect(dailyOf(report)).toEqual(await dailyByHand(kigali(0), 7, 2))
+    expect(await findTotalsDrift(t.db)).toEqual([])
+  })
+
+  // A check that cannot fail proves nothing: the chart must come from the days, and a wrong day must be found.
+  it('read the chart from the days, where the check finds a day changed behind the triggers’ back', async () => {
+    const shop = await registeredVendor(t)
+    await orderRows([{ vendorId: shop.vendorId, name: 'one', total: 3_000, at: kigali(-1, 10) }])
+    const yesterday = (await dailyByHand(kigali(0), 7, 2)).daily[5]!
+    await t.db
+      .update(orderDays)
+      .set({ orders: sql`${orderDays.orders} + 7` })
+      .where(and(eq(orderDays.day, yesterday.day), eq(orderDays.status, 'pending')))
+    const shown = (await reportAt(kigali(0), 7)).daily[5]
+    expect(shown).toEqual({ ...yesterday, orders: yesterday.orders + 7 })
+    expect(await findTotalsDrift(t.db)).toEqual([
+      {
+        table: 'order_days',
+        key: { day: yesterday.day, status: 'pending' },
+        figure: 'orders',
+        stored: expect.any(Number),
+        expected: expect.any(Number),
+      },
+    ])
+    await rebuildTotals(t.db)
+    expect(await findTotalsDrift(t.db)).toEqual([])
+    expect((await reportAt(kigali(0), 7)).daily[5]).toEqual(yesterday)
+  })
+
+  // The time zone is a setting: a report in another one recounts the days in it first, and in the old one again.
+  it('recount the days when the report’s time zone changes, and again when it changes back', async () => {
+    const shop = await registeredVendor(t)
+    // 23:00 UTC: the next day in Kigali, the same day in UTC.
+    await orderRows([
+      { vendorId: shop.vendorId, name: 'night', total: 5_000, at: kigali(-2, 1) },
+      { vendorId: shop.vendorId, name: 'noon', total: 6_000, at: kigali(-2, 12) },
+    ])
+    const utc = await reportIn('UTC', kigali(0), 7)
+    expect(await calendarZone()).toBe('UTC')
+    expect(dailyOf(utc)).toEqual(await dailyByHand(kigali(0), 7, 0))
+    expect(await findTotalsDrift(t.db)).toEqual([])
+    // Orders placed meanwhile are counted in the new zone's days.
+    await orderRows([{ vendorId: shop.vendorId, name: 'later', total: 7_000, at: kigali(-1, 1) }])
+    expect(dailyOf(await reportIn('UTC', kigali(0), 7))).toEqual(await dailyByHand(kigali(0), 7, 0))
+    expect(await findTotalsDrift(t.db)).toEqual([])
+
+    const back = await reportAt(kigali(0), 7)
+    expect(await calendarZone()).toBe(TIME_ZONE)
+    expect(dailyOf(back)).toEqual(await dailyByHand(kigali(0), 7, 2))
+    expect(await findTotalsDrift(t.db)).toEqual([])
+  })
+
+  // A recount waits for the order changes in flight, at most 3 s; past that the report groups the UTC hours
+  // into its days instead, the same figures. (PGlite runs one transaction at a time.)
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'count the chart from the hours, the same figures, when the days cannot be recounted in time',
+    async () => {
+      const shop = await registeredVendor(t)
+      await orderRows([{ vendorId: shop.vendorId, name: 'dusk', total: 8_000, at: kigali(-1, 1) }])
+      let release = () => {}
+      let held = () => {}
+      const isHeld = new Promise<void>((resolve) => (held = resolve))
+      const inFlight = t.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock_shared(${REPORT_WINDOWS_LOCK})`)
+        held()
+        await new Promise<void>((resolve) => (release = resolve))
+      })
+      await isHeld
+      try {
+        const started = Date.now()
+        const report = await reportIn('UTC', kigali(0), 7)
+        expect(Date.now() - started).toBeGreaterThanOrEqual(2_900)
+        expect(dailyOf(report)).toEqual(await dailyByHand(kigali(0), 7, 0))
+        expect(await calendarZone()).toBe(TIME_ZONE)
+      } finally {
+        release()
+        await inFlight
+      }
+      expect(dailyOf(await reportIn('UTC', kigali(0), 7))).toEqual(await dailyByHand(kigali(0), 7, 0))
+      expect(await calendarZone()).toBe('UTC')
+      await reportAt(kigali(0), 7)
+      expect(await calendarZone()).toBe(TIME_ZONE)
     },
     30_000,
   )

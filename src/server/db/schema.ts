@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -348,6 +349,17 @@ export const orders = pgTable(
   ],
 )
 
+/**
+ * The time a payout was pending, (requested_at, decided]: open-ended while it is pending (migration 0013's
+ * function payout_pending_span). It was pending at an instant after its request when its span holds that
+ * instant; a GiST index finds those among every payout ever made by looking at the few that do.
+ */
+export const payoutPendingSpan = (t: {
+  requestedAt: AnyPgColumn
+  processedAt: AnyPgColumn
+  status: AnyPgColumn
+}) => sql`payout_pending_span(${t.requestedAt}, ${t.processedAt}, ${t.status})`
+
 export const payouts = pgTable(
   'payouts',
   {
@@ -372,8 +384,8 @@ export const payouts = pgTable(
     index('payouts_requested_idx').on(t.requestedAt, t.id),
     index('payouts_vendor_requested_idx').on(t.vendorId, t.requestedAt, t.id),
     index('payouts_status_requested_idx').on(t.status, t.requestedAt, t.id),
-    // Reports count the payouts decided since a day (pending when the range began).
-    index('payouts_processed_idx').on(t.processedAt),
+    // Reports count the payouts pending when their range began: those whose span holds that instant.
+    index('payouts_pending_span_idx').using('gist', payoutPendingSpan(t)),
   ],
 )
 
@@ -550,6 +562,34 @@ export const orderHours = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.status] })],
 )
 
+/**
+ * The marketplace's calendar for the report (one row): the time zone order_days counts its days in. A report
+ * in another zone recounts the days first (reports/report-days.ts, docs/decisions/016).
+ */
+export const reportCalendar = pgTable(
+  'report_calendar',
+  {
+    id: integer('id').primaryKey(),
+    timeZone: text('time_zone').notNull(),
+  },
+  () => [check('report_calendar_single_row', sql`id = 1`)],
+)
+
+/**
+ * Orders per calendar day of report_calendar's time zone and status, with their total: a report over 365
+ * days reads 365 days × 3 statuses, and its chart is those days as they are (docs/decisions/016).
+ */
+export const orderDays = pgTable(
+  'order_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    orders: total('orders'),
+    amount: total('amount'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
+)
+
 // ── Report windows (docs/decisions/015): each report range's sales per shop and per product, kept ready ──
 
 /**
@@ -632,6 +672,8 @@ export const schema = {
   vendorTotals,
   marketplaceTotals,
   orderHours,
+  reportCalendar,
+  orderDays,
   reportWindows,
   vendorWindowSales,
   productWindowSales,

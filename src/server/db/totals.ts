@@ -3,7 +3,7 @@ import type { Db } from './client'
 import type { vendorTotals } from './schema'
 
 /**
- * The running totals (migrations 0008 and 0009, docs/decisions/007 and 015): each table, the view that computes what it must
+ * The running totals (migrations 0008, 0009 and 0013, docs/decisions/007, 015 and 016): each table, the view that computes what it must
  * hold from the rows, its key, and the figures compared. The triggers keep table = view in every
  * transaction; this module proves it (`npm run db:check`) and rebuilds it after a bulk load.
  */
@@ -35,6 +35,8 @@ const totalTables = [
     figures: ['vendors_pending', 'vendors_approved', 'vendors_rejected'],
   },
   { table: 'order_hours', key: ['hour', 'status'], figures: ['orders', 'amount'] },
+  // The report's days (migration 0013, docs/decisions/016), in the time zone report_calendar names.
+  { table: 'order_days', key: ['day', 'status'], figures: ['orders', 'amount'] },
   // The report windows' sales (migration 0009, docs/decisions/015), within the windows as report_windows holds them.
   { table: 'vendor_window_sales', key: ['days', 'vendor_id'], figures: ['orders', 'amount'] },
   {
@@ -46,10 +48,12 @@ const totalTables = [
 
 /**
  * The tables that hold running totals: data derived from the others, never entered by anyone. report_windows
- * has no view of its own: it says which ranges the window sales cover, and moves only with them.
+ * and report_calendar have no view of their own: they say which ranges the window sales cover and which time
+ * zone the days are counted in, and move only with them.
  */
 export const totalsTableNames: readonly string[] = [
   'report_windows',
+  'report_calendar',
   ...totalTables.map((entry) => entry.table),
 ]
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { CSV_BOM, csvRow, type CsvValue } from '../../shared/csv'
+import { zonedParts } from './calendar'
 import type { Env } from './http'
 
 /**
@@ -9,35 +10,6 @@ import type { Env } from './http'
  */
 
 export { CSV_BOM, csvCell, csvRow, type CsvValue } from '../../shared/csv'
-
-/**
- * One formatter per time zone, made once: making one costs about 25 times what formatting a date with it does,
- * and an export formats a date on each of up to a million rows.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatterFor(timeZone: string) {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
-/** 'YYYY-MM-DD' and 'HH:MM' of `date` on the calendar and clock of `timeZone`. */
-function zonedParts(date: Date, timeZone: string) {
-  const parts = formatterFor(timeZone).formatToParts(date)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` }
-}
 
 /** A time as a spreadsheet sorts and reads it: 'YYYY-MM-DD HH:MM' in the marketplace's zone ('' for none). */
 export function csvDateTime(date: Date | null, timeZone: string): string {

@@ -14,6 +14,7 @@ import { receiptNote, receiptStatusOf } from '../../shared/schemas/payout'
 import type { Db, Tx } from '../db/client'
 import { payouts, users, vendorTotals, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
+import { calendarDay } from '../lib/calendar'
 import { csvDateTime, csvFileName, type CsvValue } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
 import { AppError, isUuid, notFound } from '../lib/errors'
@@ -130,18 +131,6 @@ export async function requestPayout(db: Db, scope: VendorScope, amount: number):
   })
 }
 
-/** YYYY-MM-DD on the calendar of `timeZone` (Kigali by default: a vendor's "today"). */
-export function calendarDate(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(date)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value
-  return `${part('year')}-${part('month')}-${part('day')}`
-}
-
 /**
  * The vendor confirms an approved payout arrived, once: the notes get 'Vendor confirmed receipt on {date}'
  * and an audit row records it, in one transaction. Another vendor's payout is not found.
@@ -162,7 +151,7 @@ export async function confirmPayoutReceipt(
     if (!row) throw notFound()
     // The row is locked: a second confirmation waits here and then sees the notes already set.
     if (!canConfirmReceipt(row.payout)) throw new AppError('CONFLICT', 'payouts.cannotConfirm')
-    const notes = receiptNote(calendarDate(options.now ?? new Date(), options.timeZone))
+    const notes = receiptNote(calendarDay(options.now ?? new Date(), options.timeZone))
     const [updated] = await tx.update(payouts).set({ notes }).where(eq(payouts.id, payoutId)).returning()
     await recordAudit(tx, {
       by: scope,

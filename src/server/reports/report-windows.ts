@@ -23,16 +23,14 @@ const LOCK_NOT_AVAILABLE = '55P03'
 
 const ofWindow = (days: number) => eq(reportWindows.days, days)
 
-/** Whether the window of `days` covers exactly the range, in the snapshot of `db`. */
-export async function windowCovers(db: Db | Tx, days: number, { start, end }: WindowRange) {
-  const [row] = await db
+/** Whether the window of `days` covers exactly the range: a query of one row, or none for a range without one. */
+export const windowCovers = (db: Db | Tx, days: number, { start, end }: WindowRange) =>
+  db
     .select({
       covers: sql<boolean>`${reportWindows.startsAt} = ${start} and ${reportWindows.endsAt} = ${end}`,
     })
     .from(reportWindows)
     .where(ofWindow(days))
-  return row?.covers === true
-}
 
 /**
  * The stretches of time between the window as it stands and [start, end), each with the sign of its orders:
@@ -55,11 +53,13 @@ function stretches(days: number, { start, end }: WindowRange) {
 }
 
 /**
- * Moves the window of `days` to the range: the sales of the orders between the two are added or taken out,
- * then the shops and products this left with nothing are dropped. Called holding the lock exclusively, so no order
- * change counts itself meanwhile (each waits, then counts itself in the window as moved).
+ * Makes the window of `days` cover the range, moving it if the day has turned (or the time zone changed) since
+ * it last moved, or opening it for a range that has none: the sales of the orders between the two are added or
+ * taken out, then the shops and products this left with nothing are dropped. Called holding the report lock
+ * (underReportLock), so no order change counts itself meanwhile (each waits, then counts itself in the window
+ * as moved).
  */
-async function moveWindow(tx: Tx, days: number, range: WindowRange) {
+export async function moveWindow(tx: Tx, days: number, range: WindowRange) {
   const { start, end } = range
   const [window] = await tx
     .select({
@@ -111,20 +111,22 @@ async function moveWindow(tx: Tx, days: number, range: WindowRange) {
 }
 
 /**
- * Makes the window of `days` cover the range, moving it if the day has turned (or the time zone changed) since
- * it last moved, or opening it for a range that has none. When the order changes in flight do not let it move
- * within LOCK_WAIT, it stays where it was, and the report counts its rankings from the orders.
+ * Runs `work` holding the report lock exclusively (a window moved, the days recounted), after the order changes
+ * in flight. While this waits for the lock, order changes queue behind it: the wait is bounded by LOCK_WAIT, and
+ * past it `work` is not done and this answers false; the report then counts its rankings from the orders and
+ * its days from the hours, and a later report tries again.
  */
-export async function readyReportWindow(db: Db, days: number, range: WindowRange): Promise<void> {
+export async function underReportLock(db: Db, work: (tx: Tx) => Promise<void>): Promise<boolean> {
   try {
     await db.transaction(async (tx) => {
-      // While this waits for the lock, order changes queue behind it: the wait is bounded.
       await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_WAIT}'`))
       await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_WINDOWS_LOCK})`)
-      await moveWindow(tx, days, range)
+      await work(tx)
     })
+    return true
   } catch (error) {
     if (pgError(error)?.code !== LOCK_NOT_AVAILABLE) throw error
+    return false
   }
 }
 

@@ -1,13 +1,31 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { AdminReport, ComparedFigure, ReportQuery } from '../../shared/schemas/report'
 import type { Db, Tx } from '../db/client'
-import { orderHours, orders, payouts, products, users, vendorTotals, vendors } from '../db/schema'
+import {
+  orderDays,
+  orderHours,
+  orders,
+  payoutPendingSpan,
+  payouts,
+  products,
+  users,
+  vendorTotals,
+  vendors,
+} from '../db/schema'
 import { recordAudit } from '../lib/audit'
+import { calendarDay } from '../lib/calendar'
 import { csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
 import { ownedBy, type AdminScope } from '../lib/scope'
-import { readyReportWindow, windowCovers, windowTopProducts, windowTopVendors } from './report-windows'
+import { daysCountedIn, recountDays } from './report-days'
+import {
+  moveWindow,
+  underReportLock,
+  windowCovers,
+  windowTopProducts,
+  windowTopVendors,
+} from './report-windows'
 
 /** The lists and rankings of a report (specification §9: 5 recent orders, 5 new vendors). */
 const LIST_SIZE = 5
@@ -27,7 +45,7 @@ const addDays = (day: string, offset: number) => {
  * en-CA writes a date as YYYY-MM-DD.
  */
 export function reportPeriod(days: number, now: Date, timeZone: string): Period {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now)
+  const today = calendarDay(now, timeZone)
   const from = addDays(today, 1 - days)
   return { days, from, to: today, previousFrom: addDays(from, -days), previousTo: addDays(from, -1) }
 }
@@ -45,6 +63,39 @@ function boundsOf(period: Period, timeZone: string) {
   }
 }
 type Bounds = ReturnType<typeof boundsOf>
+
+/**
+ * Where a report counts its orders: the days of its own time zone (order_days, docs/decisions/016), 3 rows a
+ * day; or, while those are counted in another zone, the UTC hours (order_hours), 72 rows a day, each placed in
+ * its day of the report's zone. Either way, rows of orders per status with their total; `dayIndex` is a row's
+ * day within the range (0 for its first day).
+ */
+function orderBuckets(source: 'days' | 'hours', period: Period, bounds: Bounds, timeZone: string) {
+  if (source === 'days') {
+    const { day, status, orders, amount } = orderDays
+    return {
+      table: orderDays,
+      status,
+      orders,
+      amount,
+      since: gte(day, period.from),
+      until: lte(day, period.to),
+      dayIndex: sql<number>`${day} - ${period.from}::date`,
+    }
+  }
+  const { hour, status, orders, amount } = orderHours
+  return {
+    table: orderHours,
+    status,
+    orders,
+    amount,
+    since: gte(hour, bounds.start),
+    until: lt(hour, bounds.end),
+    // Midnight in the report's zone falls on a UTC hour, as in every whole-hour time zone.
+    dayIndex: sql<number>`(${hour} at time zone ${timeZone})::date - ${period.from}::date`,
+  }
+}
+type OrderBuckets = ReturnType<typeof orderBuckets>
 
 const within = (column: SQLWrapper, from: SQL, until: SQL) => and(gte(column, from), lt(column, until))
 
@@ -69,7 +120,12 @@ const ratio = (numerator: SQLWrapper, denominator: SQLWrapper, decimals: number)
  * Every card and growth figure in one statement: one aggregate per table (a single pass over each, however
  * many orders), cross-joined into one row, the rates and changes computed on that row.
  */
-async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, end }: Bounds) {
+async function reportFigures(
+  tx: Tx,
+  scope: AdminScope,
+  { previousStart, start, end }: Bounds,
+  buckets: OrderBuckets,
+) {
   const isNew = (column: SQLWrapper) => within(column, start, end)
   const wasNew = (column: SQLWrapper) => within(column, previousStart, start)
   const v = tx
@@ -109,28 +165,26 @@ async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, 
     .from(products)
     .where(and(gte(products.createdAt, start), ownedBy(products.vendorId, scope)))
     .as('p')
-  // Orders since the range began, from the hourly rollup: at most 24 rows a day per status, however many orders.
-  const inRange = lt(orderHours.hour, end)
-  const ofStatus = (status: OrderStatus) => and(inRange, eq(orderHours.status, status))
+  // Orders since the range began, from the days (or hours): a few rows a day per status, however many orders.
+  const b = buckets
+  const inRange = b.until
+  const ofStatus = (status: OrderStatus) => and(inRange, eq(b.status, status))
   const o = tx
     .select({
-      since: summed(orderHours.orders).as('o_since'),
-      revenueSince: summed(orderHours.amount).as('o_revenue_since'),
-      recent: summed(orderHours.orders, inRange).as('o_recent'),
-      pending: summed(orderHours.orders, ofStatus('pending')).as('o_pending'),
-      completed: summed(orderHours.orders, ofStatus('completed')).as('o_completed'),
-      refunded: summed(orderHours.orders, ofStatus('refunded')).as('o_refunded'),
-      revenueRecent: summed(orderHours.amount, inRange).as('o_revenue_recent'),
+      since: summed(b.orders).as('o_since'),
+      revenueSince: summed(b.amount).as('o_revenue_since'),
+      recent: summed(b.orders, inRange).as('o_recent'),
+      pending: summed(b.orders, ofStatus('pending')).as('o_pending'),
+      completed: summed(b.orders, ofStatus('completed')).as('o_completed'),
+      refunded: summed(b.orders, ofStatus('refunded')).as('o_refunded'),
+      revenueRecent: summed(b.amount, inRange).as('o_revenue_recent'),
     })
-    .from(orderHours)
-    .where(gte(orderHours.hour, start))
+    .from(b.table)
+    .where(b.since)
     .as('o')
-  // Pending when the range began: asked for before it, and decided (processed_at) only since, or not yet.
-  // Each half of the condition has its index (status, requested_at) and (processed_at).
-  const pendingAtStart = and(
-    lt(payouts.requestedAt, start),
-    or(eq(payouts.status, 'pending'), gte(payouts.processedAt, start)),
-  )
+  // Pending when the range began: asked for before it, and decided only since, or not yet; the payouts whose
+  // pending span holds the instant, which its GiST index finds among every payout without walking them.
+  const pendingAtStart = sql`${payoutPendingSpan(payouts)} @> (${start})::timestamptz`
   const pay = tx
     .select({ before: count().as('pay_before') })
     .from(payouts)
@@ -183,21 +237,19 @@ async function reportFigures(tx: Tx, scope: AdminScope, { previousStart, start, 
 const revenueTotal = sql<number>`sum(${orders.totalAmount})::bigint`.mapWith(Number)
 
 /**
- * Each day of the range with its orders and their total, from the hourly rollup (docs/decisions/007): the
- * range's hours grouped per Kigali day, laid over every day of the range (generate_series), so a day without
- * orders is there with zeros. Kigali midnight falls on a UTC hour, as in every whole-hour time zone.
+ * Each day of the range with its orders and their total, from the days (or hours) of the range, laid over every
+ * day of the range (generate_series), so a day without orders is there with zeros.
  */
-async function ordersPerDay(tx: Tx, period: Period, bounds: Bounds, timeZone: string) {
+async function ordersPerDay(tx: Tx, period: Period, buckets: OrderBuckets) {
+  const b = buckets
   const perDay = tx
     .select({
-      n: sql<number>`(${orderHours.hour} at time zone ${timeZone})::date - ${period.from}::date`.as(
-        'day_index',
-      ),
-      orders: summed(orderHours.orders).as('day_orders'),
-      revenue: summed(orderHours.amount).as('day_revenue'),
+      n: b.dayIndex.as('day_index'),
+      orders: summed(b.orders).as('day_orders'),
+      revenue: summed(b.amount).as('day_revenue'),
     })
-    .from(orderHours)
-    .where(within(orderHours.hour, bounds.start, bounds.end))
+    .from(b.table)
+    .where(and(b.since, b.until))
     // By position: the day's expression carries parameters, which PostgreSQL would not match written twice.
     .groupBy(sql`1`)
     .as('per_day')
@@ -333,16 +385,25 @@ export async function getAdminReport(
   const bounds = boundsOf(period, options.timeZone)
   const inRange = within(orders.createdAt, bounds.start, bounds.end)
   const range = { start: bounds.start, end: bounds.end }
-  // The rankings come from the range's window (docs/decisions/015) when it covers the range in the snapshot.
-  // When it does not, `orCount` says whether to count them from the range's orders (the same lists, slower),
-  // or to give up before reading anything, so that the window is moved first.
+  // The rankings come from the range's window (docs/decisions/015) when it covers the range in the snapshot,
+  // and the orders from the days (docs/decisions/016) when they are counted in the report's zone. When either
+  // is not ready, `orCount` says whether to read what does not need it (the range's orders for the rankings,
+  // the hours for the days: the same figures, slower), or to give up before reading anything, so that they
+  // are readied first.
   const read = (orCount: boolean) =>
     db.transaction(
       async (tx): Promise<AdminReport | undefined> => {
-        const fromWindow = await windowCovers(tx, query.days, range)
-        if (!fromWindow && !orCount) return undefined
-        const figures = await reportFigures(tx, scope, bounds)
-        const daily = await ordersPerDay(tx, period, bounds, options.timeZone)
+        const [ready] = await tx
+          .select({
+            fromWindow: sql<boolean>`coalesce((${windowCovers(tx, query.days, range)}), false)`,
+            fromDays: sql<boolean>`coalesce((${daysCountedIn(tx, options.timeZone)}), false)`,
+          })
+          .from(sql`(values (1)) as one`)
+        const { fromWindow, fromDays } = ready!
+        if (!(fromWindow && fromDays) && !orCount) return undefined
+        const buckets = orderBuckets(fromDays ? 'days' : 'hours', period, bounds, options.timeZone)
+        const figures = await reportFigures(tx, scope, bounds, buckets)
+        const daily = await ordersPerDay(tx, period, buckets)
         const topVendorsOfRange = fromWindow
           ? await windowTopVendors(tx, scope, query.days, LIST_SIZE)
           : await topVendors(tx, scope, inRange)
@@ -363,13 +424,17 @@ export async function getAdminReport(
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     )
-  const fromWindow = await read(false)
-  if (fromWindow) return fromWindow
-  // The day turned since the window last moved (or the time zone changed, or the range is new): move it, then
-  // read again. Should it not move in time, that read counts the rankings from the orders.
-  await readyReportWindow(db, query.days, range)
+  const ready = await read(false)
+  if (ready) return ready
+  // The day turned since the window last moved (or the time zone changed, or the range is new): move it, and
+  // recount the days if the time zone changed, under one lock; then read again. Should the lock not come in
+  // time (docs/decisions/015), that read counts from the orders and the hours.
+  await underReportLock(db, async (tx) => {
+    await recountDays(tx, options.timeZone)
+    await moveWindow(tx, query.days, range)
+  })
   const report = await read(true)
-  if (!report) throw new Error('A report that may count its rankings always answers')
+  if (!report) throw new Error('A report that may count from the orders always answers')
   return report
 }
 
