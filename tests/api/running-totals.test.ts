@@ -384,6 +384,28 @@ async function rankingsByHand(now: Date, days: number) {
   return { topVendors, topProducts }
 }
 
+/**
+ * Runs `work` while an order change is in flight: a transaction holding the report lock shared, as each order
+ * change does until it commits, released once `work` is done.
+ */
+async function whileAnOrderChangeIsInFlight(work: () => Promise<void>) {
+  let release = () => {}
+  let held = () => {}
+  const isHeld = new Promise<void>((resolve) => (held = resolve))
+  const inFlight = t.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${REPORT_WINDOWS_LOCK})`)
+    held()
+    await new Promise<void>((resolve) => (release = resolve))
+  })
+  await isHeld
+  try {
+    await work()
+  } finally {
+    release()
+    await inFlight
+  }
+}
+
 const rankingsOf = ({ topVendors, topProducts }: Awaited<ReturnType<typeof reportAt>>) => ({
   topVendors,
   topProducts,
@@ -600,17 +622,7 @@ describe('report windows', () => {
         (await t.db.select().from(reportWindows).where(eq(reportWindows.days, 7)))[0]
       await reportAt(kigali(0), 7)
       const before = await windowOf()
-      let release = () => {}
-      let held = () => {}
-      const isHeld = new Promise<void>((resolve) => (held = resolve))
-      // An order change in flight: it holds the lock shared until it commits.
-      const inFlight = t.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock_shared(${REPORT_WINDOWS_LOCK})`)
-        held()
-        await new Promise<void>((resolve) => (release = resolve))
-      })
-      await isHeld
-      try {
+      await whileAnOrderChangeIsInFlight(async () => {
         const started = Date.now()
         const report = await reportAt(kigali(3), 7)
         expect(Date.now() - started).toBeGreaterThanOrEqual(2_900)
@@ -618,10 +630,7 @@ describe('report windows', () => {
         expect(report.topVendors.length).toBeGreaterThan(0)
         // The window stayed where it was, for the next report to move.
         expect(await windowOf()).toEqual(before)
-      } finally {
-        release()
-        await inFlight
-      }
+      })
     },
     30_000,
   )
@@ -740,25 +749,13 @@ describe('report days', () => {
     async () => {
       const shop = await registeredVendor(t)
       await orderRows([{ vendorId: shop.vendorId, name: 'dusk', total: 8_000, at: kigali(-1, 1) }])
-      let release = () => {}
-      let held = () => {}
-      const isHeld = new Promise<void>((resolve) => (held = resolve))
-      const inFlight = t.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock_shared(${REPORT_WINDOWS_LOCK})`)
-        held()
-        await new Promise<void>((resolve) => (release = resolve))
-      })
-      await isHeld
-      try {
+      await whileAnOrderChangeIsInFlight(async () => {
         const started = Date.now()
         const report = await reportIn('UTC', kigali(0), 7)
         expect(Date.now() - started).toBeGreaterThanOrEqual(2_900)
         expect(dailyOf(report)).toEqual(await dailyByHand(kigali(0), 7, 0))
         expect(await calendarZone()).toBe(TIME_ZONE)
-      } finally {
-        release()
-        await inFlight
-      }
+      })
       expect(dailyOf(await reportIn('UTC', kigali(0), 7))).toEqual(await dailyByHand(kigali(0), 7, 0))
       expect(await calendarZone()).toBe('UTC')
       await reportAt(kigali(0), 7)

@@ -113,20 +113,18 @@ export async function moveWindow(tx: Tx, days: number, range: WindowRange) {
 /**
  * Runs `work` holding the report lock exclusively (a window moved, the days recounted), after the order changes
  * in flight. While this waits for the lock, order changes queue behind it: the wait is bounded by LOCK_WAIT, and
- * past it `work` is not done and this answers false; the report then counts its rankings from the orders and
- * its days from the hours, and a later report tries again.
+ * past it `work` is not done; the report then counts its rankings from the orders and its days from the hours,
+ * and a later report tries again.
  */
-export async function underReportLock(db: Db, work: (tx: Tx) => Promise<void>): Promise<boolean> {
+export async function underReportLock(db: Db, work: (tx: Tx) => Promise<void>): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_WAIT}'`))
       await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_WINDOWS_LOCK})`)
       await work(tx)
     })
-    return true
   } catch (error) {
     if (pgError(error)?.code !== LOCK_NOT_AVAILABLE) throw error
-    return false
   }
 }
 

@@ -42,7 +42,6 @@ const addDays = (day: string, offset: number) => {
 
 /**
  * The range: `days` calendar days of `timeZone` ending today (today included), and the `days` days before it.
- * en-CA writes a date as YYYY-MM-DD.
  */
 export function reportPeriod(days: number, now: Date, timeZone: string): Period {
   const today = calendarDay(now, timeZone)
