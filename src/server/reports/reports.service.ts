@@ -66,28 +66,22 @@ type Bounds = ReturnType<typeof boundsOf>
 /**
  * Where a report counts its orders: the days of its own time zone (order_days, docs/decisions/016), 3 rows a
  * day; or, while those are counted in another zone, the UTC hours (order_hours), 72 rows a day, each placed in
- * its day of the report's zone. Either way, rows of orders per status with their total; `dayIndex` is a row's
- * day within the range (0 for its first day).
+ * its day of the report's zone. Either way, a table of orders per status with their total (its columns status,
+ * orders, amount); `dayIndex` is a row's day within the range (0 for its first day).
  */
 function orderBuckets(source: 'days' | 'hours', period: Period, bounds: Bounds, timeZone: string) {
   if (source === 'days') {
-    const { day, status, orders, amount } = orderDays
+    const { day } = orderDays
     return {
       table: orderDays,
-      status,
-      orders,
-      amount,
       since: gte(day, period.from),
       until: lte(day, period.to),
       dayIndex: sql<number>`${day} - ${period.from}::date`,
     }
   }
-  const { hour, status, orders, amount } = orderHours
+  const { hour } = orderHours
   return {
     table: orderHours,
-    status,
-    orders,
-    amount,
     since: gte(hour, bounds.start),
     until: lt(hour, bounds.end),
     // Midnight in the report's zone falls on a UTC hour, as in every whole-hour time zone.
@@ -165,8 +159,7 @@ async function reportFigures(
     .where(and(gte(products.createdAt, start), ownedBy(products.vendorId, scope)))
     .as('p')
   // Orders since the range began, from the days (or hours): a few rows a day per status, however many orders.
-  const b = buckets
-  const inRange = b.until
+  const { table: b, since, until: inRange } = buckets
   const ofStatus = (status: OrderStatus) => and(inRange, eq(b.status, status))
   const o = tx
     .select({
@@ -178,8 +171,8 @@ async function reportFigures(
       refunded: summed(b.orders, ofStatus('refunded')).as('o_refunded'),
       revenueRecent: summed(b.amount, inRange).as('o_revenue_recent'),
     })
-    .from(b.table)
-    .where(b.since)
+    .from(b)
+    .where(since)
     .as('o')
   // Pending when the range began: asked for before it, and decided only since, or not yet; the payouts whose
   // pending span holds the instant, which its GiST index finds among every payout without walking them.
@@ -240,15 +233,15 @@ const revenueTotal = sql<number>`sum(${orders.totalAmount})::bigint`.mapWith(Num
  * day of the range (generate_series), so a day without orders is there with zeros.
  */
 async function ordersPerDay(tx: Tx, period: Period, buckets: OrderBuckets) {
-  const b = buckets
+  const { table: b, since, until, dayIndex } = buckets
   const perDay = tx
     .select({
-      n: b.dayIndex.as('day_index'),
+      n: dayIndex.as('day_index'),
       orders: summed(b.orders).as('day_orders'),
       revenue: summed(b.amount).as('day_revenue'),
     })
-    .from(b.table)
-    .where(and(b.since, b.until))
+    .from(b)
+    .where(and(since, until))
     // By position: the day's expression carries parameters, which PostgreSQL would not match written twice.
     .groupBy(sql`1`)
     .as('per_day')
