@@ -83,7 +83,7 @@ const wording: Record<Language, Wording> = {
   rw: {
     hello: (name) => `Muraho ${name},`,
     reason: (reason) => `Impamvu: ${reason}`,
-    reference: (reference) => `Nimero y'iyishyura: ${reference}`,
+    reference: (reference) => `Nimero y'ubwishyu: ${reference}`,
     signature: 'Itsinda rya Isoko',
     subject: {
       vendorApproved: (d) => `Iduka ryawe ${d.shopName} ryemejwe`,
