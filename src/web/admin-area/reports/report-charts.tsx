@@ -154,6 +154,12 @@ function DailyChart({ report, kind }: { report: AdminReport; kind: 'revenue' | '
           days,
         })
       : t('admin.reports.charts.ordersSummary', { count, orders, days })
+  const axisLabel = (value: number) => formatCompact(value, (key, options) => t(key, options))
+  // Wide enough for the largest figure's words (ibihumbi 12.5 takes twice the room of 12.5K).
+  const axisWidth = Math.max(
+    44,
+    7 * axisLabel(Math.max(0, ...report.daily.map((day) => day[kind]))).length + 8,
+  )
   const chart = {
     h: 220,
     data: report.daily,
@@ -165,7 +171,7 @@ function DailyChart({ report, kind }: { report: AdminReport; kind: 'revenue' | '
     // Hidden from screen readers (the table says it all): no keyboard stop inside a hidden drawing.
     accessibilityLayer: false,
     xAxisProps: { tickFormatter: formatAxisDay, minTickGap: 20, interval: 'preserveStartEnd' as const },
-    yAxisProps: { tickFormatter: formatCompact, width: 44 },
+    yAxisProps: { tickFormatter: axisLabel, width: axisWidth },
   }
   return (
     <ChartFigure
