@@ -24,8 +24,15 @@ export const serverEntries = {
   demo: 'src/server/cli/demo.ts',
 }
 
-// Everything a bundle is made from (node_modules is not: it stays external and is read at run time).
-const serverSources = ['src/server', 'src/shared', 'tsconfig.json', 'scripts/build-server.mjs']
+// Everything a bundle is made from (node_modules is not: it stays external and is read at run time); the
+// language bundles give the server the words of its CSV labels (src/server/lib/texts.ts).
+const serverSources = [
+  'src/server',
+  'src/shared',
+  'src/web/i18n',
+  'tsconfig.json',
+  'scripts/build-server.mjs',
+]
 
 /** Newest modification time (ms) of a file, or of any file below a folder; 0 when absent. */
 export function newestMtime(target) {

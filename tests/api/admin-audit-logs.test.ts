@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs } from '../../src/server/db/schema'
-import { auditCsvHeader } from '../../src/server/audit/audit-logs.service'
-import { csvRow } from '../../src/server/lib/csv'
 import { expectError } from '../fixtures/expect-error'
 import { registeredVendor, rowCount, theAdmin } from '../fixtures/money'
 import { createTestApp } from '../fixtures/test-app'
@@ -49,6 +47,18 @@ async function entries(
   }
   return inserted
 }
+
+/** One entry on any table and id, found by the product name in its details. */
+const entryOn = (
+  byUserId: string,
+  action: 'update' | 'reject',
+  targetTable: string,
+  targetId: string,
+  productName: string,
+) =>
+  t.db
+    .insert(auditLogs)
+    .values({ adminId: byUserId, action, targetTable, targetId, details: { product_name: productName } })
 
 const marker = () => `Marker${randomUUID().slice(0, 8)}`
 
@@ -195,13 +205,7 @@ describe('GET /api/admin/audit-logs/export', () => {
     const m = marker()
     const [entry] = await entries(admin.user.id, m, [{ action: 'approve', daysAgo: 0 }])
     // A product named like a formula: a spreadsheet must show it, not run it.
-    await t.db.insert(auditLogs).values({
-      adminId: admin.user.id,
-      action: 'reject',
-      targetTable: 'products',
-      targetId: '=HYPERLINK("http://evil")',
-      details: { product_name: `${m} formula` },
-    })
+    await entryOn(admin.user.id, 'reject', 'products', '=HYPERLINK("http://evil")', `${m} formula`)
     const response = await exportOf(admin.cookie, `q=${m}&action=approve`)
     expect(response.status, response.text).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
@@ -209,7 +213,9 @@ describe('GET /api/admin/audit-logs/export', () => {
       /^attachment; filename="audit-logs-\d{4}-\d{2}-\d{2}\.csv"$/,
     )
     const lines = response.text.replace(/^\uFEFF/, '').split('\r\n')
-    expect(lines[0]).toBe(csvRow(auditCsvHeader).trimEnd())
+    expect(lines[0]).toBe(
+      'Time,User,Role,Action,Target table,Target id,Old values,New values,Details,Request id,IP address,User agent',
+    )
     expect(lines.slice(1, -1)).toHaveLength(1)
     expect(lines[1]).toContain(entry!.targetId)
     expect(lines[1]).toContain(admin.email)
@@ -228,6 +234,32 @@ describe('GET /api/admin/audit-logs/export', () => {
       action: 'approve',
       days: 7,
     })
+  })
+
+  // The admin reads the trail in the language of their screens: the header, the role, the action and the table in
+  // words (a table no word names keeps its name); the values stay as recorded.
+  it("writes the header, roles, actions and tables in the reader's language", async () => {
+    const admin = await theAdmin(t)
+    const m = marker()
+    const [entry] = await entries(admin.user.id, m, [{ action: 'approve', daysAgo: 0 }])
+    await entryOn(admin.user.id, 'update', 'gift_cards', randomUUID(), `${m} unknown table`)
+    const inRw = await t.get(`/api/admin/audit-logs/export?q=${m}`, {
+      cookie: `${admin.cookie}; app-language=rw`,
+    })
+    const [header, ...rows] = inRw.text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+    expect(header).toBe(
+      "Igihe,Ukoresha,Uruhare,Igikorwa,Icyakozweho,Nimero y'icyakozweho,Agaciro ka mbere,Agaciro gashya,Ibisobanuro,Nimero y'ubusabe kuri seriveri,Aderesi ya IP,Mushakisha",
+    )
+    const approved = rows.find((row) => row.includes(entry!.targetId))
+    expect(approved).toContain(`,${admin.email},Umuyobozi,Kwemeza,Igicuruzwa,${entry!.targetId},`)
+    expect(approved).toContain('"{""status"":""pending""}"')
+    expect(rows.find((row) => row.includes('gift_cards'))).toContain(',Guhindura,gift_cards,')
+
+    const inEnglish = await t.get(`/api/admin/audit-logs/export?q=${m}`, { cookie: admin.cookie })
+    expect(inEnglish.text).toContain(`,${admin.email},Admin,Approve,Product,${entry!.targetId},`)
   })
 
   it('refuses a vendor and a signed-out visitor, and records nothing for them', async () => {

@@ -357,6 +357,42 @@ describe('GET /api/admin/payouts/export', () => {
     expect(onlyRejected.text).not.toContain(approved.id)
   })
 
+  // The file is read by the admin who asked for it, in the language of their screens (no import reads it back).
+  it('writes its header and labels in the language of the screens that ask for it', async () => {
+    const admin = await theAdmin(t)
+    const shop = await namedShop('Indimi')
+    await insertPayout(t.db, shop.vendorId, {
+      amount: 4_000,
+      status: 'approved',
+      requestedAt: new Date('2025-03-01T08:00:00Z'),
+      processedAt: new Date('2025-03-02T08:00:00Z'),
+      paymentReference: 'MTN 55',
+      notes: receiptNote('2025-03-03'),
+    })
+    const path = `/api/admin/payouts/export?q=${encodeURIComponent(shop.shopName)}`
+    // A download link carries the language cookie the screens set; a fetch carries their header too.
+    const byLink = records((await t.get(path, { cookie: `${admin.cookie}; app-language=rw` })).text)
+    const byFetch = records(
+      (await t.get(path, { cookie: admin.cookie, headers: { 'x-isoko-language': 'rw' } })).text,
+    )
+    for (const [header, row] of [byLink, byFetch]) {
+      expect(header).toBe(
+        "Nimero y'ubusabe,Iduka,Imeyili ya nyiri iduka,Amafaranga (RWF),Uburyo bwo kwishyura,Uko bihagaze,Kwakira amafaranga,Igihe byasabwe,Igihe byakozwe,Nimero y'ubwishyu,Impamvu",
+      )
+      expect(row).toContain(',4000,Mobile Money,Byemejwe,Yakiriwe,2025-03-01 10:00,2025-03-02 10:00,MTN 55,')
+    }
+    const [header, row] = records(
+      (
+        await t.get(path, {
+          cookie: `${admin.cookie}; app-language=rw`,
+          headers: { 'x-isoko-language': 'en' },
+        })
+      ).text,
+    )
+    expect(header?.startsWith('Payout ID,Shop,Owner Email,Amount (RWF),Payment Method,Status,')).toBe(true)
+    expect(row).toContain(',4000,Mobile money,Approved,Received,')
+  })
+
   // DESIGN.md §5: a cell a spreadsheet would run as a formula is neutralised.
   it('writes text starting with = + - @, a tab or a carriage return with a leading single quote', async () => {
     const admin = await theAdmin(t)

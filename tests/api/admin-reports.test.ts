@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditLogs, orders, payouts, products, vendors } from '../../src/server/db/schema'
-import { csvRow } from '../../src/server/lib/csv'
-import { reportCsvHeader } from '../../src/server/reports/reports.service'
 import { expectError } from '../fixtures/expect-error'
 import { createProduct, registeredVendor, rowCount, type RegisteredVendor } from '../fixtures/commerce'
 import { theAdmin } from '../fixtures/money'
@@ -420,7 +418,7 @@ describe('GET /api/admin/reports/export', () => {
     // The byte-order mark first, so spreadsheet programs read the file as UTF-8.
     expect(response.text.startsWith('\uFEFF')).toBe(true)
     const text = response.text.slice(1)
-    expect(text.split('\r\n')[0]).toBe(csvRow(reportCsvHeader).trimEnd())
+    expect(text.split('\r\n')[0]).toBe('Figure,Value,Previous period,Change (%)')
     const rows = parseCsv(text)
     const figure = (name: string) => rows.find((row) => row[0] === name)
     expect(figure('Days')).toEqual(['Days', '30', '30', ''])
@@ -458,6 +456,36 @@ describe('GET /api/admin/reports/export', () => {
       action: 'create',
       details: { export: 'reports', days: 30, from: kigaliDay(29), to: kigaliDay(0) },
     })
+  })
+
+  // The admin reads the figures in the language of their screens: every label, the numbers as they are.
+  it("labels the figures, the days and the top lists in the reader's language", async () => {
+    const admin = await theAdmin(t)
+    const inRw = parseCsv((await exportOf(`${admin.cookie}; app-language=rw`, '?days=7')).text)
+    expect(inRw[0]).toEqual(['Igipimo', 'Agaciro', 'Igihe cyabanje', 'Impinduka (%)'])
+    expect(inRw.find((row) => row[0] === 'Iminsi')).toEqual(['Iminsi', '7', '7', ''])
+    const labels = inRw.map((row) => row[0])
+    for (const label of [
+      'Abacuruzi bose',
+      'Ibyatumijwe byose',
+      'Ibyatumijwe muri iki gihe: byasubijwe',
+      'Amafaranga yinjiye yose (RWF)',
+      'Ubusabe bwo kwishyurwa butegereje',
+    ])
+      expect(labels).toContain(label)
+    expect(inRw.find((row) => row[0] === 'Umunsi')).toEqual([
+      'Umunsi',
+      'Ibyatumijwe',
+      'Amafaranga yinjiye (RWF)',
+    ])
+    expect(labels).toContain('Ibicuruzwa byinjije menshi')
+    expect(labels).not.toContain('Total vendors')
+
+    const inEnglish = parseCsv((await getAt('/api/admin/reports/export?days=7', admin.cookie)).text).map(
+      (row) => row[0],
+    )
+    expect(inEnglish).toContain('Orders in the period: refunded')
+    expect(inEnglish).not.toContain('Abacuruzi bose')
   })
 
   it('refuses a vendor, a signed-out visitor and an unknown range, and records nothing for them', async () => {

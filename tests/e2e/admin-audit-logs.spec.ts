@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { request as playwrightRequest } from '@playwright/test'
 import { auditCsvHeader } from '../../src/server/audit/audit-logs.service'
+import type { TextKey } from '../../src/web/i18n/keys'
 import { parseCsv } from '../fixtures/read-files'
 import {
   adminApi,
@@ -53,7 +54,13 @@ for (const lang of testLanguages) {
     const entry = listed(page, vendor.vendorId.slice(0, 8))
     await expect(entry).toHaveCount(1)
     await expect(entry).toContainText(t(lang, 'admin.auditLogs.actions.approve'))
-    await expect(entry).toContainText('status: pending → approved')
+    // The field and its values in words: 'Status: Pending → Approved'.
+    const [field, before, after] = [
+      t(lang, 'admin.auditLogs.fields.status'),
+      t(lang, 'status.pending'),
+      t(lang, 'status.approved'),
+    ]
+    await expect(entry).toContainText(`${field}: ${before} → ${after}`)
     await screenshot(page, testInfo, lang, 'admin-audit-logs')
 
     // Export Logs: the same search, as a dated CSV with the entry in it.
@@ -63,9 +70,9 @@ for (const lang of testLanguages) {
     ])
     expect(download.suggestedFilename()).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.csv$/)
     const rows = parseCsv(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''))
-    expect(rows[0]).toEqual([...auditCsvHeader])
+    expect(rows[0]).toEqual(auditCsvHeader.map(({ key }) => t(lang, key as TextKey)))
     const found = rows.filter((row) => row[5] === vendor.vendorId)
     expect(found).toHaveLength(1)
-    expect(found[0]![3]).toBe('approve')
+    expect(found[0]![3]).toBe(t(lang, 'admin.auditLogs.actions.approve'))
   })
 }

@@ -216,13 +216,17 @@ for (const lang of testLanguages) {
     await page
       .getByRole('searchbox', { name: exactly(t(lang, 'admin.auditLogs.search.label')) })
       .fill(vendor.email)
-    const entry = listed(page, 'messages')
+    const entry = listed(page, t(lang, 'admin.auditLogs.tables.messages'))
     await expect(entry).toHaveCount(1)
     await expect(entry).toContainText(t(lang, 'admin.auditLogs.actions.create'))
     const exportLogs = page.getByRole('link', { name: t(lang, 'admin.auditLogs.export') })
     await expect(exportLogs).toHaveAttribute('href', new RegExp(encodeURIComponent(vendor.email)))
     const [file] = await Promise.all([page.waitForEvent('download'), exportLogs.click()])
     const rows = parseCsv(readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, ''))
-    expect(rows.filter((cells) => cells[4] === 'messages' && cells[3] === 'create')).toHaveLength(1)
+    const [table, action] = [
+      t(lang, 'admin.auditLogs.tables.messages'),
+      t(lang, 'admin.auditLogs.actions.create'),
+    ]
+    expect(rows.filter((cells) => cells[4] === table && cells[3] === action)).toHaveLength(1)
   })
 }

@@ -253,7 +253,11 @@ for (const lang of testLanguages) {
     const details = dialog(page, lang, 'admin.orders.details.title')
     await expect(details.getByText(t(lang, 'admin.auditLogs.actions.update'))).toBeVisible()
     await expect(details.getByText(t(lang, 'admin.auditLogs.actions.create'))).toBeVisible()
-    await expect(details.getByText('status: pending → completed')).toBeVisible()
+    await expect(
+      details.getByText(
+        `${t(lang, 'admin.auditLogs.fields.status')}: ${t(lang, 'status.pending')} → ${t(lang, 'status.completed')}`,
+      ),
+    ).toBeVisible()
     await screenshot(page, testInfo, lang, 'admin-order-details', { fullPage: false })
     await details.getByRole('button', { name: t(lang, 'actions.close') }).click()
 
@@ -287,11 +291,16 @@ for (const lang of testLanguages) {
     await expect(exportLogs).toHaveAttribute('href', new RegExp(tag))
     const log = await download(page, exportLogs)
     const logRows = parseCsv(log.text)
+    // Actions and tables in the reader's words.
+    const [create, update, remove] = (['create', 'update', 'delete'] as const).map((action) =>
+      t(lang, `admin.auditLogs.actions.${action}`),
+    )
     const actionsOn = (id: string) => logRows.filter((row) => row[5] === id).map((row) => row[3])
-    expect(actionsOn(keza.id).sort()).toEqual(['create', 'update'])
-    expect(actionsOn(eric.id).sort()).toEqual(['create', 'delete'])
+    expect(actionsOn(keza.id).sort()).toEqual([create, update].sort())
+    expect(actionsOn(eric.id).sort()).toEqual([create, remove].sort())
     // 1 created + 3 imported + 4 re-imported orders, each created with an entry of its own.
-    expect(logRows.filter((row) => row[3] === 'create' && row[4] === 'orders')).toHaveLength(8)
+    const orderTable = t(lang, 'admin.auditLogs.tables.orders')
+    expect(logRows.filter((row) => row[3] === create && row[4] === orderTable)).toHaveLength(8)
 
     await vendorApi.dispose()
     await admin.dispose()

@@ -20,6 +20,7 @@ import {
   testLanguages,
   type Language,
 } from './support'
+import type { TextKey } from '../../src/web/i18n/keys'
 
 /** Large enough that this shop leads the top 5 whatever the other scenarios sell meanwhile. */
 const PRICE = 900_000_000
@@ -141,9 +142,11 @@ for (const lang of testLanguages) {
       const bytes = readFileSync((await download.path())!)
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
       const rows = parseCsv(bytes.toString('utf8').replace(/^\uFEFF/, ''))
-      expect(rows[0]).toEqual([...reportCsvHeader])
-      expect(rows.find((row) => row[0] === 'Days')).toEqual(['Days', '30', '30', ''])
-      const dayHeader = rows.findIndex((row) => row[0] === 'Day')
+      // In the reader's language, as the screen is.
+      expect(rows[0]).toEqual(reportCsvHeader.map(({ key }) => t(lang, key as TextKey)))
+      const days = t(lang, 'admin.reports.csv.days')
+      expect(rows.find((row) => row[0] === days)).toEqual([days, '30', '30', ''])
+      const dayHeader = rows.findIndex((row) => row[0] === t(lang, 'admin.reports.csv.day'))
       expect(
         rows.slice(dayHeader + 1, dayHeader + 31).every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[0]!)),
       ).toBe(true)
@@ -155,8 +158,9 @@ for (const lang of testLanguages) {
       await page
         .getByRole('searchbox', { name: exactly(t(lang, 'admin.auditLogs.search.label')) })
         .fill('"reports"')
-      await expect(listed(page, 'exports').first()).toBeVisible()
-      await expect(listed(page, 'exports').first()).toContainText(t(lang, 'admin.auditLogs.actions.create'))
+      const exports = listed(page, t(lang, 'admin.auditLogs.tables.exports'))
+      await expect(exports.first()).toBeVisible()
+      await expect(exports.first()).toContainText(t(lang, 'admin.auditLogs.actions.create'))
     })
   })
 }

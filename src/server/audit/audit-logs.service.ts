@@ -8,7 +8,7 @@ import type { PageQuery } from '../../shared/schemas/pagination'
 import type { Db } from '../db/client'
 import { auditLogs, auditSearchText, users } from '../db/schema'
 import { recordAudit } from '../lib/audit'
-import { csvDateTime, csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
+import { csvDateTime, csvFileName, csvLabel, type CsvCell, type CsvExport } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
 import { cappedTotal, countCapFor, listPage, positionOf, sampleSize, type Slice } from '../lib/paginate'
 import type { AdminScope } from '../lib/scope'
@@ -159,20 +159,21 @@ export async function historyOf(db: Db, targetTable: string, targetId: string): 
   return rows.map(toEntry)
 }
 
+/** The header, in the reader's language. */
 export const auditCsvHeader = [
-  'Time',
-  'User',
-  'Role',
-  'Action',
-  'Target table',
-  'Target id',
-  'Old values',
-  'New values',
-  'Details',
-  'Request id',
-  'IP address',
-  'User agent',
-] as const
+  'admin.auditLogs.csv.time',
+  'admin.auditLogs.csv.user',
+  'admin.auditLogs.csv.role',
+  'admin.auditLogs.csv.action',
+  'admin.auditLogs.csv.targetTable',
+  'admin.auditLogs.csv.targetId',
+  'admin.auditLogs.csv.oldValues',
+  'admin.auditLogs.csv.newValues',
+  'admin.auditLogs.csv.details',
+  'admin.auditLogs.csv.requestId',
+  'admin.auditLogs.csv.ipAddress',
+  'admin.auditLogs.csv.userAgent',
+].map((key) => csvLabel(key))
 
 const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : '')
 
@@ -195,12 +196,13 @@ export async function exportAuditLogs(
     details: { export: 'audit_logs', q: filters.q, action: filters.action, days: filters.days },
   })
   const where = auditWhere(filters, now)
-  const toCsv = (row: EntryRow): CsvValue[] => [
+  // The role, the action and the table in words (a table no key names keeps its name); the values as recorded.
+  const toCsv = (row: EntryRow): CsvCell[] => [
     csvDateTime(row.entry.createdAt, options.timeZone),
     row.actorEmail ?? '',
-    row.actorRole ?? '',
-    row.entry.action,
-    row.entry.targetTable,
+    row.actorRole ? csvLabel(`admin.auditLogs.roles.${row.actorRole}`) : '',
+    csvLabel(`admin.auditLogs.actions.${row.entry.action}`),
+    csvLabel(`admin.auditLogs.tables.${row.entry.targetTable}`, { otherwise: row.entry.targetTable }),
     row.entry.targetId,
     json(row.entry.oldValues),
     json(row.entry.newValues),

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { CSV_BOM, csvRow, type CsvValue } from '../../shared/csv'
 import { zonedParts } from './calendar'
 import type { Env } from './http'
+import { readerLanguage, textIn, type TextParams } from './texts'
 
 /**
  * CSV files the admin downloads (payouts, orders, products): RFC 4180 quoting, UTF-8 with a byte-order mark
@@ -36,7 +37,7 @@ export const csvHeaders = (fileName: string) => ({
  * answer. A failure after the download started can only cut it short; `onError` records it.
  */
 export async function csvStream(
-  header: readonly string[],
+  header: readonly CsvValue[],
   batches: AsyncIterable<readonly (readonly CsvValue[])[]>,
   onError: (error: unknown) => void,
 ): Promise<ReadableStream<Uint8Array>> {
@@ -68,16 +69,36 @@ export async function csvStream(
   })
 }
 
+/**
+ * A cell written in the reader's language: a key of the screens' words (and its params), or `otherwise` (a raw
+ * name, such as a table no key names) when the bundles have no text for it. Headers and labels of the exports
+ * the admin reads are these; the columns a re-import reads back (orders, products) stay plain text.
+ */
+export type CsvLabel = { key: string; params?: TextParams; otherwise?: string }
+export type CsvCell = CsvValue | CsvLabel
+export const csvLabel = (key: string, more: Omit<CsvLabel, 'key'> = {}): CsvLabel => ({ key, ...more })
+
 /** An export as the rows a CSV download streams: its file name, the header row and the rows batch by batch. */
 export type CsvExport = {
   fileName: string
-  header: readonly string[]
-  batches: AsyncIterable<readonly (readonly CsvValue[])[]>
+  header: readonly CsvCell[]
+  batches: AsyncIterable<readonly (readonly CsvCell[])[]>
 }
 
-/** The answer to an export's request: the file, streamed; a failure part way is logged under `subject`. */
+/**
+ * The answer to an export's request: the file, streamed, its labels in the reader's language (readerLanguage);
+ * a failure part way is logged under `subject`.
+ */
 export async function csvDownload(c: Context<Env>, exported: CsvExport, subject: string) {
-  const body = await csvStream(exported.header, exported.batches, (error) =>
+  const text = textIn(readerLanguage(c))
+  const inWords = (row: readonly CsvCell[]): CsvValue[] =>
+    row.map((cell) =>
+      cell !== null && typeof cell === 'object' ? text(cell.key, cell.params, cell.otherwise) : cell,
+    )
+  async function* rowsInWords() {
+    for await (const rows of exported.batches) yield rows.map(inWords)
+  }
+  const body = await csvStream(inWords(exported.header), rowsInWords(), (error) =>
     c.var.logger.error({ err: error }, `the ${subject} export stopped part way`),
   )
   return c.body(body, 200, csvHeaders(exported.fileName))

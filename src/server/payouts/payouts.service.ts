@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
-import type { PayoutMethod, PayoutStatus } from '../../shared/constants'
+import type { PayoutMethod } from '../../shared/constants'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import type {
   AdminPayoutDto,
@@ -8,14 +8,13 @@ import type {
   AdminPayoutList,
   PayoutDto,
   PayoutOverview,
-  ReceiptStatus,
 } from '../../shared/schemas/payout'
 import { receiptNote, receiptStatusOf } from '../../shared/schemas/payout'
 import type { Db, Tx } from '../db/client'
 import { payouts, users, vendorTotals, vendors } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { calendarDay } from '../lib/calendar'
-import { csvDateTime, csvFileName, type CsvValue } from '../lib/csv'
+import { csvDateTime, csvFileName, csvLabel, type CsvCell } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import { listPage, newestPage, positionOf, type Slice, countCapFor } from '../lib/paginate'
@@ -433,34 +432,20 @@ export async function getAdminPayout(db: Db, scope: AdminScope, payoutId: string
 /** Rows fetched per query while an export streams. */
 const EXPORT_BATCH = 500
 
-const methodLabels: Record<PayoutMethod, string> = {
-  bank: 'Bank transfer',
-  paypal: 'PayPal',
-  mobile_money: 'Mobile money',
-}
-const statusLabels: Record<PayoutStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-}
-const receiptLabels: Record<ReceiptStatus, string> = {
-  received: 'Received',
-  pendingReceipt: 'Pending Receipt',
-}
-
+/** The header, in the reader's language. */
 export const payoutCsvHeader = [
-  'Payout ID',
-  'Shop',
-  'Owner Email',
-  'Amount (RWF)',
-  'Payment Method',
-  'Status',
-  'Receipt Status',
-  'Requested',
-  'Processed',
-  'Payment Reference',
-  'Reason',
-] as const
+  'admin.payouts.csv.id',
+  'admin.payouts.csv.shop',
+  'admin.payouts.csv.ownerEmail',
+  'admin.payouts.csv.amount',
+  'admin.payouts.csv.method',
+  'admin.payouts.csv.status',
+  'admin.payouts.csv.receipt',
+  'admin.payouts.csv.requested',
+  'admin.payouts.csv.processed',
+  'admin.payouts.csv.paymentReference',
+  'admin.payouts.csv.reason',
+].map((key) => csvLabel(key))
 
 /**
  * The filtered payouts as CSV rows, newest request first, one query per batch. Each batch starts after the
@@ -476,16 +461,16 @@ export function exportAdminPayouts(
 ) {
   const where = adminPayoutWhere(scope, filters)
   const batchSize = options.batchSize ?? EXPORT_BATCH
-  const toCsv = ({ payout, ...row }: AdminPayoutRow): CsvValue[] => {
+  const toCsv = ({ payout, ...row }: AdminPayoutRow): CsvCell[] => {
     const receipt = receiptStatusOf(payout.status, payout.notes)
     return [
       payout.id,
       row.shopName,
       row.ownerEmail,
       payout.amount,
-      row.payoutMethod ? methodLabels[row.payoutMethod] : '',
-      statusLabels[payout.status],
-      receipt ? receiptLabels[receipt] : '',
+      row.payoutMethod ? csvLabel(`admin.payouts.methods.${row.payoutMethod}`) : '',
+      csvLabel(`status.${payout.status}`),
+      receipt ? csvLabel(`admin.payouts.receipt.${receipt}`) : '',
       csvDateTime(payout.requestedAt, options.timeZone),
       csvDateTime(payout.processedAt, options.timeZone),
       payout.paymentReference,

@@ -16,7 +16,7 @@ import {
 } from '../db/schema'
 import { recordAudit } from '../lib/audit'
 import { calendarDay } from '../lib/calendar'
-import { csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
+import { csvFileName, csvLabel, type CsvCell, type CsvExport, type CsvValue } from '../lib/csv'
 import { ownedBy, type AdminScope } from '../lib/scope'
 import { daysCountedIn, recountDays } from './report-days'
 import {
@@ -430,52 +430,63 @@ export async function getAdminReport(
   return report
 }
 
-export const reportCsvHeader = ['Figure', 'Value', 'Previous period', 'Change (%)'] as const
+/** The header, in the reader's language. */
+export const reportCsvHeader = [
+  'admin.reports.csv.figure',
+  'admin.reports.csv.value',
+  'admin.reports.csv.previous',
+  'admin.reports.csv.change',
+].map((key) => csvLabel(key))
 
 /** A figure's row: its value, the previous period's and the change, as the cards show them. */
-const figureRow = (label: string, { value, previous, change }: ComparedFigure): CsvValue[] => [
-  label,
+const figureRow = (key: string, { value, previous, change }: ComparedFigure): CsvCell[] => [
+  csvLabel(key),
   value,
   previous,
   change,
 ]
+/** A row of one figure for the period alone. */
+const periodRow = (key: string, value: CsvValue): CsvCell[] => [csvLabel(key), value, null, null]
+const headerRow = (...keys: string[]): CsvCell[] => keys.map((key) => csvLabel(key))
 
-/** The report as the rows of its CSV: the figures, then the days, then the top shops and products. */
-export function reportCsvRows(report: AdminReport): CsvValue[][] {
+/** The report as the rows of its CSV, labelled in the reader's language: the figures, the days, the top lists. */
+export function reportCsvRows(report: AdminReport): CsvCell[][] {
   const { period, cards, growth } = report
   const fixed = (value: number, decimals: number) => value.toFixed(decimals)
   return [
-    ['Days', period.days, period.days, null],
-    ['From', period.from, period.previousFrom, null],
-    ['To', period.to, period.previousTo, null],
-    figureRow('Total vendors', cards.vendors),
-    ['Active (approved) vendors', cards.vendors.approved, null, null],
-    ['Vendor approval rate (%)', fixed(growth.approvalRate, 1), null, null],
-    figureRow('New vendors', cards.newVendors),
-    figureRow('Total products', cards.products),
-    ['Average products per approved vendor', fixed(growth.productsPerVendor, 1), null, null],
-    figureRow('Total orders', cards.orders),
-    ['Orders in the period', growth.recentOrders, null, null],
-    ...(['pending', 'completed', 'refunded'] as const).map((status): CsvValue[] => [
-      `Orders in the period: ${status}`,
-      report.ordersByStatus[status],
-      null,
-      null,
-    ]),
-    figureRow('Total revenue (RWF)', cards.revenue),
-    ['Revenue in the period (RWF)', cards.revenue.recent, null, null],
-    ['Average order value (RWF)', fixed(growth.averageOrderValue, 2), null, null],
-    figureRow('Pending payouts', cards.pendingPayouts),
-    ['Pending payout amount (RWF)', cards.pendingPayouts.amount, null, null],
+    [csvLabel('admin.reports.csv.days'), period.days, period.days, null],
+    [csvLabel('admin.reports.csv.from'), period.from, period.previousFrom, null],
+    [csvLabel('admin.reports.csv.to'), period.to, period.previousTo, null],
+    figureRow('admin.reports.csv.vendors', cards.vendors),
+    periodRow('admin.reports.csv.activeVendors', cards.vendors.approved),
+    periodRow('admin.reports.csv.approvalRate', fixed(growth.approvalRate, 1)),
+    figureRow('admin.reports.csv.newVendors', cards.newVendors),
+    figureRow('admin.reports.csv.products', cards.products),
+    periodRow('admin.reports.csv.productsPerVendor', fixed(growth.productsPerVendor, 1)),
+    figureRow('admin.reports.csv.orders', cards.orders),
+    periodRow('admin.reports.csv.ordersInPeriod', growth.recentOrders),
+    ...(['pending', 'completed', 'refunded'] as const).map((status) =>
+      periodRow(`admin.reports.csv.ordersByStatus.${status}`, report.ordersByStatus[status]),
+    ),
+    figureRow('admin.reports.csv.revenue', cards.revenue),
+    periodRow('admin.reports.csv.revenueInPeriod', cards.revenue.recent),
+    periodRow('admin.reports.csv.averageOrderValue', fixed(growth.averageOrderValue, 2)),
+    figureRow('admin.reports.csv.pendingPayouts', cards.pendingPayouts),
+    periodRow('admin.reports.csv.pendingPayoutAmount', cards.pendingPayouts.amount),
     [],
-    ['Day', 'Orders', 'Revenue (RWF)'],
-    ...report.daily.map((day): CsvValue[] => [day.day, day.orders, day.revenue]),
+    headerRow('admin.reports.csv.day', 'admin.reports.csv.dayOrders', 'admin.reports.csv.dayRevenue'),
+    ...report.daily.map((day): CsvCell[] => [day.day, day.orders, day.revenue]),
     [],
-    ['Top shop', 'Orders', 'Revenue (RWF)'],
-    ...report.topVendors.map((shop): CsvValue[] => [shop.shopName, shop.orders, shop.revenue]),
+    headerRow('admin.reports.csv.topShop', 'admin.reports.csv.dayOrders', 'admin.reports.csv.dayRevenue'),
+    ...report.topVendors.map((shop): CsvCell[] => [shop.shopName, shop.orders, shop.revenue]),
     [],
-    ['Top product', 'Shop', 'Quantity', 'Revenue (RWF)'],
-    ...report.topProducts.map((product): CsvValue[] => [
+    headerRow(
+      'admin.reports.csv.topProduct',
+      'admin.reports.csv.shop',
+      'admin.reports.csv.quantity',
+      'admin.reports.csv.dayRevenue',
+    ),
+    ...report.topProducts.map((product): CsvCell[] => [
       product.name,
       product.shopName,
       product.quantity,

@@ -6,6 +6,7 @@ import type { AuditLogEntry } from '../../../shared/schemas/audit'
 import { DataTable, DateCell, NameCell, type Column } from '../../components/data-table'
 import { DateText } from '../../components/date-text'
 import { ItemCard } from '../../components/item-card'
+import { fieldName, fieldValue, tableName } from './audit-words'
 
 // Shade 9: a light badge's text in its colour's default shade reads under WCAG AA's 4.5:1 on its own tint.
 const actionLook: Record<AuditAction, { icon: TablerIcon; color: string }> = {
@@ -51,11 +52,12 @@ export function Actor({ entry, nameId }: { entry: AuditLogEntry; nameId?: string
   )
 }
 
-/** The table and the first 8 characters of the id (the whole id on hover and to a screen reader's title). */
+/** The table in words and the first 8 characters of the id (the whole id on hover and to a screen reader). */
 function Target({ entry }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation()
   return (
     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {entry.targetTable} <Code title={entry.targetId}>{entry.targetId.slice(0, 8)}</Code>
+      {tableName(t, entry.targetTable)} <Code title={entry.targetId}>{entry.targetId.slice(0, 8)}</Code>
     </Text>
   )
 }
@@ -68,8 +70,9 @@ const shown = (value: unknown) =>
       : JSON.stringify(value)
 
 /**
- * The old and new values as a readable difference: one line per field that changed ('status: pending →
- * approved'); a field only one side has shows the other as empty. Fields that stayed the same are left out.
+ * The old and new values as a readable difference, in the reader's words: one line per field that changed
+ * ('Status: Pending → Approved'); a field only one side has shows the other as empty. Fields that stayed the
+ * same are left out.
  */
 export function Changes({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTranslation()
@@ -85,12 +88,16 @@ export function Changes({ entry }: { entry: AuditLogEntry }) {
       </Text>
     )
   const empty = t('admin.auditLogs.emptyValue')
+  const valueOf = (field: string, value: unknown) => {
+    const text = shown(value)
+    if (text === null) return empty
+    return typeof value === 'string' ? fieldValue(t, field, text) : text
+  }
   return (
     <Stack gap={2} miw={200} maw={360}>
       {fields.map((field) => (
         <Text key={field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {/* A field's name as stored and its values as recorded: no words to translate, only the arrow. */}
-          {field}: {shown(before[field]) ?? empty} → {shown(after[field]) ?? empty}
+          {fieldName(t, field)}: {valueOf(field, before[field])} → {valueOf(field, after[field])}
         </Text>
       ))}
     </Stack>
