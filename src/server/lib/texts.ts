@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { languageCookie, languageHeader, languages, type Language } from '../../shared/constants'
-import en from '../../web/i18n/en.json'
-import rw from '../../web/i18n/rw.json'
+import en from '../../web/i18n/en.json' with { type: 'json' }
+import rw from '../../web/i18n/rw.json' with { type: 'json' }
 import type { Env } from './http'
 
 /**

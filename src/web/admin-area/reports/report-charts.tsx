@@ -155,11 +155,9 @@ function DailyChart({ report, kind }: { report: AdminReport; kind: 'revenue' | '
         })
       : t('admin.reports.charts.ordersSummary', { count, orders, days })
   const axisLabel = (value: number) => formatCompact(value, (key, options) => t(key, options))
-  // Wide enough for the largest figure's words (ibihumbi 12.5 takes twice the room of 12.5K).
-  const axisWidth = Math.max(
-    44,
-    7 * axisLabel(Math.max(0, ...report.daily.map((day) => day[kind]))).length + 8,
-  )
+  // Wide enough for the longest label's words on one line (miliyoni 900 takes three times the room of 900M).
+  const longest = Math.max(...report.daily.map((day) => axisLabel(day[kind]).length), 1)
+  const axisWidth = Math.max(44, 8 * longest + 16)
   const chart = {
     h: 220,
     data: report.daily,
