@@ -16,8 +16,10 @@ import { createAuth } from './auth/auth'
 import { passwordResetRoutes } from './auth/password-reset.routes'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import { allowedMethods } from './lib/allowed-methods'
 import { compression } from './lib/compression'
 import { AppError, isDatabaseUnavailable, isUnstorableText } from './lib/errors'
+import { SESSION_SCHEME } from './lib/openapi'
 import {
   clientIp,
   createRouter,
@@ -199,14 +201,25 @@ export function createApp(options: AppOptions) {
   const storage = createStorage(config.storage)
   app.route('/', apiRoutes(deps, storage, realtime))
 
+  // The session cookie, as routes behind a guard require it (lib/openapi.ts writes each operation's security).
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: auth.session.cookieName,
+    description:
+      'The HttpOnly session cookie set by POST /api/account/login (or the Google sign-in) and cleared by POST /api/account/logout.',
+  })
   const openApiConfig = {
     openapi: '3.1.0',
     info: {
       title: 'Isoko',
       version: '0.1.0',
       description:
-        'Marketplace back office API. Sessions are HttpOnly cookies. Every error is { error: { code, messageKey, params?, fields? } }.',
+        'Marketplace back office API. Sessions are HttpOnly cookies. Every error is { error: { code, messageKey, params?, fields? } }. ' +
+        'A state-changing request must come from this origin (a form posted from another site is refused with 403), and a ' +
+        'method a path does not have answers 405 with an Allow header.',
     },
+    servers: [{ url: config.publicUrl, description: 'This server (PUBLIC_URL)' }],
   }
   // The document is built once, on first request: the route table does not change while the process runs,
   // and building it costs a few hundred milliseconds that a public URL should not let anyone spend at will.
@@ -215,7 +228,14 @@ export function createApp(options: AppOptions) {
   app.get('/api/openapi.json', (c) => c.json(apiDocument()))
   app.get('/api/docs', (c) => c.html(renderApiDocs(apiDocument() as never)))
 
-  app.all('/api/*', (c) => respondError(c, new AppError('NOT_FOUND', 'errors.notFound')))
+  // A path the API has, asked with another method: 405 and the methods it has (RFC 9110); otherwise 404.
+  const methodsOf = allowedMethods(() => app.routes)
+  app.all('/api/*', (c) => {
+    const methods = methodsOf(c.req.path)
+    if (methods.length === 0) return respondError(c, new AppError('NOT_FOUND', 'errors.notFound'))
+    c.header('Allow', methods.join(', '))
+    return respondError(c, new AppError('METHOD_NOT_ALLOWED', 'errors.methodNotAllowed'))
+  })
 
   const webRoot = options.webRoot ?? path.resolve('dist')
   if (existsSync(path.join(webRoot, 'index.html'))) {

@@ -6,6 +6,8 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** The path exists, not with this method: the answer's Allow header lists the methods it has. */
+  'METHOD_NOT_ALLOWED',
   'CONFLICT',
   'RATE_LIMITED',
   'INTERNAL',
@@ -14,11 +16,12 @@ export const errorCodes = [
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
-export const errorStatus: Record<ErrorCode, 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503> = {
+export const errorStatus: Record<ErrorCode, 401 | 403 | 404 | 405 | 409 | 422 | 429 | 500 | 503> = {
   VALIDATION: 422,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,

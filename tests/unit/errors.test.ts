@@ -11,6 +11,7 @@ describe('errorStatus', () => {
       UNAUTHENTICATED: 401,
       FORBIDDEN: 403,
       NOT_FOUND: 404,
+      METHOD_NOT_ALLOWED: 405,
       CONFLICT: 409,
       RATE_LIMITED: 429,
       INTERNAL: 500,

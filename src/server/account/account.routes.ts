@@ -9,7 +9,7 @@ import {
   tokenInput,
 } from '../../shared/schemas/auth'
 import { anySignedIn, createRouter, forwardCookies, getActor, signedIn, type Deps } from '../lib/http'
-import { errorResponses, jsonBody, jsonContent, responds, route } from '../lib/openapi'
+import { errorResponses, jsonBody, jsonContent, responds, route, sessionOptional } from '../lib/openapi'
 import {
   confirmEmail,
   describeActor,
@@ -61,6 +61,7 @@ export function accountRoutes(deps: Deps) {
       route('post', '/api/account/logout', {
         tags,
         summary: 'Sign out (clears the session)',
+        security: sessionOptional,
         responses: { 200: jsonContent(okResponse, 'Signed out') },
       }),
       async (c) => {
@@ -81,6 +82,7 @@ export function accountRoutes(deps: Deps) {
       route('get', '/api/account/session', {
         tags,
         summary: 'The signed-in user, or null when signed out (what the screens poll)',
+        security: sessionOptional,
         responses: { 200: jsonContent(meResponse.nullable(), 'The signed-in user or null') },
       }),
       async (c) => {

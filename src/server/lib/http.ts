@@ -239,20 +239,29 @@ export function adminScope(c: Context<Env>): AdminScope {
 export const requestScope = (c: Context<Env>): Scope =>
   signedIn(c).role === 'admin' ? adminScope(c) : vendorScope(c)
 
+/** The guards made by `guard`: a route using one needs the session cookie, and its OpenAPI entry says so. */
+const sessionGuards = new WeakSet<object>()
+
+/** Whether `middleware` is one of the guards `guard` makes (lib/openapi.ts documents the route's security). */
+export const isSessionGuard = (middleware: unknown) =>
+  typeof middleware === 'function' && sessionGuards.has(middleware)
+
 /**
  * Route middleware (createRoute's `middleware`): a signed-in user of `role` before validation or anything
  * else looks at the request. A rejected vendor cannot access the platform (specification: vendor status):
  * they may read what the screens need to say so, and change nothing.
  */
-export const guard =
-  (role?: Role, options: { allowRejected?: boolean } = {}) =>
-  async (c: Context<Env>, next: () => Promise<void>) => {
+export const guard = (role?: Role, options: { allowRejected?: boolean } = {}) => {
+  const middleware = async (c: Context<Env>, next: () => Promise<void>) => {
     const actor = signedIn(c, role)
     const isChange = c.req.method !== 'GET' && c.req.method !== 'HEAD'
     if (isChange && actor.vendor?.status === 'rejected' && !options.allowRejected)
       throw new AppError('FORBIDDEN', 'vendor.accountRejected')
     await next()
   }
+  sessionGuards.add(middleware)
+  return middleware
+}
 
 export const vendorOnly = guard('vendor')
 export const adminOnly = guard('admin')

@@ -1,12 +1,43 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi'
 import { errorBody } from '../../shared/errors'
-import { adminOnly, vendorOnly } from './http'
+import { adminOnly, isSessionGuard, vendorOnly } from './http'
 
-type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429
+type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503
+
+/** The session cookie's security scheme, declared with the document (app.ts). */
+export const SESSION_SCHEME = 'session'
+/** An operation that needs the session cookie. */
+export const sessionRequired: Array<Record<string, string[]>> = [{ [SESSION_SCHEME]: [] }]
+/** An operation that answers anyone and reads the session when there is one (a private file, the session itself). */
+export const sessionOptional: Array<Record<string, string[]>> = [{}, { [SESSION_SCHEME]: [] }]
+
+/**
+ * `operationId` from the method and the path, so every operation has a stable, unique name without each route
+ * repeating one: `get /api/admin/products/{id}` is `getAdminProductsById`.
+ */
+export const operationIdOf = (method: string, path: string) => {
+  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+  const segments = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+  const words = segments.map((segment) =>
+    segment.startsWith('{')
+      ? `By${capital(segment.slice(1, -1))}`
+      : segment
+          .split(/[^a-zA-Z0-9]+/)
+          .map(capital)
+          .join(''),
+  )
+  return `${method.toLowerCase()}${words.join('')}`
+}
 
 /** `/{id}` in a route's path: any string (a malformed id is simply not found, 404, never a 500). */
 export const idParam = z.object({
-  id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+  id: z.string().openapi({
+    param: { name: 'id', in: 'path' },
+    description: 'The id (a uuid). An unknown or malformed id, or one outside your scope, answers 404.',
+  }),
 })
 
 type RouteSettings = Omit<RouteConfig, 'method' | 'path'>
@@ -22,9 +53,25 @@ const withPathParams = <P extends string, C extends RouteSettings>(path: P, conf
     ? { ...config, request: { params: idParam, ...config.request } }
     : config) as WithPathParams<P, C>
 
-/** `createRoute`, typed by what the route declares (a conditional type the library's own constraint cannot see through). */
-const defineRoute = <C extends { method: RouteConfig['method']; path: string }>(config: C) =>
-  createRoute(config as never) as unknown as C & { getRoutingPath(): string }
+/** What every state-changing request may also meet: the CSRF guard refuses a form posted from another site. */
+const changeErrors = (method: string) => (method === 'get' ? {} : errorResponses(403))
+
+/**
+ * `createRoute`, typed by what the route declares (a conditional type the library's own constraint cannot see
+ * through). What every route's OpenAPI entry shares is added here, once: its operationId, its security (the
+ * session cookie when the route uses a `guard`; none otherwise, unless the route says), the CSRF guard's 403 on
+ * a change, and 503 while the database is unreachable.
+ */
+const defineRoute = <C extends { method: RouteConfig['method']; path: string }>(config: C) => {
+  const { middleware, responses } = config as Partial<RouteConfig>
+  const documented = {
+    operationId: operationIdOf(config.method, config.path),
+    security: [middleware ?? []].flat().some(isSessionGuard) ? sessionRequired : [],
+    ...config,
+    responses: { ...changeErrors(config.method), ...errorResponses(503), ...responses },
+  }
+  return createRoute(documented as never) as unknown as C & { getRoutingPath(): string }
+}
 
 /**
  * One route of the table: `route('get', '/api/vendor/orders', { … })`. The full path stands first, so a search
@@ -84,10 +131,22 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
   description,
 })
 
+/** The one error shape, named: every error response refers to it (the server's zod adds `.openapi`). */
+const errorSchema = z.object(errorBody.shape).openapi('Error')
+
+const errorDescriptions: Record<ErrorStatus, string> = {
+  401: 'Not signed in (errors.unauthenticated)',
+  403: 'Forbidden: another role, a rejected vendor changing something, or a form posted from another site',
+  404: 'Not found (also what another vendor’s record answers)',
+  409: 'In conflict with the current state',
+  413: 'Too large',
+  422: 'Refused input: `messageKey` says why, `fields` names each refused field with its message key',
+  429: 'Too many attempts for now: `params.seconds` says how long to wait',
+  503: 'The database cannot be reached for now: try again after `Retry-After` seconds',
+}
+
 export const errorResponses = (...statuses: ErrorStatus[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [status, jsonContent(errorBody, 'Error (see the error model)')]),
-  )
+  Object.fromEntries(statuses.map((status) => [status, jsonContent(errorSchema, errorDescriptions[status])]))
 
 /** A route's answers: `schema` with 200, and the error statuses it can give (in the one error shape). */
 export const responds = <T extends z.ZodType>(schema: T, description: string, ...errors: ErrorStatus[]) => ({

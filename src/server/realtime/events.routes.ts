@@ -1,7 +1,7 @@
 import { streamSSE } from 'hono/streaming'
 import { EVENTS_URL } from '../../shared/schemas/message'
 import { createRouter, getActor, signedIn, type Deps, type RequestActor } from '../lib/http'
-import { errorResponses } from '../lib/openapi'
+import { errorResponses, operationIdOf, sessionRequired } from '../lib/openapi'
 import type { Audience, RealtimeHub } from './hub'
 
 /** The stream's address (its one constant, shared with the browser). */
@@ -72,6 +72,8 @@ export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs
   router.openAPIRegistry.registerPath({
     method: 'get',
     path: EVENTS_PATH,
+    operationId: operationIdOf('get', EVENTS_PATH),
+    security: sessionRequired,
     tags: ['Realtime'],
     summary: 'Server-Sent Events: which data changed, for the signed-in user',
     description:
@@ -84,7 +86,7 @@ export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs
         description: 'The event stream',
         content: { 'text/event-stream': { schema: { type: 'string' } } },
       },
-      ...errorResponses(401),
+      ...errorResponses(401, 503),
     },
   })
 

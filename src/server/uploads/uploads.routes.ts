@@ -4,8 +4,8 @@ import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { limits } from '../../shared/constants'
 import { UPLOAD_URL, uploadPurposes, uploadResponse } from '../../shared/schemas/upload'
-import { createRouter, getActor, refuseOversizeBody, signedIn, type Deps, type Env } from '../lib/http'
-import { creates, errorResponses, route } from '../lib/openapi'
+import { createRouter, getActor, guard, refuseOversizeBody, signedIn, type Deps, type Env } from '../lib/http'
+import { creates, errorResponses, route, sessionOptional } from '../lib/openapi'
 import type { FileStorage } from '../storage/storage'
 import { contentDisposition, tooLarge } from './file-processing'
 import { countUploadAttempt, createUpload, openStoredFile, type UploadContext } from './uploads.service'
@@ -68,7 +68,8 @@ export function uploadRoutes(deps: Deps, storage: FileStorage) {
         description:
           'Any signed-in user. The type is read from the bytes. Images are re-encoded to WebP (upright, no metadata, ' +
           'at most 1280×1280, with a 320 px thumbnail); PDFs are kept as they are. At most 120 uploads per 15 minutes.',
-        middleware: [admitUploader] as const,
+        // Any signed-in user, a rejected vendor too (the screens that explain a rejection still show files).
+        middleware: [guard(undefined, { allowRejected: true }), admitUploader] as const,
         request: { body: { content: { 'multipart/form-data': { schema: uploadForm } }, required: true } },
         responses: creates(uploadResponse, 'Stored', 401, 422, 429),
       }),
@@ -85,6 +86,7 @@ export function uploadRoutes(deps: Deps, storage: FileStorage) {
       route('get', '/api/files/{id}', {
         tags,
         summary: 'A stored file, or its thumbnail with ?variant=thumb',
+        security: sessionOptional,
         description:
           'Logos and product images are public and cached for good (ids never change content). Identity and business ' +
           'documents go only to their owner and to admins; anyone else gets 404, as for an unknown id.',

@@ -26,7 +26,8 @@ export const auditLogFilters = z.object({
       (days): days is AuditRange => (auditRanges as readonly number[]).includes(days),
       'errors.invalidValue',
     )
-    .default(7),
+    .default(7)
+    .meta({ type: 'integer', enum: [...auditRanges] }),
 })
 export type AuditLogFilters = z.output<typeof auditLogFilters>
 export const auditLogListQuery = pageQuery(50).extend(auditLogFilters.shape)

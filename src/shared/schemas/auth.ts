@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText } from './text'
+import { emailText, requiredText } from './text'
 import { limits, roles } from '../constants'
 
 /**
@@ -9,9 +9,7 @@ import { limits, roles } from '../constants'
 
 /** An e-mail address, stored and compared in lowercase; `requiredKey` is what a missing one reads. */
 const emailAddress = (requiredKey?: string) =>
-  requiredText(limits.emailMax, requiredKey)
-    .pipe(z.email({ error: 'errors.emailInvalid' }))
-    .transform((value) => value.toLowerCase())
+  emailText(requiredKey).transform((value) => value.toLowerCase())
 
 const email = emailAddress()
 
@@ -25,7 +23,10 @@ const fullName = requiredText(limits.nameMax)
 /** A new account's password, typed twice; `passwordsMatch` checks the two agree. */
 const newPassword = {
   password: password.min(limits.passwordMin, 'auth.register.passwordTooShort'),
-  confirmPassword: z.string({ error: 'errors.required' }).min(1, 'errors.required'),
+  confirmPassword: z
+    .string({ error: 'errors.required' })
+    .min(1, 'errors.required')
+    .meta({ description: 'The password again: another one is refused (auth.register.passwordMismatch)' }),
 }
 const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
   value.password === value.confirmPassword

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, requiredText as text } from './text'
+import { emailText, optionalText, requiredText as text } from './text'
 import { limits, orderStatuses, vendorStatuses } from '../constants'
 import { auditLogEntryDto } from './audit'
 import { figures, pageQuery, paged } from './pagination'
@@ -43,7 +43,7 @@ export const adminOrderInput = z.object({
   productId: requiredText(64),
   variantId: requiredText(64),
   customerName: requiredText(limits.nameMax),
-  customerEmail: requiredText(limits.emailMax).pipe(z.email({ error: 'errors.emailInvalid' })),
+  customerEmail: emailText('orders.requiredFields'),
   /** The screen falls back to 1 when the field is not a number; the server takes a whole number from 1. */
   quantity: z
     .number({ error: 'orders.quantityInvalid' })

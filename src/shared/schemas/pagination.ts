@@ -35,10 +35,16 @@ export function decodeCursor(text: string): Cursor | null {
   return match ? { micros: match[1]!, id: match[2]! } : null
 }
 
+/** A cursor as a client may send it (the id's hex in either case): the same text `decodeCursor` reads. */
+const cursorText = /^\d{1,16}_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+
 const cursor = z
   .string()
-  .max(60, { error: 'errors.invalidValue' })
-  .refine((text) => decodeCursor(text) !== null, { error: 'errors.invalidValue' })
+  .regex(cursorText, { error: 'errors.invalidValue' })
+  .meta({
+    description: "A list's `nextCursor` or `previousCursor`",
+    examples: ['1767254400000000_3f2b8c1e-5d4a-4e7b-9c1d-2a6f8e0b7c41'],
+  })
 
 /**
  * `?page=&pageSize=` on every list, or `?after=` / `?before=` a cursor (then `page` only names the page on
@@ -47,7 +53,20 @@ const cursor = z
  */
 export const pageQuery = (defaultSize = 24) =>
   z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    // A numbered page reaches at most the counted rows (listPage refuses a deeper one, errors.pageTooDeep); the
+    // number of a page reached by cursor only labels it. Either way no page is numbered past countCap.
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(countCap)
+      .default(1)
+      .meta({
+        description:
+          'The page number. Without `after` or `before` at most ceil(10,000 / pageSize), or ceil(1,000 / pageSize) with a ' +
+          'search `q`: a deeper page is refused with 422 errors.pageTooDeep {max} (Next reaches it by cursor). With a ' +
+          'cursor it only labels the page.',
+      }),
     pageSize: z.coerce.number().int().min(1).max(100).default(defaultSize),
     /** The page of rows after this position (a list's `nextCursor`). */
     after: cursor.optional(),

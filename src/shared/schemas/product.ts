@@ -46,7 +46,11 @@ export const productInput = z
     colors: z
       .array(z.enum(colors, { error: 'products.colorInvalid' }))
       .max(colors.length)
-      .default([]),
+      .default([])
+      .meta({
+        description:
+          'Clothes, Shoes or hasVariants need at least one colour and one size (products.colorAndSizeRequired)',
+      }),
     sizes: z
       .array(z.enum(sizes, { error: 'products.sizeInvalid' }))
       .max(sizes.length)
@@ -122,7 +126,11 @@ export function isCalendarDay(value: string): boolean {
  * A calendar day as the admin's date filter sends it (YYYY-MM-DD, read in the marketplace's time zone). A day
  * that does not exist is refused here: the database would otherwise fail on it with a 500.
  */
-const calendarDay = z.string().refine(isCalendarDay, { error: 'errors.invalidValue' })
+const calendarDay = z
+  .string()
+  .refine(isCalendarDay, { error: 'errors.invalidValue' })
+  // A full-date (RFC 3339) from the year 1: PostgreSQL has no year 0.
+  .meta({ format: 'date', pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}$' })
 
 /** /admin/products: search by name, description or shop; a status; created from/to (both days included). */
 export const adminProductListQuery = pageQuery(25).extend({
@@ -161,11 +169,19 @@ export const bulkProductDecisionDto = z.object({
   unchanged: z.array(z.string()),
 })
 
+/** One id as zod's uuid rule reads it (RFC 9562: version 1 to 8), without anchors, in either case. */
+const uuidText = z.regexes.uuid().source.replace(/^\^|\$$/g, '')
+
 /** Comma-separated product ids (`?ids=a,b,c`): every one a uuid, at least one, at most `max`. */
 const productIdList = (max: number) =>
   z
     .string({ error: 'errors.invalidValue' })
     .max(max * 37, { error: 'errors.invalidValue' })
+    // The whole rule in one pattern, for clients: 1 to `max` ids, commas between, blanks and empty items ignored.
+    .meta({
+      pattern: `^[\\s,]*${uuidText}(?:\\s*,[\\s,]*${uuidText}){0,${max - 1}}[\\s,]*$`,
+      examples: ['3f2b8c1e-5d4a-4e7b-9c1d-2a6f8e0b7c41,0b9d6a52-1c3e-4f8a-8b7d-5e2c1a9f4d60'],
+    })
     .transform((value) =>
       value
         .split(',')

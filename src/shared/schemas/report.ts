@@ -17,7 +17,8 @@ export const reportQuery = z.object({
       (days): days is ReportRange => (reportRanges as readonly number[]).includes(days),
       'admin.reports.invalidRange',
     )
-    .default(defaultReportRange),
+    .default(defaultReportRange)
+    .meta({ type: 'integer', enum: [...reportRanges] }),
 })
 export type ReportQuery = z.output<typeof reportQuery>
 

@@ -1,15 +1,24 @@
 import { z } from 'zod'
+import { limits } from '../constants'
 
 /**
  * PostgreSQL text cannot hold U+0000: a request carrying it would fail in the database with a 500. Nor can
  * UTF-8 hold half of a surrogate pair (a lone \uD800, which JSON's escapes can carry): on its way to the
  * database it would become U+FFFD, so the text stored would not be the text sent. Every free-text field
  * refuses both up front with this rule (`.regex(noNul, invalidCharacters)`), so the user reads a clear
- * message and nothing is written. (With the `u` flag a whole pair is one character, and passes.)
+ * message and nothing is written. A whole pair (an emoji) passes.
+ *
+ * No flags: the OpenAPI document carries the expression as the field's `pattern`, and a pattern has none.
+ * Written pair by pair, it means the same whether a validator reads it by UTF-16 unit or (with `u`, as
+ * JSON Schema asks) by code point.
  */
 // eslint-disable-next-line no-control-regex -- matching U+0000 is the point of this rule
-export const noNul = /^[^\u0000\uD800-\uDFFF]*$/u
+export const noNul = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/
 export const invalidCharacters = 'errors.invalidCharacters'
+
+/** What `requiredText` accepts, as the document states it: no NUL or lone surrogate, and not blank. */
+// eslint-disable-next-line no-control-regex -- see noNul
+const nonBlankText = /^(?=[\s\S]*\S)(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/
 
 /**
  * Text the user must give: trimmed, no NUL, 1 to `max` characters. `requiredKey` is what a missing or blank
@@ -22,6 +31,16 @@ export const requiredText = (max: number, requiredKey = 'errors.required') =>
     .trim()
     .min(1, requiredKey)
     .max(max, 'errors.tooLong')
+    .meta({ pattern: nonBlankText.source })
+
+/**
+ * An e-mail address the user must give (trimmed, at most 254 characters), as zod's e-mail rule reads it; the
+ * document states that rule as the field's pattern, beside `format: email`.
+ */
+export const emailText = (requiredKey?: string) =>
+  requiredText(limits.emailMax, requiredKey)
+    .pipe(z.email({ error: 'errors.emailInvalid' }))
+    .meta({ format: 'email', pattern: z.regexes.email.source })
 
 /** Text the user may leave out: trimmed, no NUL, at most `max` characters, '' when not sent. */
 export const optionalText = (max: number) =>

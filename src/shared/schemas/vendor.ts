@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { decisionInput, invalidCharacters, noNul, optionalText, requiredText } from './text'
+import { decisionInput, emailText, invalidCharacters, noNul, optionalText, requiredText } from './text'
 import { pageQuery, paged } from './pagination'
 import {
   limits,
@@ -11,12 +11,26 @@ import {
 } from '../constants'
 import { normalisePhone } from '../phone'
 
+/**
+ * A mobile number as a client may type it, for the document: digits with spaces, dots, dashes or brackets, an
+ * optional +, nine digits at least. Which numbers are mobile numbers of Rwanda or its neighbours the server
+ * decides (normalisePhone), and says so with vendor.phoneInvalid.
+ */
+const phoneText = '\\s*\\+?[0-9(][0-9 ().-]{7,}[0-9]\\s*'
+const phoneDocs = {
+  description:
+    'A mobile number of Rwanda (07… or +250 7…: MTN 78/79, Airtel 72/73) or, with its country code, of Kenya, Uganda, ' +
+    'Tanzania, Burundi, DR Congo or South Sudan; spaces, dots, dashes and brackets are ignored. Stored as E.164.',
+  examples: ['+250788123456'],
+}
+
 export const phoneInput = z
   .string({ error: 'errors.required' })
   .regex(noNul, invalidCharacters)
   .trim()
   .min(1, 'errors.required')
   .max(32, 'vendor.phoneInvalid')
+  .meta({ ...phoneDocs, pattern: `^${phoneText}$`, minLength: 9 })
   .transform((value, ctx) => {
     const normalised = normalisePhone(value)
     if (!normalised) {
@@ -28,7 +42,7 @@ export const phoneInput = z
 
 const fileId = z.uuid({ error: 'uploads.notFound' })
 
-const emailInput = requiredText(limits.emailMax).pipe(z.email({ error: 'errors.emailInvalid' }))
+const emailInput = emailText()
 
 // ── The wizard's steps, each the same rule on the screen (to move forward) and on the server ──
 
@@ -85,6 +99,7 @@ export const profileUpdateInput = z.object({
     .regex(noNul, invalidCharacters)
     .trim()
     .max(32, 'vendor.phoneInvalid')
+    .meta({ ...phoneDocs, pattern: `^(?:${phoneText})?$` })
     .optional()
     .transform((value, ctx) => {
       if (!value) return undefined
