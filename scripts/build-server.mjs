@@ -46,6 +46,7 @@ export function serverBuildIsStale() {
   const outputs = [
     ...Object.keys(serverEntries).map((name) => path.join(serverOutDir, `${name}.js`)),
     path.join(serverOutDir, 'migrations', 'meta', '_journal.json'),
+    path.join(serverOutDir, 'functions.sql'),
   ]
   const missing = outputs.find((file) => !existsSync(file))
   if (missing) return `${path.relative(root, missing)} is missing`
@@ -76,10 +77,11 @@ export async function buildServer() {
     legalComments: 'none',
     logLevel: 'warning',
   })
-  // The migrations are read at start from beside the code (src/server/db/client.ts: migrationsFolder).
+  // The migrations and the totals' functions are read at start from beside the code (src/server/db/migrate.ts).
   cpSync(path.join(root, 'src', 'server', 'db', 'migrations'), path.join(serverOutDir, 'migrations'), {
     recursive: true,
   })
+  cpSync(path.join(root, 'src', 'server', 'db', 'functions.sql'), path.join(serverOutDir, 'functions.sql'))
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
