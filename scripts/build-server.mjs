@@ -19,9 +19,9 @@ export const serverOutDir = path.join(root, 'dist', 'server')
 export const serverEntries = {
   main: 'src/server/main.ts',
   'admin-create': 'src/server/cli/admin-create.ts',
-  backup: 'src/server/cli/backup.ts',
-  restore: 'src/server/cli/restore.ts',
-  demo: 'src/server/cli/demo.ts',
+  backup: 'src/server/tools/backup/backup.ts',
+  restore: 'src/server/tools/backup/restore.ts',
+  demo: 'src/server/tools/demo/demo.ts',
 }
 
 // Everything a bundle is made from (node_modules is not: it stays external and is read at run time).

@@ -241,8 +241,13 @@ export const vendors = pgTable(
     // The clean-up of unattached files asks, file by file, whether a shop refers to it (uploads.service.ts).
     index('vendors_shop_logo_idx').on(t.shopLogo),
     index('vendors_gov_id_idx').on(t.govId),
-    index('vendors_business_documents_idx').using('gin', t.businessDocuments.op('jsonb_path_ops')),
-    index('vendors_id_documents_idx').using('gin', t.idDocuments.op('jsonb_path_ops')),
+    // No pending list (fastupdate): each probe reads the index alone, not a list of recent entries beside it.
+    index('vendors_business_documents_idx')
+      .using('gin', t.businessDocuments.op('jsonb_path_ops'))
+      .with({ fastupdate: false }),
+    index('vendors_id_documents_idx')
+      .using('gin', t.idDocuments.op('jsonb_path_ops'))
+      .with({ fastupdate: false }),
   ],
 )
 
@@ -279,7 +284,9 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     // The clean-up of unattached files asks, file by file, whether a product shows it (uploads.service.ts).
-    index('products_images_idx').using('gin', t.images.op('jsonb_path_ops')),
+    // No pending list (fastupdate): a probe read every image path added since the last vacuum (6.5 ms a file
+    // after 100,000 products were added, 0.01 ms once vacuumed).
+    index('products_images_idx').using('gin', t.images.op('jsonb_path_ops')).with({ fastupdate: false }),
   ],
 )
 

@@ -4,11 +4,11 @@ CREATE TABLE "product_days" (
 );
 --> statement-breakpoint
 CREATE INDEX "files_created_idx" ON "files" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "products_images_idx" ON "products" USING gin ("images" jsonb_path_ops);--> statement-breakpoint
+CREATE INDEX "products_images_idx" ON "products" USING gin ("images" jsonb_path_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "vendors_shop_logo_idx" ON "vendors" USING btree ("shop_logo");--> statement-breakpoint
 CREATE INDEX "vendors_gov_id_idx" ON "vendors" USING btree ("gov_id");--> statement-breakpoint
-CREATE INDEX "vendors_business_documents_idx" ON "vendors" USING gin ("business_documents" jsonb_path_ops);--> statement-breakpoint
-CREATE INDEX "vendors_id_documents_idx" ON "vendors" USING gin ("id_documents" jsonb_path_ops);--> statement-breakpoint
+CREATE INDEX "vendors_business_documents_idx" ON "vendors" USING gin ("business_documents" jsonb_path_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "vendors_id_documents_idx" ON "vendors" USING gin ("id_documents" jsonb_path_ops) WITH (fastupdate=false);--> statement-breakpoint
 -- The indexes above let the clean-up of unattached files ask, for each file older than a day, whether a shop
 -- or a product refers to it, without reading every shop and product (uploads.service.ts).
 --

@@ -4,7 +4,7 @@
 -- shops grew to 2,674 pages, and every marketplace-wide sum read them all. With room kept on each page the new
 -- version stays on its page (a HOT update: no index column changes, so no index entry), and the page's old
 -- versions are pruned by the next update that needs the room; autovacuum visits the table after a fixed number
--- of changes, not a share of it. Only the rows written from now on use the room: VACUUM FULL or
--- `npm run db:check -- --repair` rewrites the existing ones.
+-- of changes, not a share of it. Only the pages written from now on keep the room: VACUUM FULL vendor_totals
+-- rewrites the existing ones.
 ALTER TABLE "vendor_totals" SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000,
   autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 2000, autovacuum_vacuum_cost_delay = 0);
