@@ -19,9 +19,9 @@ export const serverOutDir = path.join(root, 'dist', 'server')
 export const serverEntries = {
   main: 'src/server/main.ts',
   'admin-create': 'src/server/cli/admin-create.ts',
-  backup: 'src/server/cli/backup.ts',
-  restore: 'src/server/cli/restore.ts',
-  demo: 'src/server/cli/demo.ts',
+  backup: 'src/server/tools/backup/backup.ts',
+  restore: 'src/server/tools/backup/restore.ts',
+  demo: 'src/server/tools/demo/demo.ts',
 }
 
 // Everything a bundle is made from (node_modules is not: it stays external and is read at run time); the
@@ -53,6 +53,7 @@ export function serverBuildIsStale() {
   const outputs = [
     ...Object.keys(serverEntries).map((name) => path.join(serverOutDir, `${name}.js`)),
     path.join(serverOutDir, 'migrations', 'meta', '_journal.json'),
+    path.join(serverOutDir, 'functions.sql'),
   ]
   const missing = outputs.find((file) => !existsSync(file))
   if (missing) return `${path.relative(root, missing)} is missing`
@@ -83,10 +84,11 @@ export async function buildServer() {
     legalComments: 'none',
     logLevel: 'warning',
   })
-  // The migrations are read at start from beside the code (src/server/db/client.ts: migrationsFolder).
+  // The migrations and the totals' functions are read at start from beside the code (src/server/db/migrate.ts).
   cpSync(path.join(root, 'src', 'server', 'db', 'migrations'), path.join(serverOutDir, 'migrations'), {
     recursive: true,
   })
+  cpSync(path.join(root, 'src', 'server', 'db', 'functions.sql'), path.join(serverOutDir, 'functions.sql'))
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { categories, orderStatuses, payoutStatuses, vendorStatuses } from '../../src/shared/constants'
 import { fileIdFromUrl } from '../../src/shared/schemas/upload'
-import { DEMO_USER_AGENT } from '../../src/server/cli/demo-marketplace'
+import { DEMO_USER_AGENT } from '../../src/server/tools/demo/demo-marketplace'
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client'
 import { findTotalsDrift } from '../../src/server/db/totals'
 import { createStorage } from '../../src/server/storage/storage'
@@ -23,7 +23,7 @@ const serverUrl = process.env.TEST_DATABASE_URL
 
 /** `npm run demo` as a newcomer runs it (the TypeScript source, so the test needs no build first). */
 function runDemo(env: Record<string, string>, args: string[] = []) {
-  return run(process.execPath, ['--import', 'tsx', 'src/server/cli/demo.ts', ...args], {
+  return run(process.execPath, ['--import', 'tsx', 'src/server/tools/demo/demo.ts', ...args], {
     cwd: root,
     timeout: 400_000,
     env: {

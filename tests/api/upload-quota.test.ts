@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { files } from '../../src/server/db/schema'
+import { files, vendors } from '../../src/server/db/schema'
 import { createLogger } from '../../src/server/lib/logger'
 import { createStorage } from '../../src/server/storage/storage'
 import { removeUnattachedFiles } from '../../src/server/uploads/uploads.service'
@@ -84,5 +84,39 @@ describe('the clean-up of unattached files', () => {
     expect(existsSync(storedObject(abandonedRow!.thumbKey!))).toBe(false)
     // Nothing more to remove: a second run is a no-op.
     expect(await removeUnattachedFiles(context())).toBe(0)
+  })
+
+  // Whatever refers to a file keeps it: a shop's logo, ID and documents, a product's images; the walk in
+  // batches (a few files at a time here) must neither skip a file nor take one still in use.
+  it('keeps every file a shop or product names, removing only the unattached ones, a batch at a time', async () => {
+    const vendor = await registeredVendor(t, { status: 'approved', plan: 'unlimited' })
+    const ids: string[] = []
+    for (let at = 0; at < 7; at += 1) {
+      const uploaded = await upload(t, {
+        cookie: vendor.cookie,
+        purpose: 'product_image',
+        file: { bytes: await pngImage({ width: 8, height: 8 }), name: `f${at}.png`, type: 'image/png' },
+      })
+      ids.push(uploaded.body.id as string)
+    }
+    const url = (at: number) => `/api/files/${ids[at]}`
+    await createProduct(t, vendor.cookie, simpleProduct({ images: [ids[4]!] }))
+    await t.db
+      .update(vendors)
+      .set({
+        shopLogo: url(0),
+        govId: url(1),
+        businessDocuments: [{ url: url(2), name: 'licence.pdf', type: 'application/pdf' }],
+        idDocuments: [{ url: url(3), name: 'id.pdf', type: 'application/pdf' }],
+      })
+      .where(eq(vendors.id, vendor.vendorId))
+    await backdate(ids, 30)
+
+    expect(await removeUnattachedFiles(context(), { batch: 2 })).toBe(2)
+
+    const left = (await t.db.select({ id: files.id }).from(files).where(inArray(files.id, ids))).map(
+      (row) => row.id,
+    )
+    expect(left.sort()).toEqual(ids.slice(0, 5).sort())
   })
 })

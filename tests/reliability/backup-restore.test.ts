@@ -7,7 +7,9 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { BackupError, createBackup, restoreBackup, type Manifest } from '../../src/server/cli/backup-archive'
+import { createBackup } from '../../src/server/tools/backup/backup-archive'
+import { BackupError, type Manifest } from '../../src/server/tools/backup/manifest'
+import { restoreBackup } from '../../src/server/tools/backup/restore-archive'
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client'
 import { createStorage } from '../../src/server/storage/storage'
 import { createProduct, placeOrder, simpleProduct, uploadFile } from '../fixtures/commerce'
@@ -174,18 +176,22 @@ async function expectSameMarketplace(database: Database, dataDir: string) {
 async function command(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   const tsx = path.resolve('node_modules/tsx/dist/cli.mjs')
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsx, `src/server/cli/${script}.ts`, ...args], {
-      // Empty values hide any .env file's (dotenv keeps what is set) and read as unset.
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        STORAGE_DRIVER: 'local',
-        BACKUP_DIR: '',
-        AUTH_SECRET: '',
-        LOG_LEVEL: 'silent',
-        ...env,
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [tsx, `src/server/tools/backup/${script}.ts`, ...args],
+      {
+        // Empty values hide any .env file's (dotenv keeps what is set) and read as unset.
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          STORAGE_DRIVER: 'local',
+          BACKUP_DIR: '',
+          AUTH_SECRET: '',
+          LOG_LEVEL: 'silent',
+          ...env,
+        },
       },
-    })
+    )
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }

@@ -1,10 +1,14 @@
 /**
- * `npm run db:check`: recomputes every running total (dashboards, balances, report cards) from the rows and
- * prints where the stored totals differ. Exit code 0 when they all agree, 1 otherwise. `-- --repair` then
- * rebuilds them from the rows. With the embedded database, stop the server first (PGlite allows one process).
+ * `npm run db:check`: says whether the database's running-totals functions are those of
+ * src/server/db/functions.sql, recomputes every running total (dashboards, balances, report cards) from the
+ * rows and prints where the stored totals differ, and how many pages the shops' totals take. Exit code 0 when
+ * they all agree, 1 otherwise. `-- --repair` then applies the functions and rebuilds the totals from the rows.
+ * With the embedded database, stop the server first (PGlite allows one process).
  */
+import { sql } from 'drizzle-orm'
 import { ConfigError, loadConfig } from '../config'
-import { openDatabase } from '../db/client'
+import { openDatabase, type Db } from '../db/client'
+import { applyFunctionsFile, findFunctionsDrift } from '../db/migrate'
 import { findTotalsDrift, rebuildTotals } from '../db/totals'
 
 const USAGE = 'Usage: npm run db:check [-- --repair]'
@@ -24,7 +28,20 @@ async function main() {
     poolSize: 1,
   })
   try {
-    await database.migrate()
+    // The functions as this database has them, not as the file would make them at start.
+    await database.migrate({ leaveFunctions: true })
+    const isRepair = args.includes('--repair')
+    const functionsDrift = await findFunctionsDrift(database.db)
+    if (functionsDrift.length === 0) {
+      console.log('Running-totals functions are those of src/server/db/functions.sql.')
+    } else {
+      console.error(`Functions differ from src/server/db/functions.sql: ${functionsDrift.join(', ')}.`)
+      if (isRepair) {
+        await applyFunctionsFile(database.db)
+        console.log('Applied src/server/db/functions.sql.')
+      } else process.exitCode = 1
+    }
+    console.log(await vendorTotalsSize(database.db))
     const started = Date.now()
     const drift = await findTotalsDrift(database.db)
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
@@ -43,7 +60,7 @@ async function main() {
         `  ${entry.table} ${key} ${entry.figure}: stored ${entry.stored}, rows say ${entry.expected}`,
       )
     }
-    if (args.includes('--repair')) {
+    if (isRepair) {
       await rebuildTotals(database.db)
       const left = await findTotalsDrift(database.db)
       console.log(
@@ -59,6 +76,19 @@ async function main() {
   } finally {
     await database.close()
   }
+}
+
+/**
+ * The shops' totals: one row per shop, rewritten by every order, payout and product change; pages far above
+ * rows / 25 say their updates are not HOT or autovacuum falls behind (docs/decisions/019).
+ */
+async function vendorTotalsSize(db: Db) {
+  const result = await db.execute(sql`
+    select (select count(*) from vendor_totals)::int as rows,
+      (pg_relation_size('vendor_totals') / current_setting('block_size')::int)::int as pages,
+      pg_size_pretty(pg_total_relation_size('vendor_totals')) as size`)
+  const [row] = (result as unknown as { rows: { rows: number; pages: number; size: string }[] }).rows
+  return `vendor_totals: ${row!.rows} rows in ${row!.pages} pages (${row!.size} with its index).`
 }
 
 main().catch((error) => {

@@ -1,12 +1,11 @@
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { markConnectFailure } from '../lib/errors'
+import { migrateDatabase, MIGRATION_LOCK } from './migrate'
 import { schema } from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -16,8 +15,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** Applies pending migrations; safe when several processes start at once. */
-  migrate: () => Promise<void>
+  /**
+   * Applies pending migrations, then the running totals' functions (src/server/db/migrate.ts); safe when
+   * several processes start at once.
+   */
+  migrate: (options?: { leaveFunctions?: boolean }) => Promise<void>
   /** Round-trip to the database, for /api/health. */
   ping: () => Promise<void>
   /**
@@ -34,15 +36,8 @@ export type Database = {
   close: () => Promise<void>
 }
 
-// Beside this file in the source tree; the built server and tools (dist/server/*.js, this module bundled into
-// each) find the copy scripts/build-server.mjs puts beside them.
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
-
 // bigint columns: keep money as exact integers (int8 → number is exact below 2^53, far beyond any RWF total).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
-
-/** Any fixed number works, as long as every process uses the same one to serialise migrations. */
-const MIGRATION_LOCK = 7_316_402
 
 const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`
 
@@ -183,11 +178,11 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     kind: 'postgres',
-    async migrate() {
+    async migrate(options) {
       const client = await pool.connect()
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder })
+        await migrateDatabase(drizzlePg(client, { schema }) as unknown as Db, options)
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
         client.release()
@@ -246,10 +241,9 @@ function withoutQueryParsers<Client extends Queries>(client: Client): Client {
 /** The embedded database: real PostgreSQL in WebAssembly, in `dataDir` (or in memory when undefined). */
 export async function openPglite(dataDir?: string): Promise<Database & { client: PGlite }> {
   // Imported here, not at the top: a server on PostgreSQL never loads the embedded database's code.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
   ])
   // Trigram indexes answer the admin searches (migration 0010 creates the extension).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
@@ -263,8 +257,7 @@ export async function openPglite(dataDir?: string): Promise<Database & { client:
     db,
     client,
     kind: 'pglite',
-    migrate: () =>
-      migratePglite(drizzlePglite(withoutQueryParsers(client), { schema }), { migrationsFolder }),
+    migrate: (options) => migrateDatabase(db, options),
     async ping() {
       await client.query('select 1')
     },

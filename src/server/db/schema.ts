@@ -238,6 +238,16 @@ export const vendors = pgTable(
     index('vendors_created_idx').on(t.createdAt, t.id),
     index('vendors_status_created_idx').on(t.status, t.createdAt, t.id),
     index('vendors_shop_name_trgm_idx').using('gin', t.shopName.op('gin_trgm_ops')),
+    // The clean-up of unattached files asks, file by file, whether a shop refers to it (uploads.service.ts).
+    index('vendors_shop_logo_idx').on(t.shopLogo),
+    index('vendors_gov_id_idx').on(t.govId),
+    // No pending list (fastupdate): each probe reads the index alone, not a list of recent entries beside it.
+    index('vendors_business_documents_idx')
+      .using('gin', t.businessDocuments.op('jsonb_path_ops'))
+      .with({ fastupdate: false }),
+    index('vendors_id_documents_idx')
+      .using('gin', t.idDocuments.op('jsonb_path_ops'))
+      .with({ fastupdate: false }),
   ],
 )
 
@@ -273,6 +283,10 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt, t.id),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // The clean-up of unattached files asks, file by file, whether a product shows it (uploads.service.ts).
+    // No pending list (fastupdate): a probe read every image path added since the last vacuum (6.5 ms a file
+    // after 100,000 products were added, 0.01 ms once vacuumed).
+    index('products_images_idx').using('gin', t.images.op('jsonb_path_ops')).with({ fastupdate: false }),
   ],
 )
 
@@ -502,6 +516,8 @@ export const files = pgTable(
     ),
     check('files_size_check', sql`size >= 0`),
     index('files_owner_created_idx').on(t.ownerUserId, t.createdAt),
+    // The clean-up walks the files older than a day in upload order, a batch at a time.
+    index('files_created_idx').on(t.createdAt, t.id),
   ],
 )
 
@@ -590,6 +606,15 @@ export const orderDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.status] })],
 )
 
+/**
+ * Products created per calendar day of report_calendar's time zone, kept by the products' trigger beside the
+ * shops' totals: a report counts the products of its range from its days, not from the products.
+ */
+export const productDays = pgTable('product_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  products: total('products'),
+})
+
 // ── Report windows (docs/decisions/015): each report range's sales per shop and per product, kept ready ──
 
 /**
@@ -674,6 +699,7 @@ export const schema = {
   orderHours,
   reportCalendar,
   orderDays,
+  productDays,
   reportWindows,
   vendorWindowSales,
   productWindowSales,

@@ -3,7 +3,8 @@ import type { Db } from './client'
 import type { vendorTotals } from './schema'
 
 /**
- * The running totals (migrations 0008, 0009 and 0013, docs/decisions/007, 015 and 016): each table, the view that computes what it must
+ * The running totals (migrations 0008, 0009, 0013 and 0015, docs/decisions/007, 015 and 016; their functions:
+ * functions.sql, 017): each table, the view that computes what it must
  * hold from the rows, its key, and the figures compared. The triggers keep table = view in every
  * transaction; this module proves it (`npm run db:check`) and rebuilds it after a bulk load.
  */
@@ -35,8 +36,9 @@ const totalTables = [
     figures: ['vendors_pending', 'vendors_approved', 'vendors_rejected'],
   },
   { table: 'order_hours', key: ['hour', 'status'], figures: ['orders', 'amount'] },
-  // The report's days (migration 0013, docs/decisions/016), in the time zone report_calendar names.
+  // The report's days (migrations 0013 and 0015, docs/decisions/016), in the time zone report_calendar names.
   { table: 'order_days', key: ['day', 'status'], figures: ['orders', 'amount'] },
+  { table: 'product_days', key: ['day'], figures: ['products'] },
   // The report windows' sales (migration 0009, docs/decisions/015), within the windows as report_windows holds them.
   { table: 'vendor_window_sales', key: ['days', 'vendor_id'], figures: ['orders', 'amount'] },
   {
@@ -58,10 +60,11 @@ export const totalsTableNames: readonly string[] = [
 ]
 
 /**
- * The advisory lock between the report windows and the orders (migration 0009 writes the same number): a
- * window moves, or the totals are rebuilt, holding it exclusively; each order change holds it shared.
+ * The advisory lock between the report's days and windows and the orders, as SQL: its number is written once,
+ * in functions.sql (report_lock). A window moves, the days are recounted, or the totals are rebuilt, holding it
+ * exclusively; each order or product change holds it shared.
  */
-export const REPORT_WINDOWS_LOCK = 7_316_404
+export const REPORT_WINDOWS_LOCK = sql`report_lock()`
 
 export type VendorTotals = Omit<typeof vendorTotals.$inferSelect, 'vendorId'>
 

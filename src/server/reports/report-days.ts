@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { orderDays, reportCalendar } from '../db/schema'
+import { orderDays, productDays, reportCalendar } from '../db/schema'
 
 /**
- * The report's days (migration 0013, docs/decisions/016): orders per calendar day and status, counted by the
- * order triggers in the time zone report_calendar names. A report reads them when that zone is its own; in
+ * The report's days (migrations 0013 and 0015, docs/decisions/016): orders per calendar day and status, and
+ * products per day of creation, counted by the triggers in the time zone report_calendar names. A report reads them when that zone is its own; in
  * another zone (the setting changed), it first recounts every day from the orders in its zone.
  */
 
@@ -29,4 +29,6 @@ export async function recountDays(tx: Tx, timeZone: string): Promise<void> {
     .onConflictDoUpdate({ target: reportCalendar.id, set: { timeZone } })
   await tx.delete(orderDays)
   await tx.execute(sql`insert into order_days select * from order_days_expected`)
+  await tx.delete(productDays)
+  await tx.execute(sql`insert into product_days select * from product_days_expected`)
 }

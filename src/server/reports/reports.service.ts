@@ -7,6 +7,7 @@ import {
   orderDays,
   orderHours,
   orders,
+  productDays,
   payoutPendingSpan,
   payouts,
   products,
@@ -74,6 +75,7 @@ function orderBuckets(source: 'days' | 'hours', period: Period, bounds: Bounds, 
     const { day } = orderDays
     return {
       table: orderDays,
+      firstDay: period.from,
       since: gte(day, period.from),
       until: lte(day, period.to),
       dayIndex: sql<number>`${day} - ${period.from}::date`,
@@ -82,6 +84,7 @@ function orderBuckets(source: 'days' | 'hours', period: Period, bounds: Bounds, 
   const { hour } = orderHours
   return {
     table: orderHours,
+    firstDay: period.from,
     since: gte(hour, bounds.start),
     until: lt(hour, bounds.end),
     // Midnight in the report's zone falls on a UTC hour, as in every whole-hour time zone.
@@ -153,11 +156,19 @@ async function reportFigures(
     .from(vt)
     .where(ownedBy(vt.vendorId, scope))
     .as('t')
-  const p = tx
-    .select({ since: count().as('p_since') })
-    .from(products)
-    .where(and(gte(products.createdAt, start), ownedBy(products.vendorId, scope)))
-    .as('p')
+  // Products created since the range began, from their days (product_days, a row a day) when the orders are
+  // counted from theirs, in the report's zone: the report is the whole marketplace's. Otherwise from the products.
+  const p = (
+    buckets.table === orderDays
+      ? tx
+          .select({ since: summed(productDays.products).as('p_since') })
+          .from(productDays)
+          .where(gte(productDays.day, sql`${buckets.firstDay}::date`))
+      : tx
+          .select({ since: count().as('p_since') })
+          .from(products)
+          .where(and(gte(products.createdAt, start), ownedBy(products.vendorId, scope)))
+  ).as('p')
   // Orders since the range began, from the days (or hours): a few rows a day per status, however many orders.
   const { table: b, since, until: inRange } = buckets
   const ofStatus = (status: OrderStatus) => and(inRange, eq(b.status, status))

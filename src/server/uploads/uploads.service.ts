@@ -169,52 +169,80 @@ export async function openStoredFile(
   }
 }
 
-/** A file nothing refers to: no shop (logo, ID, documents) and no product (images). */
-const isUnattached = sql`not exists (
-    select 1 from vendors v
-    where v.shop_logo = '/api/files/' || ${files.id}
-      or v.gov_id = '/api/files/' || ${files.id}
-      or v.business_documents @> jsonb_build_array(jsonb_build_object('url', '/api/files/' || ${files.id}))
-      or v.id_documents @> jsonb_build_array(jsonb_build_object('url', '/api/files/' || ${files.id})))
-  and not exists (
-    select 1 from products p where p.images @> jsonb_build_array('/api/files/' || ${files.id}))`
+/**
+ * A file nothing refers to: no shop (logo, ID, documents) and no product (images). Each test is one probe of an
+ * index (vendors_shop_logo_idx, vendors_gov_id_idx, the documents' and the images' jsonb_path_ops indexes):
+ * a file costs the same however many shops and products there are.
+ */
+const isUnattached = (() => {
+  const url = sql`'/api/files/' || ${files.id}`
+  const asDocument = sql`jsonb_build_array(jsonb_build_object('url', ${url}))`
+  return sql`not exists (select 1 from vendors v where v.shop_logo = ${url})
+    and not exists (select 1 from vendors v where v.gov_id = ${url})
+    and not exists (select 1 from vendors v where v.business_documents @> ${asDocument})
+    and not exists (select 1 from vendors v where v.id_documents @> ${asDocument})
+    and not exists (select 1 from products p where p.images @> jsonb_build_array(${url}))`
+})()
 
 export const UNATTACHED_FILE_TTL_MS = 24 * 60 * 60 * 1000
 
 /**
  * Removes files uploaded more than a day ago that no shop or product refers to (an abandoned wizard, a
- * replaced logo, a removed product picture). Safe with several processes and with a save in progress: the
- * candidates are locked first (skipping any that a save is attaching right now, which holds a share lock on
- * them), then deleted by a second statement that checks the references again with a fresh snapshot, so a
- * reference committed meanwhile keeps its file. Stored objects go after the rows are gone.
+ * replaced logo, a removed product picture). It walks the older files in upload order, `batch` at a time, each
+ * batch in a short transaction of its own, so the database serves requests between them and the work grows
+ * with the files, not with files × shops × products. Safe with several processes and with a save in progress:
+ * a batch's unattached files are locked first (skipping any that a save is attaching right now, which holds a
+ * share lock on them), then deleted by a second statement that checks the references again with a fresh
+ * snapshot, so a reference committed meanwhile keeps its file. Stored objects go after the rows are gone.
  */
 export async function removeUnattachedFiles(
   context: Pick<UploadContext, 'db' | 'storage' | 'logger'>,
-  { now = new Date(), batch = 500 } = {},
+  { now = new Date(), batch = 1000 } = {},
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - UNATTACHED_FILE_TTL_MS)
-  const removed = await context.db.transaction(async (tx) => {
-    const candidates = await tx
-      .select({ id: files.id })
+  const removed: { id: string; storageKey: string; thumbKey: string | null }[] = []
+  // Where the walk stands: the last file read, its time as text (microseconds, which a Date would lose).
+  let after: { createdAt: string; id: string } | undefined
+  for (;;) {
+    const page = await context.db
+      .select({ id: files.id, createdAt: sql<string>`${files.createdAt}::text` })
       .from(files)
-      .where(and(lt(files.createdAt, cutoff), isUnattached))
-      .orderBy(files.createdAt)
-      .limit(batch)
-      .for('update', { skipLocked: true })
-    if (candidates.length === 0) return []
-    return tx
-      .delete(files)
       .where(
         and(
-          inArray(
-            files.id,
-            candidates.map((row) => row.id),
-          ),
-          isUnattached,
+          lt(files.createdAt, cutoff),
+          after &&
+            sql`(${files.createdAt}, ${files.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
         ),
       )
-      .returning({ id: files.id, storageKey: files.storageKey, thumbKey: files.thumbKey })
-  })
+      .orderBy(files.createdAt, files.id)
+      .limit(batch)
+    if (page.length === 0) break
+    after = page.at(-1)
+    const ids = page.map((row) => row.id)
+    removed.push(
+      ...(await context.db.transaction(async (tx) => {
+        const candidates = await tx
+          .select({ id: files.id })
+          .from(files)
+          .where(and(inArray(files.id, ids), isUnattached))
+          .for('update', { skipLocked: true })
+        if (candidates.length === 0) return []
+        return tx
+          .delete(files)
+          .where(
+            and(
+              inArray(
+                files.id,
+                candidates.map((row) => row.id),
+              ),
+              isUnattached,
+            ),
+          )
+          .returning({ id: files.id, storageKey: files.storageKey, thumbKey: files.thumbKey })
+      })),
+    )
+    if (page.length < batch) break
+  }
   for (const row of removed) {
     for (const key of [row.storageKey, row.thumbKey]) {
       if (!key) continue

@@ -50,48 +50,9 @@ FROM report_windows w
 JOIN orders o ON o.created_at >= w.starts_at AND o.created_at < w.ends_at
 GROUP BY w.days, o.vendor_id, order_product_key(o.product_id, o.product_name), o.product_id;
 --> statement-breakpoint
--- One order counted in (delta +1) or out (delta -1) of the sales of every window its time falls in, the
--- windows taken in order of days, so two transactions lock a shop's rows in the same order.
-CREATE FUNCTION "window_sales_move_order"(p_vendor uuid, p_product uuid, p_name text, p_created timestamptz,
-  p_delta bigint, p_quantity bigint, p_amount bigint)
-RETURNS void AS $$
-BEGIN
-  INSERT INTO vendor_window_sales AS s (days, vendor_id, orders, amount)
-  SELECT w.days, p_vendor, p_delta, p_delta * p_amount
-  FROM report_windows w WHERE p_created >= w.starts_at AND p_created < w.ends_at ORDER BY w.days
-  ON CONFLICT (days, vendor_id) DO UPDATE SET orders = s.orders + excluded.orders, amount = s.amount + excluded.amount;
-  INSERT INTO product_window_sales AS s (days, vendor_id, product_key, product_id, quantity, amount)
-  SELECT w.days, p_vendor, order_product_key(p_product, p_name), p_product, p_delta * p_quantity, p_delta * p_amount
-  FROM report_windows w WHERE p_created >= w.starts_at AND p_created < w.ends_at ORDER BY w.days
-  ON CONFLICT (days, vendor_id, product_key) DO UPDATE SET
-    quantity = s.quantity + excluded.quantity, amount = s.amount + excluded.amount;
-END;
-$$ LANGUAGE plpgsql;
---> statement-breakpoint
--- Fires after orders_keep_totals (triggers fire in order of name), so a shop's totals row is still locked
--- first. A report moves a window holding advisory lock 7316404 exclusively (reports/report-windows.ts); each
--- order change holds it shared before it reads the windows, so an order is counted under the windows as they
--- were before a move or as they are after it, never half-way. A status change moves no window sales.
-CREATE FUNCTION "orders_keep_window_sales"() RETURNS trigger AS $$
-BEGIN
-  IF TG_OP = 'UPDATE' AND OLD.vendor_id = NEW.vendor_id
-     AND order_product_key(OLD.product_id, OLD.product_name) = order_product_key(NEW.product_id, NEW.product_name)
-     AND OLD.product_id IS NOT DISTINCT FROM NEW.product_id
-     AND OLD.quantity = NEW.quantity AND OLD.total_amount = NEW.total_amount AND OLD.created_at = NEW.created_at THEN
-    RETURN NULL;
-  END IF;
-  PERFORM pg_advisory_xact_lock_shared(7316404);
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM window_sales_move_order(OLD.vendor_id, OLD.product_id, OLD.product_name, OLD.created_at, -1,
-      OLD.quantity, OLD.total_amount);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM window_sales_move_order(NEW.vendor_id, NEW.product_id, NEW.product_name, NEW.created_at, 1,
-      NEW.quantity, NEW.total_amount);
-  END IF;
-  RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
+-- The orders' window sales were counted by this row trigger until 0011 replaced it by statement triggers, whose
+-- functions src/server/db/functions.sql defines (docs/decisions/017): here its function only stands in.
+CREATE FUNCTION "orders_keep_window_sales"() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'orders_keep_window_sales: see functions.sql'; END $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE TRIGGER "orders_keep_window_sales"
   AFTER INSERT OR DELETE OR UPDATE OF vendor_id, product_id, product_name, quantity, total_amount, created_at

@@ -10,11 +10,12 @@
 import { existsSync, renameSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { loadConfig, type Config } from '../config'
-import { openDatabase, type Database } from '../db/client'
-import { createLogger } from '../lib/logger'
-import { createStorage } from '../storage/storage'
-import { assertPgliteFree, BackupError, exitOnError } from './backup-archive'
+import { loadConfig, type Config } from '../../config'
+import { openDatabase, type Database } from '../../db/client'
+import { createLogger } from '../../lib/logger'
+import { createStorage } from '../../storage/storage'
+import { assertPgliteFree, exitOnError } from '../backup/cli'
+import { BackupError } from '../backup/manifest'
 import { buildDemoMarketplace, DEMO_ORDER_DAYS, type DemoResult } from './demo-marketplace'
 
 const USAGE = `Usage: npm run demo [-- --force]

@@ -6,17 +6,11 @@
  *
  * Exit codes: 0 restored; 1 refused or failed; 2 wrong arguments.
  */
-import { openDatabase } from '../db/client'
-import { createStorage } from '../storage/storage'
-import {
-  assertPgliteFree,
-  BackupError,
-  exitOnError,
-  formatBytes,
-  loadCliSettings,
-  parseCliArguments,
-  restoreBackup,
-} from './backup-archive'
+import { openDatabase } from '../../db/client'
+import { createStorage } from '../../storage/storage'
+import { assertPgliteFree, exitOnError, loadCliSettings, parseCliArguments } from './cli'
+import { BackupError, formatBytes } from './manifest'
+import { restoreBackup } from './restore-archive'
 
 const USAGE = `Usage: npm run restore -- <archive folder> [--force]
   Restores into the database and files of the current settings (DATA_DIR, or DATABASE_URL and S3_*).

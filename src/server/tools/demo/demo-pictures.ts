@@ -4,7 +4,7 @@
  * upload path (uploads.service.ts), which turns them into WebP with a thumbnail, like any vendor's photo.
  */
 import sharp from 'sharp'
-import { categories, type Category } from '../../shared/constants'
+import { categories, type Category } from '../../../shared/constants'
 
 /** A colour per category, dark enough for white initials to read on it (WCAG AA for large text). */
 const categoryColors: Record<Category, string> = {

@@ -11,19 +11,11 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { openDatabase } from '../db/client'
-import { createStorage } from '../storage/storage'
-import {
-  archiveName,
-  assertPgliteFree,
-  BackupError,
-  createBackup,
-  exitOnError,
-  folderSize,
-  formatBytes,
-  loadCliSettings,
-  parseCliArguments,
-} from './backup-archive'
+import { openDatabase } from '../../db/client'
+import { createStorage } from '../../storage/storage'
+import { createBackup } from './backup-archive'
+import { assertPgliteFree, exitOnError, loadCliSettings, parseCliArguments } from './cli'
+import { archiveName, BackupError, folderSize, formatBytes } from './manifest'
 
 const USAGE = `Usage: npm run backup [-- <archive path>] [-- --no-files]
   <archive path>  the folder to create (default: $BACKUP_DIR/isoko-<time>, BACKUP_DIR defaults to DATA_DIR/backups)

@@ -21,45 +21,49 @@
  * midnight and the moment the command runs.
  */
 import { desc, eq, sql } from 'drizzle-orm'
-import { limits, type OrderStatus, type VendorStatus } from '../../shared/constants'
-import { adminSetupInput } from '../../shared/schemas/auth'
-import { sendMessageInput } from '../../shared/schemas/message'
-import { adminOrderInput } from '../../shared/schemas/order'
-import { payoutDecisionInput } from '../../shared/schemas/payout'
-import { productDecisionInput, productInput } from '../../shared/schemas/product'
-import type { UploadPurpose } from '../../shared/schemas/upload'
-import { vendorDecisionInput, vendorRegistrationInput } from '../../shared/schemas/vendor'
-import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
-import { confirmEmail, registerVendor as registerAccount, sendConfirmation } from '../account/account.service'
-import { createAuth } from '../auth/auth'
-import type { Config } from '../config'
-import type { Database, Db } from '../db/client'
-import { mailOutbox, users } from '../db/schema'
-import { findTotalsDrift, rebuildTotals } from '../db/totals'
-import { AppError } from '../lib/errors'
-import { keepLanguage, type Actor, type Deps } from '../lib/http'
-import type { Logger } from '../lib/logger'
-import type { AdminScope, RequestContext, VendorScope } from '../lib/scope'
-import { createMailer } from '../mail/mail.service'
-import { markMessageRead, replyToMessage, sendMessage } from '../messages/messages.service'
-import { deleteAdminOrder, setAdminOrderStatus } from '../orders/admin-orders.service'
-import { createAdminOrder, setVendorOrderStatus } from '../orders/orders.service'
+import { limits, type OrderStatus, type VendorStatus } from '../../../shared/constants'
+import { adminSetupInput } from '../../../shared/schemas/auth'
+import { sendMessageInput } from '../../../shared/schemas/message'
+import { adminOrderInput } from '../../../shared/schemas/order'
+import { payoutDecisionInput } from '../../../shared/schemas/payout'
+import { productDecisionInput, productInput } from '../../../shared/schemas/product'
+import type { UploadPurpose } from '../../../shared/schemas/upload'
+import { vendorDecisionInput, vendorRegistrationInput } from '../../../shared/schemas/vendor'
+import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../../shared/subscription'
+import {
+  confirmEmail,
+  registerVendor as registerAccount,
+  sendConfirmation,
+} from '../../account/account.service'
+import { createAuth } from '../../auth/auth'
+import type { Config } from '../../config'
+import type { Database, Db } from '../../db/client'
+import { mailOutbox, users } from '../../db/schema'
+import { findTotalsDrift, rebuildTotals } from '../../db/totals'
+import { AppError } from '../../lib/errors'
+import { keepLanguage, type Actor, type Deps } from '../../lib/http'
+import type { Logger } from '../../lib/logger'
+import type { AdminScope, RequestContext, VendorScope } from '../../lib/scope'
+import { createMailer } from '../../mail/mail.service'
+import { markMessageRead, replyToMessage, sendMessage } from '../../messages/messages.service'
+import { deleteAdminOrder, setAdminOrderStatus } from '../../orders/admin-orders.service'
+import { createAdminOrder, setVendorOrderStatus } from '../../orders/orders.service'
 import {
   confirmPayoutReceipt,
   decidePayout,
   getPayoutOverview,
   requestPayout,
-} from '../payouts/payouts.service'
-import { createProduct, decideProduct } from '../products/products.service'
-import { createFirstAdmin, createSetupLink } from '../setup/setup.service'
-import type { FileStorage } from '../storage/storage'
-import { createUpload, type UploadContext } from '../uploads/uploads.service'
+} from '../../payouts/payouts.service'
+import { createProduct, decideProduct } from '../../products/products.service'
+import { createFirstAdmin, createSetupLink } from '../../setup/setup.service'
+import type { FileStorage } from '../../storage/storage'
+import { createUpload, type UploadContext } from '../../uploads/uploads.service'
 import {
   chooseSubscription,
   confirmPlanRequest,
   decideVendorApplication,
   registerVendor,
-} from '../vendors/vendors.service'
+} from '../../vendors/vendors.service'
 import {
   demoAdmin,
   demoConversations,

@@ -1,0 +1,243 @@
+-- The running totals' functions as they are today (docs/decisions/007, 015, 016 and 017): the one place to read
+-- and change them. Applied after the migrations at every start, in one transaction (src/server/db/functions.ts);
+-- `npm run db:check` says whether the database's functions are these. Each statement is CREATE OR REPLACE, so
+-- applying the file again changes nothing. The tables, views and triggers stay in the migrations; a function
+-- whose arguments or result change needs a migration that drops the old one first (CREATE OR REPLACE cannot).
+
+-- The advisory lock between the report's days and windows and the orders: a report recounts the days or moves
+-- a window holding it exclusively; each order or product change holds it shared before it reads the calendar or
+-- the windows, so it is counted as they were before the recount or move, or as they are after it, never
+-- half-way. The server takes it through this function too (src/server/db/totals.ts).
+CREATE OR REPLACE FUNCTION report_lock() RETURNS bigint AS $$
+  SELECT 7316404::bigint
+$$ LANGUAGE sql IMMUTABLE;
+
+-- ── Orders: one statement trigger per event (migration 0011) ──
+
+-- The statement's orders moved, added up per shop, hour, day, window and product, each row written once, in
+-- key order, so two statements at once lock them in the same order.
+CREATE OR REPLACE FUNCTION orders_move_counted(moved order_move[]) RETURNS void AS $$
+BEGIN
+  IF cardinality(moved) = 0 THEN
+    RETURN;
+  END IF;
+  -- Shops: counting in adds (a new shop's row may not exist yet); counting out only corrects an existing row
+  -- (a shop removed in the same statement has no totals left to correct).
+  INSERT INTO vendor_totals AS t (vendor_id, orders_pending, orders_completed, orders_refunded,
+    amount_pending, amount_completed, amount_refunded)
+  SELECT vendor_id,
+    count(*) FILTER (WHERE status = 'pending'), count(*) FILTER (WHERE status = 'completed'),
+    count(*) FILTER (WHERE status = 'refunded'),
+    coalesce(sum(total_amount) FILTER (WHERE status = 'pending'), 0),
+    coalesce(sum(total_amount) FILTER (WHERE status = 'completed'), 0),
+    coalesce(sum(total_amount) FILTER (WHERE status = 'refunded'), 0)
+  FROM unnest(moved) WHERE delta > 0 GROUP BY vendor_id ORDER BY vendor_id
+  ON CONFLICT (vendor_id) DO UPDATE SET
+    orders_pending = t.orders_pending + excluded.orders_pending,
+    orders_completed = t.orders_completed + excluded.orders_completed,
+    orders_refunded = t.orders_refunded + excluded.orders_refunded,
+    amount_pending = t.amount_pending + excluded.amount_pending,
+    amount_completed = t.amount_completed + excluded.amount_completed,
+    amount_refunded = t.amount_refunded + excluded.amount_refunded;
+  UPDATE vendor_totals AS t SET
+    orders_pending = t.orders_pending - o.orders_pending,
+    orders_completed = t.orders_completed - o.orders_completed,
+    orders_refunded = t.orders_refunded - o.orders_refunded,
+    amount_pending = t.amount_pending - o.amount_pending,
+    amount_completed = t.amount_completed - o.amount_completed,
+    amount_refunded = t.amount_refunded - o.amount_refunded
+  FROM (
+    SELECT vendor_id,
+      count(*) FILTER (WHERE status = 'pending') AS orders_pending,
+      count(*) FILTER (WHERE status = 'completed') AS orders_completed,
+      count(*) FILTER (WHERE status = 'refunded') AS orders_refunded,
+      coalesce(sum(total_amount) FILTER (WHERE status = 'pending'), 0) AS amount_pending,
+      coalesce(sum(total_amount) FILTER (WHERE status = 'completed'), 0) AS amount_completed,
+      coalesce(sum(total_amount) FILTER (WHERE status = 'refunded'), 0) AS amount_refunded
+    FROM unnest(moved) WHERE delta < 0 GROUP BY vendor_id
+  ) o
+  WHERE t.vendor_id = o.vendor_id;
+  -- Hours in UTC, whatever the session's time zone.
+  INSERT INTO order_hours AS h (hour, status, orders, amount)
+  SELECT date_trunc('hour', created_at, 'UTC'), status, sum(delta), sum(delta * total_amount)
+  FROM unnest(moved) GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (hour, status) DO UPDATE SET orders = h.orders + excluded.orders, amount = h.amount + excluded.amount;
+
+  -- The report's days (0013), in the time zone report_calendar names, and its windows (0009).
+  PERFORM pg_advisory_xact_lock_shared(report_lock());
+  INSERT INTO order_days AS d (day, status, orders, amount)
+  SELECT (m.created_at AT TIME ZONE c.time_zone)::date, m.status, sum(m.delta), sum(m.delta * m.total_amount)
+  FROM unnest(moved) m CROSS JOIN report_calendar c GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (day, status) DO UPDATE SET orders = d.orders + excluded.orders, amount = d.amount + excluded.amount;
+
+  -- A status change alone moves no window sales.
+  IF EXISTS (SELECT 1 FROM unnest(moved) WHERE sales_moved) THEN
+    INSERT INTO vendor_window_sales AS s (days, vendor_id, orders, amount)
+    SELECT w.days, m.vendor_id, sum(m.delta), sum(m.delta * m.total_amount)
+    FROM unnest(moved) m JOIN report_windows w ON m.created_at >= w.starts_at AND m.created_at < w.ends_at
+    WHERE m.sales_moved
+    GROUP BY w.days, m.vendor_id ORDER BY w.days, m.vendor_id
+    ON CONFLICT (days, vendor_id) DO UPDATE SET orders = s.orders + excluded.orders, amount = s.amount + excluded.amount;
+    INSERT INTO product_window_sales AS s (days, vendor_id, product_key, product_id, quantity, amount)
+    SELECT w.days, m.vendor_id, order_product_key(m.product_id, m.product_name),
+      (array_agg(m.product_id))[1], sum(m.delta * m.quantity), sum(m.delta * m.total_amount)
+    FROM unnest(moved) m JOIN report_windows w ON m.created_at >= w.starts_at AND m.created_at < w.ends_at
+    WHERE m.sales_moved
+    GROUP BY w.days, m.vendor_id, order_product_key(m.product_id, m.product_name)
+    ORDER BY w.days, m.vendor_id, 3
+    ON CONFLICT (days, vendor_id, product_key) DO UPDATE SET
+      quantity = s.quantity + excluded.quantity, amount = s.amount + excluded.amount;
+  END IF;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE OR REPLACE FUNCTION orders_inserted_keep_totals() RETURNS trigger AS $$
+BEGIN
+  PERFORM orders_move_counted(ARRAY(
+    SELECT ROW(vendor_id, status, created_at, total_amount, product_id, product_name, quantity, 1, true)::order_move
+    FROM new_rows));
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE OR REPLACE FUNCTION orders_deleted_keep_totals() RETURNS trigger AS $$
+BEGIN
+  PERFORM orders_move_counted(ARRAY(
+    SELECT ROW(vendor_id, status, created_at, total_amount, product_id, product_name, quantity, -1, true)::order_move
+    FROM old_rows));
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+-- An updated order is counted out as it was and in as it is when a counted column changed: the shop, status,
+-- total or time for the totals; the shop, product, name, quantity, total or time for the report windows.
+CREATE OR REPLACE FUNCTION orders_updated_keep_totals() RETURNS trigger AS $$
+BEGIN
+  PERFORM orders_move_counted(ARRAY(
+    WITH changed AS (
+      SELECT o.*, n.*,
+        (o.o_vendor, o.o_product, order_product_key(o.o_product, o.o_name), o.o_quantity, o.o_total, o.o_created)
+          IS DISTINCT FROM
+        (n.n_vendor, n.n_product, order_product_key(n.n_product, n.n_name), n.n_quantity, n.n_total, n.n_created)
+          AS sales_moved,
+        (o.o_vendor, o.o_status, o.o_total, o.o_created) IS DISTINCT FROM (n.n_vendor, n.n_status, n.n_total, n.n_created)
+          AS totals_moved
+      FROM (SELECT id, vendor_id AS o_vendor, status AS o_status, created_at AS o_created, total_amount AS o_total,
+              product_id AS o_product, product_name AS o_name, quantity AS o_quantity FROM old_rows) o
+      JOIN (SELECT id AS n_id, vendor_id AS n_vendor, status AS n_status, created_at AS n_created,
+              total_amount AS n_total, product_id AS n_product, product_name AS n_name, quantity AS n_quantity
+            FROM new_rows) n ON n.n_id = o.id
+    )
+    SELECT ROW(o_vendor, o_status, o_created, o_total, o_product, o_name, o_quantity, -1, sales_moved)::order_move
+    FROM changed WHERE totals_moved OR sales_moved
+    UNION ALL
+    SELECT ROW(n_vendor, n_status, n_created, n_total, n_product, n_name, n_quantity, 1, sales_moved)::order_move
+    FROM changed WHERE totals_moved OR sales_moved));
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+-- ── Payouts, products and shops: one row trigger each (migration 0008) ──
+
+-- A payout counted in (delta +1) or out (delta -1) of its shop's totals. Counting out only updates an existing
+-- row: a shop removed in the same statement has no totals left to correct.
+CREATE OR REPLACE FUNCTION totals_move_payout(p_vendor uuid, p_status text, p_delta bigint, p_amount bigint)
+RETURNS void AS $$
+DECLARE
+  is_pending bigint := (p_status = 'pending')::int;
+  is_approved bigint := (p_status = 'approved')::int;
+  is_rejected bigint := (p_status = 'rejected')::int;
+BEGIN
+  IF p_delta > 0 THEN
+    INSERT INTO vendor_totals (vendor_id) VALUES (p_vendor) ON CONFLICT (vendor_id) DO NOTHING;
+  END IF;
+  UPDATE vendor_totals SET
+    payouts_pending = payouts_pending + p_delta * is_pending,
+    payouts_approved = payouts_approved + p_delta * is_approved,
+    payouts_rejected = payouts_rejected + p_delta * is_rejected,
+    payouts_pending_amount = payouts_pending_amount + p_delta * is_pending * p_amount,
+    payouts_approved_amount = payouts_approved_amount + p_delta * is_approved * p_amount,
+    payouts_rejected_amount = payouts_rejected_amount + p_delta * is_rejected * p_amount
+  WHERE vendor_id = p_vendor;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE OR REPLACE FUNCTION payouts_keep_totals() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.vendor_id = NEW.vendor_id AND OLD.status = NEW.status AND OLD.amount = NEW.amount THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM totals_move_payout(OLD.vendor_id, OLD.status, -1, OLD.amount);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM totals_move_payout(NEW.vendor_id, NEW.status, 1, NEW.amount);
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+-- A product counted in (delta +1) or out (delta -1) of its shop's totals, as a payout is, and of the day it
+-- was created on (product_days, in the report's time zone: migration 0015).
+CREATE OR REPLACE FUNCTION totals_move_product(p_vendor uuid, p_status text, p_created timestamptz, p_delta bigint,
+  p_days_moved boolean)
+RETURNS void AS $$
+BEGIN
+  IF p_delta > 0 THEN
+    INSERT INTO vendor_totals (vendor_id) VALUES (p_vendor) ON CONFLICT (vendor_id) DO NOTHING;
+  END IF;
+  UPDATE vendor_totals SET
+    products_pending = products_pending + p_delta * (p_status = 'pending')::int,
+    products_approved = products_approved + p_delta * (p_status = 'approved')::int,
+    products_rejected = products_rejected + p_delta * (p_status = 'rejected')::int
+  WHERE vendor_id = p_vendor;
+  IF p_days_moved THEN
+    PERFORM pg_advisory_xact_lock_shared(report_lock());
+    INSERT INTO product_days AS d (day, products)
+    SELECT (p_created AT TIME ZONE c.time_zone)::date, p_delta FROM report_calendar c
+    ON CONFLICT (day) DO UPDATE SET products = d.products + excluded.products;
+  END IF;
+END;
+$$ LANGUAGE plpgsql;
+
+-- A product's shop and status move its shop's totals; its creation, deletion or a new creation time its day.
+CREATE OR REPLACE FUNCTION products_keep_totals() RETURNS trigger AS $$
+DECLARE
+  days_moved boolean := TG_OP <> 'UPDATE' OR OLD.created_at IS DISTINCT FROM NEW.created_at;
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.vendor_id = NEW.vendor_id AND OLD.status = NEW.status AND NOT days_moved THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM totals_move_product(OLD.vendor_id, OLD.status, OLD.created_at, -1, days_moved);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM totals_move_product(NEW.vendor_id, NEW.status, NEW.created_at, 1, days_moved);
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+-- A new shop gets its (empty) totals row at once; the marketplace counts shops by status.
+CREATE OR REPLACE FUNCTION vendors_keep_totals() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO vendor_totals (vendor_id) VALUES (NEW.id) ON CONFLICT (vendor_id) DO NOTHING;
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD.status = NEW.status THEN
+    RETURN NULL;
+  END IF;
+  UPDATE marketplace_totals SET
+    vendors_pending = vendors_pending
+      + CASE WHEN TG_OP <> 'DELETE' AND NEW.status = 'pending' THEN 1 ELSE 0 END
+      - CASE WHEN TG_OP <> 'INSERT' AND OLD.status = 'pending' THEN 1 ELSE 0 END,
+    vendors_approved = vendors_approved
+      + CASE WHEN TG_OP <> 'DELETE' AND NEW.status = 'approved' THEN 1 ELSE 0 END
+      - CASE WHEN TG_OP <> 'INSERT' AND OLD.status = 'approved' THEN 1 ELSE 0 END,
+    vendors_rejected = vendors_rejected
+      + CASE WHEN TG_OP <> 'DELETE' AND NEW.status = 'rejected' THEN 1 ELSE 0 END
+      - CASE WHEN TG_OP <> 'INSERT' AND OLD.status = 'rejected' THEN 1 ELSE 0 END
+  WHERE id = 1;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
