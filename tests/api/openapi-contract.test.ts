@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, demoAdmin } from '../../src/server/cli/demo-data'
+import { DEMO_PASSWORD, demoAdmin } from '../../src/server/tools/demo/demo-data'
 import {
   pointer,
   readContract,
