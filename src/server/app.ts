@@ -13,20 +13,15 @@ import { auditLogRoutes } from './audit/audit-logs.routes'
 import { dashboardRoutes } from './dashboard/dashboard.routes'
 import { countGoogleSignInStep, sendConfirmation } from './account/account.service'
 import { createAuth } from './auth/auth'
-import { passwordResetRoutes } from './auth/password-reset.routes'
+import { passwordResetRoutes } from './account/password-reset.routes'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { compression } from './lib/compression'
-import { AppError, isDatabaseUnavailable, isUnstorableText } from './lib/errors'
-import {
-  clientIp,
-  createRouter,
-  errorJson,
-  refuseOversizeBody,
-  resolveActor,
-  respondError,
-  type Deps,
-} from './lib/http'
+import { AppError, isUnstorableText } from './lib/errors'
+import { isDatabaseUnavailable } from './db/availability'
+import { clientIp, createRouter, errorJson, refuseOversizeBody, respondError } from './lib/http'
+import { resolveActor } from './auth/actor'
+import type { Deps } from './deps'
 import type { Logger } from './lib/logger'
 import { createMailer, MAIL_CHANNEL, type Mailer } from './mail/mail.service'
 import { orderImportBodyLimit, orderRoutes } from './orders/orders.routes'
@@ -191,7 +186,7 @@ export function createApp(options: AppOptions) {
     return auth.handler(c.req.raw)
   })
 
-  // The signed-in user and their vendor record, read once per request into c.var.actor (lib/http.ts).
+  // The signed-in user and their vendor record, read once per request into c.var.actor (auth/actor.ts).
   app.use('/api/*', resolveActor(deps))
 
   // One LISTEN per process, fanned out to the open /api/events streams (docs/architecture.md).

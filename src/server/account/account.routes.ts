@@ -8,7 +8,10 @@ import {
   resendInput,
   tokenInput,
 } from '../../shared/schemas/auth'
-import { anySignedIn, createRouter, forwardCookies, getActor, signedIn, type Deps } from '../lib/http'
+import { anySignedIn, signedIn } from '../auth/guards'
+import { createRouter, forwardCookies } from '../lib/http'
+import { getActor } from '../auth/actor'
+import type { Deps } from '../deps'
 import { errorResponses, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import {
   confirmEmail,

@@ -1,6 +1,5 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi'
 import { errorBody } from '../../shared/errors'
-import { adminOnly, vendorOnly } from './http'
 
 type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429
 
@@ -66,17 +65,6 @@ export const routeGroup = <const G extends RouteGroup>({ errors = [], ...group }
       path,
     })
 }
-
-/**
- * A signed-in vendor's routes under `tag`: 401 signed out, 403 another role (or a rejected vendor changing
- * something), 404 vendor.notRegistered before the shop exists.
- */
-export const vendorRouteGroup = (tag: string) =>
-  routeGroup({ middleware: vendorOnly, tags: [tag], errors: [401, 403, 404] })
-
-/** A signed-in admin's routes under `tag`: 401 signed out, 403 another role. */
-export const adminRouteGroup = (tag: string) =>
-  routeGroup({ middleware: adminOnly, tags: [tag], errors: [401, 403] })
 
 /** Response entries shared by every route's OpenAPI description. */
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({

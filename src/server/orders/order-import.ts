@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/order'
 import type { Db } from '../db/client'
 import { products, variants, vendors } from '../db/schema'
-import { recordAudit } from '../lib/audit'
+import { recordAudit } from '../audit/record-audit'
 import type { CsvExport } from '../lib/csv'
 import { AppError } from '../lib/errors'
 import { lazyModule } from '../lib/lazy'

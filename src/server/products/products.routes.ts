@@ -17,16 +17,10 @@ import { csvDownload } from '../lib/csv'
 import { zipStream } from '../lib/zip'
 import type { FileStorage } from '../storage/storage'
 import { exportProducts, productImagesArchive } from './product-export'
-import { adminScope, createRouter, vendorScope, type Deps } from '../lib/http'
-import {
-  creates,
-  errorResponses,
-  jsonBody,
-  responds,
-  respondsCsv,
-  adminRouteGroup,
-  vendorRouteGroup,
-} from '../lib/openapi'
+import { adminScope, vendorScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
+import { creates, errorResponses, jsonBody, responds, respondsCsv } from '../lib/openapi'
 import {
   createProduct,
   decideProduct,

@@ -34,7 +34,7 @@ import { listPage, newestPage, positionOf, type Slice, countCapFor } from '../li
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
-import { recordAudit } from '../lib/audit'
+import { recordAudit } from '../audit/record-audit'
 import { isAnyOf, likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'

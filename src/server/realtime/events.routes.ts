@@ -1,6 +1,10 @@
 import { streamSSE } from 'hono/streaming'
 import { EVENTS_URL } from '../../shared/schemas/message'
-import { createRouter, getActor, signedIn, type Deps, type RequestActor } from '../lib/http'
+import { createRouter } from '../lib/http'
+import { getActor } from '../auth/actor'
+import { signedIn } from '../auth/guards'
+import type { Deps } from '../deps'
+import type { RequestActor } from '../lib/scope'
 import { errorResponses } from '../lib/openapi'
 import type { Audience, RealtimeHub } from './hub'
 

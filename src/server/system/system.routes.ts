@@ -1,5 +1,6 @@
 import { debugResponse, healthResponse } from '../../shared/schemas/system'
-import { createRouter, type Deps } from '../lib/http'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
 import { jsonContent, route } from '../lib/openapi'
 
 const tags = ['System']
