@@ -19,7 +19,7 @@ import type { Database } from './db/client'
 import { compression } from './lib/compression'
 import { AppError, isUnstorableText } from './lib/errors'
 import { isDatabaseUnavailable } from './db/availability'
-import { clientIp, createRouter, errorJson, refuseOversizeBody, respondError } from './lib/http'
+import { clientIp, createRouter, errorJson, refuseOversizeBody, respondError, sameSiteOnly } from './lib/http'
 import { resolveActor } from './auth/actor'
 import type { Deps } from './deps'
 import type { Logger } from './lib/logger'
@@ -188,6 +188,14 @@ export function createApp(options: AppOptions) {
 
   // The signed-in user and their vendor record, read once per request into c.var.actor (auth/actor.ts).
   app.use('/api/*', resolveActor(deps))
+  // A signed-in user's answers stay in their browser's memory only: never in a shared cache or on disk.
+  app.use('/api/*', async (c, next) => {
+    await next()
+    if (c.get('actor') && !c.res.headers.has('cache-control'))
+      c.res.headers.set('Cache-Control', 'private, no-store')
+  })
+  // The exports record themselves in the audit log: only the app's own pages may ask for one (lib/http.ts).
+  app.get('/api/admin/:resource/export', sameSiteOnly)
 
   // One LISTEN per process, fanned out to the open /api/events streams (docs/architecture.md).
   const realtime = createRealtimeHub(database, logger)

@@ -66,3 +66,16 @@ export function clientIp(c: Context, trust: TrustProxy): string {
 export function forwardCookies(c: Context, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true })
 }
+
+/**
+ * Refuses a request another site made the browser send (`Sec-Fetch-Site: cross-site` or `same-site`), for the
+ * GETs that write (an export records itself in the audit log): a link elsewhere must not make a signed-in
+ * admin's browser write an entry holding the linking site's text. The app's own downloads say `same-origin`;
+ * a typed address or a bookmark says `none`; a client without fetch metadata is not a browser led astray.
+ */
+export const sameSiteOnly = async (c: Context, next: () => Promise<void>) => {
+  const site = c.req.header('sec-fetch-site')
+  if (site === 'cross-site' || site === 'same-site')
+    return respondError(c, new AppError('FORBIDDEN', 'errors.forbidden'))
+  await next()
+}

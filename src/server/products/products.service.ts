@@ -433,8 +433,17 @@ export async function deleteProduct(db: Db, scope: Scope, id: string): Promise<{
     const [deleted] = await tx
       .delete(products)
       .where(and(eq(products.id, id), productsIn(scope)))
-      .returning({ id: products.id, vendorId: products.vendorId })
+      .returning({ id: products.id, vendorId: products.vendorId, name: products.name, status: products.status })
     if (!deleted) throw notFound()
+    // A deletion leaves nothing to look at afterwards but its entry: written with it, or not at all.
+    await recordAudit(tx, {
+      by: scope,
+      action: 'delete',
+      targetTable: 'products',
+      targetId: deleted.id,
+      oldValues: { name: deleted.name, status: deleted.status },
+      details: { vendor_id: deleted.vendorId },
+    })
     await notify(tx, { topic: 'products', vendorId: deleted.vendorId, id: deleted.id })
     return { ok: true as const }
   })
