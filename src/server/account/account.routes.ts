@@ -67,7 +67,7 @@ export function accountRoutes(deps: Deps) {
         responses: { 200: jsonContent(okResponse, 'Signed out') },
       }),
       async (c) => {
-        forwardCookies(c, await signOut(deps, c.req.raw.headers))
+        forwardCookies(c, await signOut(deps, c.req.raw.headers, c.get('actor')?.userId))
         return c.json({ ok: true as const }, 200)
       },
     )

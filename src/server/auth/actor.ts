@@ -45,6 +45,17 @@ export async function getActor(c: Context<Env>, deps: ActorDeps): Promise<Reques
   return actor
 }
 
+/**
+ * Whether the session a request came with still stands (an open event stream asks again after a sign-out or
+ * a password reset somewhere, and from time to time): one query, or the library's own reading when the
+ * session is expired or due for its daily extension.
+ */
+export async function isSessionLive(deps: ActorDeps, headers: Headers): Promise<boolean> {
+  const lookup = await sessionReaderOf(deps)(headers)
+  if (lookup.kind !== 'library') return lookup.kind === 'session'
+  return Boolean((await deps.auth.api.getSession({ headers }))?.user)
+}
+
 /** The actor as the auth library reads the session (it deletes an expired one, and extends a live one daily). */
 async function actorThroughLibrary(deps: ActorDeps, headers: Headers): Promise<RequestActor | null> {
   const session = await deps.auth.api.getSession({ headers })

@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { rateLimits, users, verifications } from '../db/schema'
 import { queueMail } from '../mail/mail.service'
 import { passwordResetMail } from '../mail/password-reset-mail'
+import { announceSessionsEnded } from '../realtime/events'
 import { isLanguage } from './language'
 
 /** What the auth library calls during a password reset (auth.ts); the routes' side is account/password-reset.service.ts. */
@@ -32,6 +33,7 @@ export async function mailResetLink(
  * - the link reached the mailbox, so the address is confirmed (someone who never confirmed can now sign in);
  * - the other reset links still waiting in that mailbox stop working (the library stores the user id as a
  *   reset token's value, and no other verification of ours does);
+ * - the account's open event streams close, as its sessions did;
  * - the sign-in limit of the account starts afresh (account.service.ts, `login:email:`), since the person
  *   who was locked out by their own wrong guesses has just proved who they are.
  */
@@ -40,5 +42,7 @@ export async function afterPasswordReset(db: Db, user: { id: string; email: stri
     await tx.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
     await tx.delete(verifications).where(eq(verifications.value, user.id))
     await tx.delete(rateLimits).where(eq(rateLimits.key, `login:email:${user.email.toLowerCase()}`))
+    // The sessions the library just ended: their open event streams close too.
+    await announceSessionsEnded(tx, user.id)
   })
 }
