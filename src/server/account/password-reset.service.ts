@@ -11,16 +11,31 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000
  */
 export const RESET_LIMITS = { perAddress: 30, perAccount: 3, windowMs: FIFTEEN_MINUTES } as const
 
+/** Reset work still running, per app (its auth instance): tests and a shutdown can wait for it. */
+const running = new WeakMap<object, Set<Promise<void>>>()
+
 /**
  * "Forgot password?": the library issues a single-use token (stored only as a hash, auth/auth.ts) and calls
- * `mailResetLink` (auth/password-reset-hooks.ts). The caller learns nothing either way: the same answer whether or not the address has an
- * account, and the mail is queued rather than sent while the caller waits, so the answer's timing does not
- * tell either.
+ * `mailResetLink` (auth/password-reset-hooks.ts). The caller learns nothing either way: the same answer
+ * whether or not the address has an account, given as soon as the limits are counted, before the token and
+ * the mail are made (a known address cost twice an unknown one's time while they were awaited).
  */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string) {
   await hitRateLimit(deps.database.db, `reset:ip:${ip}`, RESET_LIMITS.perAddress, RESET_LIMITS.windowMs)
   await hitRateLimit(deps.database.db, `reset:email:${email}`, RESET_LIMITS.perAccount, RESET_LIMITS.windowMs)
-  await deps.auth.api.requestPasswordReset({ body: { email } })
+  const work = deps.auth.api.requestPasswordReset({ body: { email } }).then(
+    () => {},
+    (error: unknown) => deps.logger.error({ err: error }, 'a password reset link could not be made'),
+  )
+  const set = running.get(deps.auth) ?? new Set()
+  running.set(deps.auth, set)
+  set.add(work)
+  void work.finally(() => set.delete(work))
+}
+
+/** Resolves when the reset links asked for so far are made (or failed and were logged). */
+export async function passwordResetsSettled(deps: Pick<Deps, 'auth'>) {
+  await Promise.all(running.get(deps.auth) ?? [])
 }
 
 /** Sets the new password with the mailed token; the library spends the token and ends every session. */
