@@ -195,7 +195,9 @@ export function createApp(options: AppOptions) {
       c.res.headers.set('Cache-Control', 'private, no-store')
   })
   // The exports record themselves in the audit log: only the app's own pages may ask for one (lib/http.ts).
-  app.get('/api/admin/:resource/export', sameSiteOnly)
+  app.use('/api/admin/*', (c, next) =>
+    c.req.method === 'GET' && c.req.path.endsWith('/export') ? sameSiteOnly(c, next) : next(),
+  )
 
   // One LISTEN per process, fanned out to the open /api/events streams (docs/architecture.md).
   const realtime = createRealtimeHub(database, logger)

@@ -208,3 +208,41 @@ describe('an export reached from another site', () => {
     },
   )
 })
+
+describe('a signed-out request, in the specification’s words', () => {
+  // Each screen of the specification says it its own way; the rest of the API keeps one general sentence.
+  it.each([
+    [
+      'an admin acting on a vendor',
+      'PATCH',
+      '/api/admin/vendors/00000000-0000-4000-8000-000000000000/status',
+      'errors.mustBeLoggedIn',
+    ],
+    [
+      'an admin acting on a product',
+      'PATCH',
+      '/api/admin/products/00000000-0000-4000-8000-000000000000/status',
+      'errors.mustBeLoggedIn',
+    ],
+    ['a profile update', 'PATCH', '/api/vendor/profile', 'errors.noUserLoggedIn'],
+    ['a logo update', 'PUT', '/api/vendor/profile/logo', 'errors.noUserLoggedIn'],
+    ['the registration', 'POST', '/api/vendor/registration', 'errors.userNotAuthenticated'],
+    ['a read', 'GET', '/api/admin/vendors', 'errors.unauthenticated'],
+    ['a vendor’s product', 'POST', '/api/vendor/products', 'errors.unauthenticated'],
+  ])('%s is refused with 401 and its own message', async (_what, method, path, messageKey) => {
+    const response = await t.request(method, path, method === 'GET' ? {} : { body: {} })
+    expectError(response, { status: 401, code: 'UNAUTHENTICATED', messageKey })
+  })
+
+  it('reads as the specification words it, and in Kinyarwanda', async () => {
+    const en = (await import('../../src/web/i18n/en.json')).default.errors
+    const rw = (await import('../../src/web/i18n/rw.json')).default.errors as Record<string, string>
+    expect(en).toMatchObject({
+      mustBeLoggedIn: 'You must be logged in to perform this action.',
+      noUserLoggedIn: 'No user logged in',
+      userNotAuthenticated: 'User not authenticated',
+    })
+    for (const key of ['mustBeLoggedIn', 'noUserLoggedIn', 'userNotAuthenticated'])
+      expect(rw[key]).toMatch(/\p{L}{3}/u)
+  })
+})

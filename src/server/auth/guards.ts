@@ -5,10 +5,25 @@ import type { Env } from '../lib/http'
 import { routeGroup } from '../lib/openapi'
 import type { AdminScope, RequestActor, RequestContext, Scope, VendorScope } from '../lib/scope'
 
+const isChange = (method: string) => method !== 'GET' && method !== 'HEAD'
+
+/**
+ * The specification's words for a signed-out request where it gives them: an admin acting on the marketplace
+ * (admin §5, §8), a profile update and the registration (vendor §5, §7); every other request reads the general
+ * errors.unauthenticated.
+ */
+function signedOutMessage(c: Context<Env>): string {
+  const { method, path } = c.req
+  if (isChange(method) && path.startsWith('/api/admin/')) return 'errors.mustBeLoggedIn'
+  if (isChange(method) && /^\/api\/vendor\/profile(\/|$)/.test(path)) return 'errors.noUserLoggedIn'
+  if (method === 'POST' && path === '/api/vendor/registration') return 'errors.userNotAuthenticated'
+  return 'errors.unauthenticated'
+}
+
 /** The request's actor (resolved by `resolveActor`); refuses a signed-out request, or one of another role. */
 export function signedIn(c: Context<Env>, role?: Role): RequestActor {
   const actor = c.get('actor')
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'errors.unauthenticated')
+  if (!actor) throw new AppError('UNAUTHENTICATED', signedOutMessage(c))
   if (role && actor.role !== role) throw new AppError('FORBIDDEN', 'errors.forbidden')
   return actor
 }
@@ -49,8 +64,7 @@ export const guard =
   (role?: Role, options: { allowRejected?: boolean } = {}) =>
   async (c: Context<Env>, next: () => Promise<void>) => {
     const actor = signedIn(c, role)
-    const isChange = c.req.method !== 'GET' && c.req.method !== 'HEAD'
-    if (isChange && actor.vendor?.status === 'rejected' && !options.allowRejected)
+    if (isChange(c.req.method) && actor.vendor?.status === 'rejected' && !options.allowRejected)
       throw new AppError('FORBIDDEN', 'vendor.accountRejected')
     await next()
   }
