@@ -429,6 +429,10 @@ const table: Record<string, Case> = {
   },
   'GET /api/admin/products': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
   'GET /api/admin/products/export': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'POST /api/admin/products/export': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    body: () => ({ ids: [fx.product.id] }),
+  },
   'GET /api/admin/products/images': {
     expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/products/images?ids=${fx.product.id}`,

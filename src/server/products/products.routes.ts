@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import {
   adminProductDto,
   adminProductExportQuery,
+  adminProductExportSelection,
   adminProductImagesQuery,
   adminProductListDto,
   adminProductListQuery,
@@ -129,6 +130,26 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
               timeZone: deps.config.timeZone,
               publicUrl: deps.config.publicUrl,
             }),
+            'products',
+          ),
+      )
+      .openapi(
+        adminRoute('post', '/api/admin/products/export', {
+          summary: 'The selected products (a body of at most 500 ids) as a Shopify product import CSV',
+          description:
+            'Export Selected: the same file as the GET with `ids`, the selection sent in the body.',
+          request: jsonBody(adminProductExportSelection),
+          responses: respondsCsv(422),
+        }),
+        async (c) =>
+          csvDownload(
+            c,
+            exportProducts(
+              db,
+              adminScope(c),
+              { ...c.req.valid('json'), status: 'all' },
+              { timeZone: deps.config.timeZone, publicUrl: deps.config.publicUrl },
+            ),
             'products',
           ),
       )

@@ -195,6 +195,17 @@ export const adminProductExportQuery = adminProductListQuery
     ids: productIdList(productExportMaxIds).optional(),
   })
 
+/**
+ * POST /api/admin/products/export: the selected products (Export Selected), in a body: 500 ids in the address
+ * would pass the server's header limit.
+ */
+export const adminProductExportSelection = z.object({
+  ids: z
+    .array(z.uuid({ error: 'errors.invalidValue' }))
+    .min(1, { error: 'errors.required' })
+    .max(productExportMaxIds, { error: 'errors.invalidValue' }),
+})
+
 /** /api/admin/products/images: the selected products' pictures as one ZIP. */
 export const adminProductImagesQuery = z.object({
   ids: productIdList(productImagesMaxIds),
