@@ -1,20 +1,69 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 
-/** Server folders that are features (routes + service); the others are libraries every feature may use. */
-const serverFeatures = [
-  'account',
-  'dashboard',
-  'messages',
-  'orders',
-  'payouts',
-  'products',
-  'setup',
-  'system',
-  'uploads',
-  'vendors',
-]
+/**
+ * Server folders that are features. A feature imports another only through the files named here, its public
+ * face (an audit entry, a guard, a mail, an announcement); everything else in it is its own.
+ */
+const serverFeatures = {
+  account: [],
+  audit: ['record-audit.ts', 'history.ts'],
+  auth: [
+    'actor.ts',
+    'auth.ts',
+    'auth-errors.ts',
+    'guards.ts',
+    'language.ts',
+    'one-time-tokens.ts',
+    'rate-limit.ts',
+  ],
+  dashboard: [],
+  mail: ['decision-mail.ts', 'mail.service.ts', 'password-reset-mail.ts'],
+  messages: [],
+  orders: [],
+  payouts: [],
+  products: [],
+  realtime: ['events.ts'],
+  reports: [],
+  setup: [],
+  system: [],
+  uploads: [],
+  vendors: [],
+}
+
+/**
+ * The server's layers: `lib/` holds leaf helpers that import no feature (nor the app that composes them), and
+ * each feature reaches another only through its public face (serverFeatures).
+ */
+function serverBoundaries() {
+  const folders = Object.keys(serverFeatures)
+  const libZone = {
+    target: './src/server/lib',
+    from: [
+      ...folders.map((folder) => `./src/server/${folder}`),
+      './src/server/app.ts',
+      './src/server/deps.ts',
+    ],
+    message:
+      'src/server/lib holds leaf helpers: it imports no feature. Move this into the feature, or the helper out of lib.',
+  }
+  const featureZones = folders.flatMap((feature) =>
+    folders
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./src/server/${feature}`,
+        from: `./src/server/${other}`,
+        except: serverFeatures[other].map((file) => `./${file}`),
+        message: `Features import each other only through their public files (serverFeatures in eslint.config.js): move what they share there, or into src/server/lib.`,
+      })),
+  )
+  return {
+    files: ['src/server/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [libZone, ...featureZones] }] },
+  }
+}
 
 /**
  * The browser may read the server's route types (the typed client), never its code; the admin area and the
@@ -94,19 +143,16 @@ export default tseslint.config(
   },
   ...webBoundaries(),
   {
-    // A feature's service never imports another feature's code: what two features share lives in a small
-    // module under src/server/lib (or db, auth, mail, realtime/events, storage).
-    files: serverFeatures.map((feature) => `src/server/${feature}/**/*.ts`),
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: serverFeatures.map((feature) => ({
-            group: [`../${feature}/**`],
-            message: 'Features do not import each other: move what they share into src/server/lib.',
-          })),
-        },
-      ],
+    // No import circles on the server and in the shared rules (a type-only import is none: it is gone at run
+    // time). The browser's code is held by the build, which refuses chunks importing each other in a circle.
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
     },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  serverBoundaries(),
 )

@@ -13,22 +13,17 @@ import { auditLogRoutes } from './audit/audit-logs.routes'
 import { dashboardRoutes } from './dashboard/dashboard.routes'
 import { countGoogleSignInStep, sendConfirmation } from './account/account.service'
 import { createAuth } from './auth/auth'
-import { passwordResetRoutes } from './auth/password-reset.routes'
+import { passwordResetRoutes } from './account/password-reset.routes'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { allowedMethods } from './lib/allowed-methods'
 import { compression } from './lib/compression'
-import { AppError, isDatabaseUnavailable, isUnstorableText } from './lib/errors'
+import { AppError, isUnstorableText } from './lib/errors'
+import { isDatabaseUnavailable } from './db/availability'
 import { SESSION_SCHEME } from './lib/openapi'
-import {
-  clientIp,
-  createRouter,
-  errorJson,
-  refuseOversizeBody,
-  resolveActor,
-  respondError,
-  type Deps,
-} from './lib/http'
+import { clientIp, createRouter, errorJson, refuseOversizeBody, respondError, sameSiteOnly } from './lib/http'
+import { resolveActor } from './auth/actor'
+import type { Deps } from './deps'
 import type { Logger } from './lib/logger'
 import { createMailer, MAIL_CHANNEL, type Mailer } from './mail/mail.service'
 import { orderImportBodyLimit, orderRoutes } from './orders/orders.routes'
@@ -193,8 +188,18 @@ export function createApp(options: AppOptions) {
     return auth.handler(c.req.raw)
   })
 
-  // The signed-in user and their vendor record, read once per request into c.var.actor (lib/http.ts).
+  // The signed-in user and their vendor record, read once per request into c.var.actor (auth/actor.ts).
   app.use('/api/*', resolveActor(deps))
+  // A signed-in user's answers stay in their browser's memory only: never in a shared cache or on disk.
+  app.use('/api/*', async (c, next) => {
+    await next()
+    if (c.get('actor') && !c.res.headers.has('cache-control'))
+      c.res.headers.set('Cache-Control', 'private, no-store')
+  })
+  // The exports record themselves in the audit log: only the app's own pages may ask for one (lib/http.ts).
+  app.use('/api/admin/*', (c, next) =>
+    c.req.method === 'GET' && c.req.path.endsWith('/export') ? sameSiteOnly(c, next) : next(),
+  )
 
   // One LISTEN per process, fanned out to the open /api/events streams (docs/architecture.md).
   const realtime = createRealtimeHub(database, logger)

@@ -1,9 +1,29 @@
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { config as loadDotenv } from 'dotenv'
 import { z } from 'zod'
-import { parseTrustProxy } from './lib/client-ip'
+
+/**
+ * Which proxies in front of Isoko may be believed about the client's address (TRUST_PROXY): a number of
+ * hops (each proxy appends the address it saw to X-Forwarded-For), or the proxies' own addresses.
+ */
+export type TrustProxy = { hops: number } | { proxies: string[] }
+
+/** TRUST_PROXY's value: false/0 (no proxy), true (one), a number of proxies, or their comma-separated addresses. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim().toLowerCase()
+  if (['', 'false', 'no', '0'].includes(text)) return { hops: 0 }
+  if (['true', 'yes'].includes(text)) return { hops: 1 }
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? { hops: Number(text) } : undefined
+  const proxies = text.split(',').map(normaliseAddress)
+  return proxies.every((address) => isIP(address) !== 0) ? { proxies } : undefined
+}
+
+/** `::ffff:10.0.0.1` and `10.0.0.1` are the same client (a TRUST_PROXY address and the forwarded chain, lib/client-ip.ts). */
+export const normaliseAddress = (address: string) =>
+  address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { isDatabaseUnavailable } from './lib/errors'
+import { isDatabaseUnavailable } from './db/availability'
 import { createLogger } from './lib/logger'
 import { createSetupLink } from './setup/setup.service'
 

@@ -8,7 +8,7 @@ export const languageStorageKey = 'app.language'
  * the page it sends (src/server/system/web-pages.ts), and whether to list the language question's.
  */
 export const languageCookie = 'app-language'
-/** The header in which the screens tell the server the language they show (see lib/http.ts). */
+/** The header in which the screens tell the server the language they show (see auth/language.ts). */
 export const languageHeader = 'x-isoko-language'
 
 /**

@@ -4,6 +4,8 @@
  * formulas.
  */
 
+import { withoutBidiControls } from './bidi'
+
 export type CsvValue = string | number | null | undefined
 
 /** Excel and LibreOffice read a UTF-8 file as the local code page unless it starts with this. */
@@ -20,7 +22,9 @@ const FORMULA_START = /^[=+\-@\t\r]/
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
-  const text = FORMULA_START.test(value) ? `'${value}` : value
+  // Controls that reorder text never reach a spreadsheet, whenever the value was stored (bidi.ts).
+  const plain = withoutBidiControls(value)
+  const text = FORMULA_START.test(plain) ? `'${plain}` : plain
   // RFC 4180: a field holding a quote, a comma or a line break is quoted, its quotes doubled.
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }

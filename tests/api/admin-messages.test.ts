@@ -208,7 +208,10 @@ describe('POST /api/admin/messages/:id/reply', () => {
     } as const
     expectError(await t.get('/api/messages'), unauthenticated)
     expectError(await t.post(`/api/messages/${id}/read`, undefined), unauthenticated)
-    expectError(await t.post(`/api/admin/messages/${id}/reply`, { content: 'Hi' }), unauthenticated)
+    expectError(await t.post(`/api/admin/messages/${id}/reply`, { content: 'Hi' }), {
+      ...unauthenticated,
+      messageKey: 'errors.mustBeLoggedIn',
+    })
     expect(await rowCount(t.db, messages)).toBe(before)
     expect((await messageById(t.db, id))?.readAt).toBeNull()
     // The same calls with the admin's session do work.

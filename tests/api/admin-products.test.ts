@@ -219,7 +219,7 @@ describe('PATCH /api/admin/products/:id/status', () => {
     expectError(await t.patch(`/api/admin/products/${product.id}/status`, { status: 'rejected' }), {
       status: 401,
       code: 'UNAUTHENTICATED',
-      messageKey: 'errors.unauthenticated',
+      messageKey: 'errors.mustBeLoggedIn',
     })
     expect((await productRow(t.db, product.id))?.status).toBe('approved')
     expect((await decide(product.id, { status: 'rejected' })).status).toBe(200)

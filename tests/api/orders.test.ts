@@ -216,7 +216,7 @@ describe('POST /api/admin/orders', () => {
     expectError(await t.post('/api/admin/orders', orderBody(ids)), {
       status: 401,
       code: 'UNAUTHENTICATED',
-      messageKey: 'errors.unauthenticated',
+      messageKey: 'errors.mustBeLoggedIn',
     })
     for (const body of [orderBody(ids), {}]) {
       expectError(await t.post('/api/admin/orders', body, { cookie: a.cookie }), {

@@ -17,6 +17,7 @@ import {
   type RegisteredVendor,
 } from '../fixtures/money'
 import { httpClient, TEST_PUBLIC_URL, type TestApp } from '../fixtures/test-app'
+import { DEFAULT_PASSWORD, mailsTo } from '../fixtures/factories'
 
 // The app is built here rather than with createTestApp so the test can see its realtime hub and close it.
 let testDatabase: TestDatabase
@@ -308,6 +309,63 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the LISTEN connection (PostgreSQL
       expect(after?.pid).not.toBe(before!.pid)
       const id = await requestPayout(a, 10)
       expect(await stream.change()).toEqual({ topic: 'payouts', id })
+    } finally {
+      await stream.close()
+    }
+  })
+})
+
+describe('a stream whose session ends', () => {
+  // The same cookie gets 401 everywhere else: its stream must not go on telling of every change.
+  it('closes on sign-out, while another signed-in device of the same user keeps its stream', async () => {
+    const vendor = await registeredVendor(t)
+    await insertOrders(t.db, vendor.vendorId, [100_000])
+    const other = await t.post('/api/account/login', { email: vendor.email, password: DEFAULT_PASSWORD })
+    expect(other.status, other.text).toBe(200)
+    const [leaving, staying] = await Promise.all([openStream(vendor.cookie), openStream(other.cookie)])
+    try {
+      expect((await t.post('/api/account/logout', undefined, { cookie: vendor.cookie })).status).toBe(200)
+      const payout = await t.post('/api/vendor/payouts', { amount: 10 }, { cookie: other.cookie })
+      expect(payout.status, payout.text).toBe(201)
+      const id = payout.body.id as string
+      expect(await leaving.next(3_000)).toBe('ended')
+      expect(await staying.change()).toEqual({ topic: 'payouts', id })
+    } finally {
+      await Promise.all([leaving.close(), staying.close()])
+    }
+  })
+
+  it('closes when a password reset ends every session of the account', async () => {
+    const vendor = await registeredVendor(t)
+    const stream = await openStream(vendor.cookie)
+    try {
+      expect((await t.post('/api/account/forgot-password', { email: vendor.email })).status).toBe(200)
+      let link: string | null | undefined
+      for (let i = 0; i < 100 && !link; i += 1) {
+        link = (await mailsTo(t.db, vendor.email)).find((row) => row.link?.includes('/reset-password?'))?.link
+        if (!link) await new Promise((r) => setTimeout(r, 20))
+      }
+      const token = new URL(link!).searchParams.get('token')!
+      const reset = await t.post('/api/account/reset-password', {
+        token,
+        password: 'another-secret-9',
+        confirmPassword: 'another-secret-9',
+      })
+      expect(reset.status, reset.text).toBe(200)
+      expect(await stream.next(3_000)).toBe('ended')
+    } finally {
+      await stream.close()
+    }
+  })
+
+  // The periodic check catches a session ended where no announcement reached this process.
+  it('closes within its check interval when the session row is gone', async () => {
+    const vendor = await registeredVendor(t)
+    const router = eventRoutes(built.deps, built.realtime, { sessionCheckMs: 200 })
+    const stream = await openStream(vendor.cookie, router)
+    try {
+      await t.db.execute(sql`delete from sessions where user_id = ${vendor.user.id}`)
+      expect(await stream.next(3_000)).toBe('ended')
     } finally {
       await stream.close()
     }

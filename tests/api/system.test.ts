@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '../../src/server/db/schema'
 import { expectError } from '../fixtures/expect-error'
-import { confirmedVendor } from '../fixtures/factories'
+import { confirmedVendor, createAdmin, DEFAULT_PASSWORD, signIn } from '../fixtures/factories'
 import { buildTestApp, createTestApp, TEST_PUBLIC_URL } from '../fixtures/test-app'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -84,20 +84,27 @@ describe('unknown API paths', () => {
 
 describe('GET /api/debug', () => {
   const googleSecret = 'GOCSPX-test-google-client-secret-do-not-leak'
-
-  // The /debug screen is public: it may say whether a secret is set, never what it is.
-  it('reports the configuration without the auth secret or the Google client secret', async () => {
-    const withGoogle = t.withConfig({
+  const withGoogle = () =>
+    t.withConfig({
       GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: googleSecret,
     })
-    expect(withGoogle.config.google?.clientSecret).toBe(googleSecret)
 
-    const response = await withGoogle.get('/api/debug')
+  // The /debug screen is public: it may say whether a secret is set, never what it is; how the marketplace
+  // is set up (database, address, mail, storage, Google's client) is for its admins.
+  it('reports the configuration to an admin without the auth secret or the Google client secret', async () => {
+    const app = withGoogle()
+    expect(app.config.google?.clientSecret).toBe(googleSecret)
+    const admin = await createAdmin(t)
+    // Signed in on the app with Google configured (its own auth secret).
+    const cookie = await signIn(app, admin.email, admin.password)
+
+    const response = await app.get('/api/debug', { cookie })
 
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({
       status: 'ok',
+      database: { reachable: true, kind: app.database.kind },
       publicUrl: TEST_PUBLIC_URL,
       google: {
         enabled: true,
@@ -109,13 +116,28 @@ describe('GET /api/debug', () => {
       storage: 'local',
     })
     expect(response.text).not.toContain(googleSecret)
-    expect(withGoogle.config.authSecret.length).toBeGreaterThanOrEqual(32)
-    expect(response.text).not.toContain(withGoogle.config.authSecret)
+    expect(app.config.authSecret.length).toBeGreaterThanOrEqual(32)
+    expect(response.text).not.toContain(app.config.authSecret)
+  })
+
+  it.each([
+    ['a signed-out visitor', false],
+    ['a vendor', true],
+  ])('tells %s only that the connection works and whether Google sign-in is on', async (_who, isVendor) => {
+    const app = withGoogle()
+    const vendor = isVendor ? await confirmedVendor(t) : undefined
+    const cookie = vendor ? await signIn(app, vendor.email, DEFAULT_PASSWORD) : undefined
+    const response = await app.get('/api/debug', { cookie })
+    expect(response.status).toBe(200)
+    expect(Object.keys(response.body).sort()).toEqual(['database', 'google', 'serverTime', 'status'])
+    expect(Object.keys(response.body.database).sort()).toEqual(['latencyMs', 'reachable'])
+    expect(response.body.google).toEqual({ enabled: true })
+    expect(response.text).not.toContain(TEST_PUBLIC_URL)
   })
 
   it('says Google is off when it is not configured', async () => {
     const response = await t.get('/api/debug')
-    expect(response.body.google).toMatchObject({ enabled: false, clientIdSet: false, clientSecretSet: false })
+    expect(response.body.google).toMatchObject({ enabled: false })
   })
 })
 

@@ -204,7 +204,7 @@ describe('POST /api/vendor/registration', () => {
     expectError(await t.post('/api/vendor/registration', {}), {
       status: 401,
       code: 'UNAUTHENTICATED',
-      messageKey: 'errors.unauthenticated',
+      messageKey: 'errors.userNotAuthenticated',
     })
   })
 })

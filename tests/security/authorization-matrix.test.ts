@@ -42,6 +42,10 @@ const OK = '200'
 const CREATED = '201'
 /** Signed out. */
 const OUT = '401 errors.unauthenticated'
+/** Signed out, where the specification words it: an admin acting, a profile update, the registration. */
+const ADMIN_OUT = '401 errors.mustBeLoggedIn'
+const PROFILE_OUT = '401 errors.noUserLoggedIn'
+const REGISTRATION_OUT = '401 errors.userNotAuthenticated'
 /** Signed in with the other role. */
 const ROLE = '403 errors.forbidden'
 /** A rejected vendor asking to change something: they may read, never change. */
@@ -290,7 +294,7 @@ const table: Record<string, Case> = {
   // The vendor's own shop.
   'POST /api/vendor/registration': {
     expect: [
-      OUT,
+      REGISTRATION_OUT,
       '409 vendor.register.alreadyRegistered',
       '409 vendor.register.alreadyRegistered',
       '409 vendor.register.alreadyRegistered',
@@ -320,15 +324,15 @@ const table: Record<string, Case> = {
   'GET /api/vendor/dashboard': { expect: [OUT, OK, OK, OK, OK, NO_SHOP, ROLE] },
   'GET /api/vendor/profile': { expect: [OUT, OK, OK, OK, OK, NO_SHOP, ROLE] },
   'PATCH /api/vendor/profile': {
-    expect: [OUT, OK, OK, OK, REJECTED, NO_SHOP, ROLE],
+    expect: [PROFILE_OUT, OK, OK, OK, REJECTED, NO_SHOP, ROLE],
     body: () => ({ businessAddress: 'KG 11 Ave, Kigali' }),
   },
   'PUT /api/vendor/profile/logo': {
-    expect: [OUT, OK, NOT_YOURS, NOT_YOURS, REJECTED, NO_SHOP, ROLE],
+    expect: [PROFILE_OUT, OK, NOT_YOURS, NOT_YOURS, REJECTED, NO_SHOP, ROLE],
     body: () => ({ fileId: fx.logoId }),
   },
   'PUT /api/vendor/profile/business-documents': {
-    expect: [OUT, OK, NOT_YOURS, NOT_YOURS, REJECTED, NO_SHOP, ROLE],
+    expect: [PROFILE_OUT, OK, NOT_YOURS, NOT_YOURS, REJECTED, NO_SHOP, ROLE],
     body: () => ({ fileIds: [fx.businessDocId] }),
   },
   'PUT /api/vendor/subscription': {
@@ -344,12 +348,12 @@ const table: Record<string, Case> = {
     url: () => `/api/admin/vendors/${fx.a.vendorId}`,
   },
   'PATCH /api/admin/vendors/{id}/status': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/vendors/${fx.applicant.vendorId}/status`,
     body: () => ({ status: 'approved' }),
   },
   'POST /api/admin/vendors/{id}/plan': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     prepare: async () => {
       expectStatus(
         await t.put('/api/vendor/subscription', { plan: 'growth' }, { cookie: fx.a.cookie }),
@@ -378,7 +382,7 @@ const table: Record<string, Case> = {
     url: () => `/api/admin/payouts/${fx.pendingPayoutId}`,
   },
   'PATCH /api/admin/payouts/{id}': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/payouts/${fx.pendingPayoutId}`,
     body: () => ({ status: 'approved', paymentReference: 'MTN-4471' }),
   },
@@ -395,7 +399,7 @@ const table: Record<string, Case> = {
     url: () => `/api/messages/${fx.replyToA}/read`,
   },
   'POST /api/admin/messages/{id}/reply': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],
     url: () => `/api/admin/messages/${fx.messageFromA}/reply`,
     body: () => ({ content: 'Murakoze, turabikurikirana.' }),
   },
@@ -425,6 +429,10 @@ const table: Record<string, Case> = {
   },
   'GET /api/admin/products': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
   'GET /api/admin/products/export': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'POST /api/admin/products/export': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    body: () => ({ ids: [fx.product.id] }),
+  },
   'GET /api/admin/products/images': {
     expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/products/images?ids=${fx.product.id}`,
@@ -434,7 +442,7 @@ const table: Record<string, Case> = {
     url: () => `/api/admin/products/${fx.product.id}`,
   },
   'PATCH /api/admin/products/{id}/status': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     prepare: async () => {
       await t.db.update(products).set({ status: 'approved' }).where(eq(products.id, fx.productToModerate.id))
     },
@@ -442,7 +450,7 @@ const table: Record<string, Case> = {
     body: () => ({ status: 'rejected', reason: 'The photo shows another product.' }),
   },
   'POST /api/admin/products/decisions': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     body: () => ({ ids: [fx.productToModerate.id], status: 'approved' }),
   },
 
@@ -454,7 +462,7 @@ const table: Record<string, Case> = {
     body: () => ({ status: 'completed' }),
   },
   'POST /api/admin/orders': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],
     body: () => ({
       vendorId: fx.a.vendorId,
       productId: fx.product.id,
@@ -473,7 +481,7 @@ const table: Record<string, Case> = {
   },
   'GET /api/admin/orders/import/template': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
   'POST /api/admin/orders/import': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     // The preview: the admin's call checks the row and writes nothing.
     url: () => '/api/admin/orders/import?dryRun=true',
     send: async (actor, url) => {
@@ -489,12 +497,12 @@ const table: Record<string, Case> = {
     url: () => `/api/admin/orders/${fx.orderForAdminId}`,
   },
   'PATCH /api/admin/orders/{id}/status': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/orders/${fx.orderForAdminId}/status`,
     body: () => ({ status: 'completed' }),
   },
   'DELETE /api/admin/orders/{id}': {
-    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/orders/${fx.orderToDeleteId}`,
   },
 

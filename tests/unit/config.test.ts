@@ -1,9 +1,9 @@
-import { clientAddress, parseTrustProxy } from '../../src/server/lib/client-ip'
+import { clientAddress } from '../../src/server/lib/client-ip'
+import { parseTrustProxy, ConfigError, loadConfig } from '../../src/server/config'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../src/server/config'
 
 const dataDirs: string[] = []
 const tempDir = () => {

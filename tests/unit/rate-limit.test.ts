@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client'
 import { rateLimits } from '../../src/server/db/schema'
 import { AppError } from '../../src/server/lib/errors'
-import { hitRateLimit } from '../../src/server/lib/rate-limit'
+import { hitRateLimit } from '../../src/server/auth/rate-limit'
 import { openTestDatabase, type TestDatabase } from '../fixtures/database'
 
 let testDatabase: TestDatabase

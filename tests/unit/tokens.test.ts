@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client'
 import { oneTimeTokens, users } from '../../src/server/db/schema'
-import { consumeToken, hashToken, issueToken } from '../../src/server/lib/tokens'
+import { consumeToken, hashToken, issueToken } from '../../src/server/auth/one-time-tokens'
 import { openTestDatabase, type TestDatabase } from '../fixtures/database'
 
 let testDatabase: TestDatabase

@@ -8,7 +8,10 @@ import {
   resendInput,
   tokenInput,
 } from '../../shared/schemas/auth'
-import { anySignedIn, createRouter, forwardCookies, getActor, signedIn, type Deps } from '../lib/http'
+import { anySignedIn, signedIn } from '../auth/guards'
+import { createRouter, forwardCookies } from '../lib/http'
+import { getActor } from '../auth/actor'
+import type { Deps } from '../deps'
 import { errorResponses, jsonBody, jsonContent, responds, route, sessionOptional } from '../lib/openapi'
 import {
   confirmEmail,
@@ -65,7 +68,7 @@ export function accountRoutes(deps: Deps) {
         responses: { 200: jsonContent(okResponse, 'Signed out') },
       }),
       async (c) => {
-        forwardCookies(c, await signOut(deps, c.req.raw.headers))
+        forwardCookies(c, await signOut(deps, c.req.raw.headers, c.get('actor')?.userId))
         return c.json({ ok: true as const }, 200)
       },
     )

@@ -3,9 +3,12 @@ import type { LoginInput, Me, RegisterInput } from '../../shared/schemas/auth'
 import { users, vendors } from '../db/schema'
 import { isAuthError } from '../auth/auth-errors'
 import { AppError, isUniqueViolation } from '../lib/errors'
-import { actorOf, type Actor, type Deps } from '../lib/http'
-import { hitRateLimit } from '../lib/rate-limit'
-import { consumeToken, issueToken } from '../lib/tokens'
+import { actorOf } from '../auth/actor'
+import type { Actor } from '../lib/scope'
+import type { Deps } from '../deps'
+import { announceSessionsEnded } from '../realtime/events'
+import { hitRateLimit } from '../auth/rate-limit'
+import { consumeToken, issueToken } from '../auth/one-time-tokens'
 import { confirmationMail } from '../mail/mail.service'
 
 const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000
@@ -132,13 +135,16 @@ export async function signIn(deps: Deps, input: Credentials, headers: Headers, i
   }
 }
 
-export async function signOut(deps: Deps, headers: Headers) {
+export async function signOut(deps: Deps, headers: Headers, userId?: string) {
+  let ended = new Headers()
   try {
-    const result = await deps.auth.api.signOut({ headers, returnHeaders: true })
-    return result.headers
+    ended = (await deps.auth.api.signOut({ headers, returnHeaders: true })).headers
   } catch {
-    return new Headers()
+    // Signed out already: nothing to end.
   }
+  // This session's open event streams close too (realtime/events.ts).
+  if (userId) await announceSessionsEnded(deps.database.db, userId)
+  return ended
 }
 
 export async function describeActor(deps: Deps, actor: Actor): Promise<Me> {

@@ -1,7 +1,9 @@
 import { auditLogFilters, auditLogListDto, auditLogListQuery } from '../../shared/schemas/audit'
 import { csvDownload } from '../lib/csv'
-import { adminScope, createRouter, type Deps } from '../lib/http'
-import { adminRouteGroup, responds, respondsCsv } from '../lib/openapi'
+import { adminScope, adminRouteGroup } from '../auth/guards'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
+import { responds, respondsCsv } from '../lib/openapi'
 import { exportAuditLogs, listAuditLogs } from './audit-logs.service'
 
 const adminRoute = adminRouteGroup('Admin audit logs')

@@ -3,32 +3,19 @@ import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { AuditAction } from '../../shared/constants'
 import { DAY_MS } from '../../shared/subscription'
-import type { AuditLogEntry, AuditLogFilters, AuditLogList } from '../../shared/schemas/audit'
+import type { AuditLogFilters, AuditLogList } from '../../shared/schemas/audit'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import type { Db } from '../db/client'
 import { auditLogs, auditSearchText, users } from '../db/schema'
-import { recordAudit } from '../lib/audit'
+import { recordAudit } from './record-audit'
+import { actorOfEntry, entryColumns, toEntry, type EntryRow } from './history'
 import { csvDateTime, csvFileName, csvLabel, type CsvCell, type CsvExport } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'
 import { cappedTotal, countCapFor, listPage, positionOf, sampleSize, type Slice } from '../lib/paginate'
 import type { AdminScope } from '../lib/scope'
 import { isAnyOf, likePattern } from '../lib/search'
 
-const entryColumns = {
-  entry: auditLogs,
-  actorEmail: users.email,
-  actorName: users.fullName,
-  actorRole: users.role,
-}
-type EntryRow = {
-  entry: typeof auditLogs.$inferSelect
-  actorEmail: string | null
-  actorName: string | null
-  actorRole: 'admin' | 'vendor' | null
-}
-
 const newestFirst = [desc(auditLogs.createdAt), desc(auditLogs.id)] as const
-const actorOfEntry = eq(users.id, auditLogs.adminId)
 
 /** Entries with the user who acted, newest first. */
 const entriesNewestFirst = (db: Db, where: SQL | undefined) =>
@@ -66,20 +53,6 @@ function auditWhere(filters: AuditLogFilters, now: Date): SQL | undefined {
       : undefined,
   )
 }
-
-const toEntry = ({
-  entry: { adminId, createdAt, ...entry },
-  actorEmail,
-  actorName,
-  actorRole,
-}: EntryRow): AuditLogEntry => ({
-  ...entry,
-  createdAt: createdAt.toISOString(),
-  actor:
-    adminId && actorEmail !== null
-      ? { id: adminId, email: actorEmail, fullName: actorName ?? '', role: actorRole ?? 'vendor' }
-      : null,
-})
 
 /** One page of the audit trail, newest first, with the four figures of the same filters. */
 export async function listAuditLogs(
@@ -146,17 +119,6 @@ async function summaryOf(db: Db, where: SQL | undefined, cap: number) {
   const { matched, ...figures } = row!
   const counted = cappedTotal(matched, cap)
   return { counted, summary: { total: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
-}
-
-/** One record's history, oldest first: every entry about it, with who acted (an order's details dialog). */
-export async function historyOf(db: Db, targetTable: string, targetId: string): Promise<AuditLogEntry[]> {
-  const rows = await db
-    .select(entryColumns)
-    .from(auditLogs)
-    .leftJoin(users, actorOfEntry)
-    .where(and(eq(auditLogs.targetTable, targetTable), eq(auditLogs.targetId, targetId)))
-    .orderBy(auditLogs.createdAt, auditLogs.id)
-  return rows.map(toEntry)
 }
 
 /** The header, in the reader's language. */

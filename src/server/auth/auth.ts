@@ -4,7 +4,7 @@ import { lazyModule } from '../lib/lazy'
 import type { Logger } from '../lib/logger'
 import { accounts, sessions, users, verifications } from '../db/schema'
 import { rememberLibraryError } from './auth-errors'
-import { afterPasswordReset, mailResetLink, RESET_LINK_TTL_SECONDS } from './password-reset.service'
+import { afterPasswordReset, mailResetLink, RESET_LINK_TTL_SECONDS } from './password-reset-hooks'
 
 export const SESSION_DAYS = 7
 /** A session in use is extended (its end moved SESSION_DAYS on) at most once in this time. */
@@ -59,7 +59,7 @@ async function loadLibrary(options: AuthOptions) {
       additionalFields: {
         // Never taken from the client: input false, and the create hook below forces vendor.
         role: { type: 'string', required: false, input: false, defaultValue: 'vendor' },
-        // Recorded by the server from the language the screens send (lib/http.ts), never from a sign-up form.
+        // Recorded by the server from the language the screens send (language.ts), never from a sign-up form.
         language: { type: 'string', required: false, input: false },
       },
     },
@@ -69,7 +69,7 @@ async function loadLibrary(options: AuthOptions) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: false,
-      // "Forgot password?" (password-reset.service.ts): a single-use link that expires; setting the new
+      // "Forgot password?" (password-reset-hooks.ts): a single-use link that expires; setting the new
       // password ends every session of the account, so whoever held one is signed out.
       sendResetPassword: async ({ user, token }) => {
         await mailResetLink({ db, publicUrl: config.publicUrl }, user, token)
@@ -83,7 +83,7 @@ async function loadLibrary(options: AuthOptions) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      // Isoko issues its own single-use link (lib/tokens.ts) instead of the library's reusable one.
+      // Isoko issues its own single-use link (one-time-tokens.ts) instead of the library's reusable one.
       sendVerificationEmail: async ({ user }) => {
         await options.onSignUp({ id: user.id, email: user.email, fullName: user.name })
       },

@@ -1,6 +1,8 @@
 import { adminDashboardDto } from '../../shared/schemas/dashboard'
-import { adminScope, createRouter, type Deps } from '../lib/http'
-import { adminRouteGroup, responds } from '../lib/openapi'
+import { adminScope, adminRouteGroup } from '../auth/guards'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
+import { responds } from '../lib/openapi'
 import { getAdminDashboard } from './dashboard.service'
 
 const adminRoute = adminRouteGroup('Admin dashboard')

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import { markConnectFailure } from '../lib/errors'
+import { markConnectFailure } from './availability'
 import { migrateDatabase, MIGRATION_LOCK } from './migrate'
 import { schema } from './schema'
 
@@ -144,7 +144,7 @@ function postgresListener(url: string) {
 }
 
 /**
- * A pooled connection whose failure to open is marked as such (lib/errors.ts), so a request that could not
+ * A pooled connection whose failure to open is marked as such (availability.ts), so a request that could not
  * reach the database answers 503 whatever PostgreSQL said (not accepting connections, no such database, …).
  */
 // (Its name must not contain "Pool": drizzle takes a client whose class is named so for a pool and connects it again.)

@@ -1,8 +1,18 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi'
 import { errorBody } from '../../shared/errors'
-import { adminOnly, isSessionGuard, vendorOnly } from './http'
 
 type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503
+
+/** The guards that need a session (auth/guards.ts marks each it makes): a route using one documents the cookie. */
+const sessionGuards = new WeakSet<object>()
+
+/** Marks `middleware` as needing the session cookie, so the routes using it say so in their OpenAPI entry. */
+export const markSessionGuard = <M extends object>(middleware: M): M => {
+  sessionGuards.add(middleware)
+  return middleware
+}
+
+const isSessionGuard = (middleware: unknown) => typeof middleware === 'function' && sessionGuards.has(middleware)
 
 /** The session cookie's security scheme, declared with the document (app.ts). */
 export const SESSION_SCHEME = 'session'
@@ -113,17 +123,6 @@ export const routeGroup = <const G extends RouteGroup>({ errors = [], ...group }
       path,
     })
 }
-
-/**
- * A signed-in vendor's routes under `tag`: 401 signed out, 403 another role (or a rejected vendor changing
- * something), 404 vendor.notRegistered before the shop exists.
- */
-export const vendorRouteGroup = (tag: string) =>
-  routeGroup({ middleware: vendorOnly, tags: [tag], errors: [401, 403, 404] })
-
-/** A signed-in admin's routes under `tag`: 401 signed out, 403 another role. */
-export const adminRouteGroup = (tag: string) =>
-  routeGroup({ middleware: adminOnly, tags: [tag], errors: [401, 403] })
 
 /** Response entries shared by every route's OpenAPI description. */
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({

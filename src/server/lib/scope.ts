@@ -1,6 +1,6 @@
 import { eq, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { VendorStatus } from '../../shared/constants'
+import type { Language, Role, VendorStatus } from '../../shared/constants'
 
 /**
  * Who a service acts for, resolved once per request from the session (never from the request body):
@@ -29,3 +29,17 @@ export const ownedBy = (column: PgColumn, scope: Scope): SQL | undefined =>
 /** A vendor's id for the rows a scope creates or locks; an admin acting for a shop names it explicitly. */
 export const scopeVendorId = (scope: Scope, vendorId?: string) =>
   scope.role === 'vendor' ? scope.vendorId : vendorId
+
+/** Who sent a request: the signed-in user (auth/actor.ts reads them from the session cookie). */
+export type Actor = {
+  userId: string
+  role: Role
+  email: string
+  fullName: string
+  emailVerified: boolean
+  /** The interface language the user last used (mail to them is written in it); null before any. */
+  language: Language | null
+}
+
+/** The signed-in user of a request, with their vendor record when they have one. */
+export type RequestActor = Actor & { vendor: { id: string; status: VendorStatus } | null }

@@ -5,8 +5,10 @@ import {
   replyMessageInput,
   sendMessageInput,
 } from '../../shared/schemas/message'
-import { adminScope, createRouter, guard, signedIn, type Deps } from '../lib/http'
-import { adminRouteGroup, creates, jsonBody, responds, routeGroup } from '../lib/openapi'
+import { adminScope, guard, signedIn, adminRouteGroup } from '../auth/guards'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
+import { creates, jsonBody, responds, routeGroup } from '../lib/openapi'
 import { listMessages, markMessageRead, replyToMessage, sendMessage } from './messages.service'
 
 /**

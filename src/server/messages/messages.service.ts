@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/message'
 import type { Db, Tx } from '../db/client'
 import { messages, users, vendors } from '../db/schema'
-import { recordAudit } from '../lib/audit'
+import { recordAudit } from '../audit/record-audit'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import type { AdminScope } from '../lib/scope'
 import { listPage, positionOf, type Slice, countCapFor } from '../lib/paginate'

@@ -11,10 +11,10 @@ import {
   type ShopChoice,
 } from '../../shared/schemas/order'
 import type { PageQuery } from '../../shared/schemas/pagination'
-import { historyOf } from '../audit/audit-logs.service'
+import { historyOf } from '../audit/history'
 import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendorTotals, vendors } from '../db/schema'
-import { recordAudit } from '../lib/audit'
+import { recordAudit } from '../audit/record-audit'
 import { csvDateTime, csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
 import { isUuid, notFound } from '../lib/errors'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { withoutBidiControls } from '../../shared/bidi'
 import { limits } from '../../shared/constants'
 import {
   orderImportColumns,
@@ -11,7 +12,7 @@ import {
 } from '../../shared/schemas/order'
 import type { Db } from '../db/client'
 import { products, variants, vendors } from '../db/schema'
-import { recordAudit } from '../lib/audit'
+import { recordAudit } from '../audit/record-audit'
 import type { CsvExport } from '../lib/csv'
 import { AppError } from '../lib/errors'
 import { lazyModule } from '../lib/lazy'
@@ -47,7 +48,10 @@ const headerKey = (name: string) =>
  * The export writes a cell that could run as a formula with a leading quote (lib/csv.ts); read back, the quote
  * goes, so an exported shop named "=Shop" imports as "=Shop".
  */
-const cellValue = (cell: string | undefined) => (cell ?? '').trim().replace(/^'(?=[=+\-@\t\r])/, '')
+const cellValue = (cell: string | undefined) =>
+  withoutBidiControls(cell ?? '')
+    .trim()
+    .replace(/^'(?=[=+\-@\t\r])/, '')
 
 type ImportRow = {
   row: number
@@ -102,6 +106,9 @@ export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
   const index = new Map<string, number>()
   header.forEach((name, at) => {
     if (!index.has(headerKey(name))) index.set(headerKey(name), at)
+    // Which of two Quantity columns is meant cannot be guessed: the file is refused, naming the column.
+    else if (orderImportColumns.some((column) => headerKey(column) === headerKey(name)))
+      throw refuse('orders.import.duplicateColumn', { column: name.trim() })
   })
   const missing = orderImportColumns.filter((column) => !index.has(headerKey(column)))
   if (missing.length > 0) throw refuse('orders.import.missingColumns', { cols: missing.join(', ') })
@@ -127,7 +134,10 @@ export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
     }
     if (Object.values(fields).some((value) => value === '')) return refused('orders.import.rowMissingData')
     // Specification §5: a quantity that is not a number counts as 1; 0 or less is refused (and so is a fraction).
+    // A number is written in digits: JavaScript would read 0x10 as 16 and 1e2 as 100, a spreadsheet does not.
     const written = cell('Quantity')
+    if (!Number.isNaN(Number(written)) && !/^-?\d*(\.\d*)?$/.test(written))
+      return refused('orders.import.rowQuantityNotDigits', { value: written })
     const quantity = written === '' || Number.isNaN(Number(written)) ? 1 : Number(written)
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 100_000) {
       return refused('orders.import.rowInvalidQuantity')

@@ -23,8 +23,10 @@ import {
   shopChoicesQuery,
 } from '../../shared/schemas/order'
 import { csvDownload } from '../lib/csv'
-import { adminScope, createRouter, refuseOversizeBody, vendorScope, type Deps } from '../lib/http'
-import { adminRouteGroup, creates, jsonBody, responds, respondsCsv, vendorRouteGroup } from '../lib/openapi'
+import { adminScope, vendorScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
+import { createRouter, refuseOversizeBody } from '../lib/http'
+import type { Deps } from '../deps'
+import { creates, jsonBody, responds, respondsCsv } from '../lib/openapi'
 import {
   deleteAdminOrder,
   exportAdminOrders,

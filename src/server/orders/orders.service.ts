@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/order'
 import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendors } from '../db/schema'
-import { recordAudit, recordAudits } from '../lib/audit'
+import { recordAudit, recordAudits } from '../audit/record-audit'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import { newestPage } from '../lib/paginate'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'

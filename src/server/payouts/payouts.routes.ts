@@ -10,8 +10,10 @@ import {
   payoutRequestInput,
 } from '../../shared/schemas/payout'
 import { csvDownload } from '../lib/csv'
-import { adminScope, createRouter, vendorScope, type Deps } from '../lib/http'
-import { creates, jsonBody, responds, respondsCsv, adminRouteGroup, vendorRouteGroup } from '../lib/openapi'
+import { adminScope, vendorScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
+import { creates, jsonBody, responds, respondsCsv } from '../lib/openapi'
 import {
   confirmPayoutReceipt,
   decidePayout,

@@ -12,7 +12,7 @@ import type {
 import { receiptNote, receiptStatusOf } from '../../shared/schemas/payout'
 import type { Db, Tx } from '../db/client'
 import { payouts, users, vendorTotals, vendors } from '../db/schema'
-import { recordAudit } from '../lib/audit'
+import { recordAudit } from '../audit/record-audit'
 import { calendarDay } from '../lib/calendar'
 import { csvDateTime, csvFileName, csvLabel, type CsvCell } from '../lib/csv'
 import { keysetPages, newestFirstAfter } from '../lib/keyset'

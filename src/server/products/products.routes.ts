@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import {
   adminProductDto,
   adminProductExportQuery,
+  adminProductExportSelection,
   adminProductImagesQuery,
   adminProductListDto,
   adminProductListQuery,
@@ -17,16 +18,10 @@ import { csvDownload } from '../lib/csv'
 import { zipStream } from '../lib/zip'
 import type { FileStorage } from '../storage/storage'
 import { exportProducts, productImagesArchive } from './product-export'
-import { adminScope, createRouter, vendorScope, type Deps } from '../lib/http'
-import {
-  creates,
-  errorResponses,
-  jsonBody,
-  responds,
-  respondsCsv,
-  adminRouteGroup,
-  vendorRouteGroup,
-} from '../lib/openapi'
+import { adminScope, vendorScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
+import { creates, errorResponses, jsonBody, responds, respondsCsv } from '../lib/openapi'
 import {
   createProduct,
   decideProduct,
@@ -135,6 +130,26 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
               timeZone: deps.config.timeZone,
               publicUrl: deps.config.publicUrl,
             }),
+            'products',
+          ),
+      )
+      .openapi(
+        adminRoute('post', '/api/admin/products/export', {
+          summary: 'The selected products (a body of at most 500 ids) as a Shopify product import CSV',
+          description:
+            'Export Selected: the same file as the GET with `ids`, the selection sent in the body.',
+          request: jsonBody(adminProductExportSelection),
+          responses: respondsCsv(422),
+        }),
+        async (c) =>
+          csvDownload(
+            c,
+            exportProducts(
+              db,
+              adminScope(c),
+              { ...c.req.valid('json'), status: 'all' },
+              { timeZone: deps.config.timeZone, publicUrl: deps.config.publicUrl },
+            ),
             'products',
           ),
       )

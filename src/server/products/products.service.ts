@@ -34,7 +34,7 @@ import { listPage, newestPage, positionOf, type Slice, countCapFor } from '../li
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
 import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
-import { recordAudit } from '../lib/audit'
+import { recordAudit } from '../audit/record-audit'
 import { isAnyOf, likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
@@ -433,8 +433,17 @@ export async function deleteProduct(db: Db, scope: Scope, id: string): Promise<{
     const [deleted] = await tx
       .delete(products)
       .where(and(eq(products.id, id), productsIn(scope)))
-      .returning({ id: products.id, vendorId: products.vendorId })
+      .returning({ id: products.id, vendorId: products.vendorId, name: products.name, status: products.status })
     if (!deleted) throw notFound()
+    // A deletion leaves nothing to look at afterwards but its entry: written with it, or not at all.
+    await recordAudit(tx, {
+      by: scope,
+      action: 'delete',
+      targetTable: 'products',
+      targetId: deleted.id,
+      oldValues: { name: deleted.name, status: deleted.status },
+      details: { vendor_id: deleted.vendorId },
+    })
     await notify(tx, { topic: 'products', vendorId: deleted.vendorId, id: deleted.id })
     return { ok: true as const }
   })

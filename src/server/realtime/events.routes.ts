@@ -1,6 +1,10 @@
 import { streamSSE } from 'hono/streaming'
 import { EVENTS_URL } from '../../shared/schemas/message'
-import { createRouter, getActor, signedIn, type Deps, type RequestActor } from '../lib/http'
+import { createRouter } from '../lib/http'
+import { getActor, isSessionLive } from '../auth/actor'
+import { signedIn } from '../auth/guards'
+import type { Deps } from '../deps'
+import type { RequestActor } from '../lib/scope'
 import { errorResponses, operationIdOf, sessionRequired } from '../lib/openapi'
 import type { Audience, RealtimeHub } from './hub'
 
@@ -11,6 +15,11 @@ const EVENTS_PATH = EVENTS_URL
 export const HEARTBEAT_MS = 25_000
 /** A client that stopped reading is dropped past this many unsent lines; its EventSource reconnects. */
 const MAX_QUEUED_WRITES = 200
+/**
+ * A stream checks its session this often, besides when one of its user's sessions is announced ended: a
+ * session that ended where no announcement reached this process (deleted by hand, another cluster) stops here.
+ */
+export const SESSION_CHECK_MS = 60_000
 /** How long a browser waits before reconnecting after the stream ends. */
 const RETRY_MS = 3_000
 
@@ -25,9 +34,14 @@ function audienceOf(actor: RequestActor): Audience {
  * see. The user and their vendor are read once here; the open stream then waits on the hub in memory and
  * holds no database connection (PGlite has exactly one; docs/architecture.md).
  */
-export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs?: number } = {}) {
+export function eventRoutes(
+  deps: Deps,
+  hub: RealtimeHub,
+  options: { heartbeatMs?: number; sessionCheckMs?: number } = {},
+) {
   const router = createRouter()
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
+  const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS
 
   router.get(EVENTS_PATH, async (c) => {
     // Resolved by the app's middleware (getActor reads it back); resolved here when the router stands alone.
@@ -52,18 +66,34 @@ export function eventRoutes(deps: Deps, hub: RealtimeHub, options: { heartbeatMs
             queued -= 1
           })
       }
+      // Signed out or reset elsewhere: the same cookie gets 401 everywhere, so its stream ends too.
+      let checking = false
+      const recheck = async () => {
+        if (checking) return
+        checking = true
+        try {
+          if (!(await isSessionLive(deps, c.req.raw.headers))) finish()
+        } catch (error) {
+          c.var.logger?.warn({ err: error }, 'realtime: could not check a stream’s session')
+        } finally {
+          checking = false
+        }
+      }
       const unsubscribe = hub.subscribe({
         audience,
         send: (event) => write(`event: change\ndata: ${JSON.stringify(event)}\n\n`),
         end: finish,
+        recheck: () => void recheck(),
       })
       stream.onAbort(finish)
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs)
+      const sessionCheck = setInterval(() => void recheck(), sessionCheckMs)
       write(`retry: ${RETRY_MS}\n: connected\n\n`)
       try {
         await finished
       } finally {
         clearInterval(heartbeat)
+        clearInterval(sessionCheck)
         unsubscribe()
       }
     })

@@ -5,6 +5,18 @@ import type { Tx } from '../db/client'
 /** The one channel every process LISTENs on (docs/architecture.md). */
 export const EVENTS_CHANNEL = 'isoko_events'
 
+/** The channel on which a user's ended sessions are announced (sign-out, password reset): payload, the user's id. */
+export const SESSIONS_CHANNEL = 'isoko_sessions'
+
+/**
+ * Tells every process that sessions of `userId` ended: their open event streams check their own session again
+ * and close when it is gone (a stream of another device of the same user stays). Inside a transaction, sent on
+ * commit.
+ */
+export async function announceSessionsEnded(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${userId})`)
+}
+
 /** A committed change, as announced between processes. Only `topic` and `id` ever reach a browser. */
 export type ChangeEvent = {
   topic: RealtimeTopic

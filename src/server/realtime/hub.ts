@@ -1,7 +1,7 @@
 import { realtimeTopics, type RealtimeEvent, type RealtimeTopic } from '../../shared/schemas/message'
 import type { Database } from '../db/client'
 import type { Logger } from '../lib/logger'
-import { EVENTS_CHANNEL, type ChangeEvent } from './events'
+import { EVENTS_CHANNEL, SESSIONS_CHANNEL, type ChangeEvent } from './events'
 
 /** Who is connected: resolved once at connect, so an open stream needs no database connection. */
 export type Audience =
@@ -33,11 +33,13 @@ export type Subscriber = {
   send: (event: RealtimeEvent) => void
   /** Ends the subscriber's stream (the hub is closing). */
   end: () => void
+  /** Sessions of the subscriber's user ended somewhere: the stream checks its own again. */
+  recheck?: () => void
 }
 
 /**
- * The process's fan-out: one LISTEN on the database, any number of SSE streams in memory. LISTEN starts
- * with the first subscriber (a process nobody watches never listens) and stops with close().
+ * The process's fan-out: one LISTEN on the database, any number of SSE streams in memory. LISTEN (on the changes and on ended sessions)
+ * starts with the first subscriber (a process nobody watches never listens) and stops with close().
  */
 export function createRealtimeHub(database: Pick<Database, 'listen'>, logger: Logger) {
   const subscribers = new Set<Subscriber>()
@@ -75,8 +77,14 @@ export function createRealtimeHub(database: Pick<Database, 'listen'>, logger: Lo
             resync()
           },
         )
-        .then((stop) => {
-          unlisten = stop
+        .then(async (stop) => {
+          const stopSessions = await database.listen(SESSIONS_CHANNEL, (userId) => {
+            for (const subscriber of subscribers)
+              if (subscriber.audience.userId === userId) subscriber.recheck?.()
+          })
+          unlisten = async () => {
+            await Promise.all([stop(), stopSessions()])
+          }
         })
         .catch((error: unknown) => {
           started = undefined

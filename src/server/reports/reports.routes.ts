@@ -1,7 +1,9 @@
 import { adminReportDto, reportQuery } from '../../shared/schemas/report'
 import { csvDownload } from '../lib/csv'
-import { adminScope, createRouter, type Deps } from '../lib/http'
-import { adminRouteGroup, responds, respondsCsv } from '../lib/openapi'
+import { adminScope, adminRouteGroup } from '../auth/guards'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
+import { responds, respondsCsv } from '../lib/openapi'
 import { exportAdminReport, getAdminReport } from './reports.service'
 
 const adminRoute = adminRouteGroup('Admin reports')

@@ -15,7 +15,7 @@ import {
   vendorTotals,
   vendors,
 } from '../db/schema'
-import { recordAudit } from '../lib/audit'
+import { recordAudit } from '../audit/record-audit'
 import { calendarDay } from '../lib/calendar'
 import { csvFileName, csvLabel, type CsvCell, type CsvExport, type CsvValue } from '../lib/csv'
 import { ownedBy, type AdminScope } from '../lib/scope'

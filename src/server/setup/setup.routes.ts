@@ -1,7 +1,8 @@
 import { adminSetupInput, createdAccountResponse, setupStatusResponse } from '../../shared/schemas/auth'
-import { createRouter, type Deps } from '../lib/http'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
 import { creates, jsonBody, responds, route } from '../lib/openapi'
-import { hitRateLimit } from '../lib/rate-limit'
+import { hitRateLimit } from '../auth/rate-limit'
 import { createFirstAdmin, hasAdmin } from './setup.service'
 
 const tags = ['Setup']

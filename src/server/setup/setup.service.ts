@@ -4,7 +4,7 @@ import type { adminSetupInput } from '../../shared/schemas/auth'
 import type { Db } from '../db/client'
 import { accounts, users } from '../db/schema'
 import { AppError, isUniqueViolation } from '../lib/errors'
-import { consumeToken, issueToken } from '../lib/tokens'
+import { consumeToken, issueToken } from '../auth/one-time-tokens'
 
 const SETUP_TTL_MS = 24 * 60 * 60 * 1000
 /** Serialises first-admin creation: two setup links used at once must not make two admins. */

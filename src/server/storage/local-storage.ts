@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { assertStorageKey, contentTypeOfKey, InvalidStorageKeyError } from './keys'
-import type { FileStorage } from './storage'
+import type { FileStorage } from './file-storage'
 
 const isMissing = (error: unknown) =>
   ['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '')

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import type { S3Client } from '@aws-sdk/client-s3'
 import { lazyModule } from '../lib/lazy'
 import { assertStorageKey, contentTypeOfKey } from './keys'
-import type { FileStorage } from './storage'
+import type { FileStorage } from './file-storage'
 
 export type S3StorageOptions = {
   endpoint?: string

@@ -1,5 +1,6 @@
 import { debugResponse, healthResponse } from '../../shared/schemas/system'
-import { createRouter, type Deps } from '../lib/http'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
 import { jsonContent, route } from '../lib/openapi'
 
 const tags = ['System']
@@ -41,25 +42,39 @@ export function systemRoutes(deps: Deps) {
     .openapi(
       route('get', '/api/debug', {
         tags,
-        summary: 'Connection test and configuration state for the /debug screen (never a secret)',
+        summary:
+          'Connection test for the /debug screen; the configuration state (never a secret) for admins only',
         responses: { 200: jsonContent(debugResponse, 'Diagnostics') },
       }),
-      async (c) =>
-        c.json(
+      async (c) => {
+        const { status, database } = await probe()
+        const google = deps.config.google
+        const serverTime = new Date().toISOString()
+        // Anyone: whether the connection works, and whether Google sign-in is on (the sign-in page shows it).
+        if (c.get('actor')?.role !== 'admin') {
+          const connection = { reachable: database.reachable, latencyMs: database.latencyMs }
+          return c.json(
+            { status, database: connection, google: { enabled: Boolean(google) }, serverTime },
+            200,
+          )
+        }
+        return c.json(
           {
-            ...(await probe()),
+            status,
+            database,
             publicUrl: deps.config.publicUrl,
             google: {
-              enabled: Boolean(deps.config.google),
+              enabled: Boolean(google),
               redirectUri: `${deps.config.publicUrl}/api/auth/callback/google`,
-              clientIdSet: Boolean(deps.config.google?.clientId),
-              clientSecretSet: Boolean(deps.config.google?.clientSecret),
+              clientIdSet: Boolean(google?.clientId),
+              clientSecretSet: Boolean(google?.clientSecret),
             },
             mail: deps.config.smtpUrl ? ('smtp' as const) : ('outbox' as const),
             storage: deps.config.storage.driver,
-            serverTime: new Date().toISOString(),
+            serverTime,
           },
           200,
-        ),
+        )
+      },
     )
 }

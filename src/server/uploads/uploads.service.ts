@@ -11,9 +11,9 @@ import {
 import type { Db, Tx } from '../db/client'
 import { files, users } from '../db/schema'
 import { AppError, isUuid, notFound } from '../lib/errors'
-import type { Actor } from '../lib/http'
+import type { Actor } from '../lib/scope'
 import type { Logger } from '../lib/logger'
-import { hitRateLimit } from '../lib/rate-limit'
+import { hitRateLimit } from '../auth/rate-limit'
 import { storageKey, type FileStorage, type StoredObject } from '../storage/storage'
 import { prepareFile, sanitizeFileName } from './file-processing'
 

@@ -11,16 +11,17 @@ import {
   vendorProfileDto,
   vendorRegistrationInput,
 } from '../../shared/schemas/vendor'
-import { adminScope, createRouter, signedIn, vendorOnly, vendorScope, type Deps } from '../lib/http'
 import {
+  adminScope,
+  signedIn,
+  vendorOnly,
+  vendorScope,
   adminRouteGroup,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-  responds,
-  route,
   vendorRouteGroup,
-} from '../lib/openapi'
+} from '../auth/guards'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
+import { errorResponses, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import {
   chooseSubscription,
   confirmPlanRequest,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withoutBidiControls } from '../bidi'
 import { decisionInput, invalidCharacters, noNul, optionalText, requiredText } from './text'
 import { categories, colors, limits, productStatuses, sizes, vendorStatuses } from '../constants'
 import { pageQuery, paged } from './pagination'
@@ -33,7 +34,10 @@ export const variantInput = z.object({
  */
 export const productInput = z
   .object({
-    name: requiredText(120, 'products.requiredFields'),
+    // Without controls that reorder text (bidi.ts), then still required.
+    name: requiredText(120, 'products.requiredFields')
+      .overwrite(withoutBidiControls)
+      .min(1, 'products.requiredFields'),
     description: optionalText(5000),
     category: z.enum(categories, { error: 'products.requiredFields' }),
     /** The product's base price; variants start from it. */
@@ -206,6 +210,17 @@ export const adminProductExportQuery = adminProductListQuery
   .extend({
     ids: productIdList(productExportMaxIds).optional(),
   })
+
+/**
+ * POST /api/admin/products/export: the selected products (Export Selected), in a body: 500 ids in the address
+ * would pass the server's header limit.
+ */
+export const adminProductExportSelection = z.object({
+  ids: z
+    .array(z.uuid({ error: 'errors.invalidValue' }))
+    .min(1, { error: 'errors.required' })
+    .max(productExportMaxIds, { error: 'errors.invalidValue' }),
+})
 
 /** /api/admin/products/images: the selected products' pictures as one ZIP. */
 export const adminProductImagesQuery = z.object({

@@ -22,13 +22,14 @@ export default function DebugPage() {
           t('debug.database'),
           info.database.reachable ? (
             <Text size="sm">
-              {t('debug.reachable', { ms: info.database.latencyMs, kind: info.database.kind })}
+              {info.database.kind
+                ? t('debug.reachable', { ms: info.database.latencyMs, kind: info.database.kind })
+                : t('debug.reachableIn', { ms: info.database.latencyMs })}
             </Text>
           ) : (
             <Badge color="red.9">{t('debug.unreachable')}</Badge>
           ),
         ],
-        [t('debug.publicUrl'), <Text size="sm">{info.publicUrl}</Text>],
         [
           t('debug.session'),
           <Text size="sm">
@@ -43,11 +44,17 @@ export default function DebugPage() {
             {info.google.enabled ? t('debug.googleEnabled') : t('debug.googleDisabled')}
           </Badge>,
         ],
-        [
-          t('debug.mail'),
-          <Text size="sm">{info.mail === 'smtp' ? t('debug.mailSmtp') : t('debug.mailOutbox')}</Text>,
-        ],
-        [t('debug.storage'), <Text size="sm">{info.storage}</Text>],
+        // How the marketplace is set up: the server sends it to admins only.
+        ...(info.publicUrl === undefined
+          ? []
+          : ([
+              [t('debug.publicUrl'), <Text size="sm">{info.publicUrl}</Text>],
+              [
+                t('debug.mail'),
+                <Text size="sm">{info.mail === 'smtp' ? t('debug.mailSmtp') : t('debug.mailOutbox')}</Text>,
+              ],
+              [t('debug.storage'), <Text size="sm">{info.storage}</Text>],
+            ] as [string, React.ReactNode][])),
         // In the chosen language (Chromium has no Kinyarwanda dates of its own), on Kigali's clock.
         [t('debug.serverTime'), <Text size="sm">{formatDateTime(info.serverTime)}</Text>],
       ]
@@ -88,6 +95,11 @@ export default function DebugPage() {
         </Table>
       )}
       <Stack gap={0}>
+        {info && info.publicUrl === undefined && (
+          <Text size="xs" c="dimmed">
+            {t('debug.adminOnly')}
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           {info?.google.enabled ? '' : t('auth.google.notConfigured')}
         </Text>

@@ -41,9 +41,10 @@ import type { Database, Db } from '../../db/client'
 import { mailOutbox, users } from '../../db/schema'
 import { findTotalsDrift, rebuildTotals } from '../../db/totals'
 import { AppError } from '../../lib/errors'
-import { keepLanguage, type Actor, type Deps } from '../../lib/http'
+import { keepLanguage } from '../../auth/language'
+import type { Actor, AdminScope, RequestContext, VendorScope } from '../../lib/scope'
+import type { Deps } from '../../deps'
 import type { Logger } from '../../lib/logger'
-import type { AdminScope, RequestContext, VendorScope } from '../../lib/scope'
 import { createMailer } from '../../mail/mail.service'
 import { markMessageRead, replyToMessage, sendMessage } from '../../messages/messages.service'
 import { deleteAdminOrder, setAdminOrderStatus } from '../../orders/admin-orders.service'
@@ -336,7 +337,7 @@ export async function buildDemoMarketplace(options: DemoOptions): Promise<DemoRe
 
   const shops = new Map<string, ShopState>()
   const vendorScope = (shop: ShopState, request: RequestContext): VendorScope => {
-    // The route guards' rule (lib/http.ts): a rejected shop changes nothing.
+    // The route guards' rule (auth/guards.ts): a rejected shop changes nothing.
     if (shop.status === 'rejected') throw new Error(`${shop.data.shopName} is rejected and cannot act`)
     return {
       role: 'vendor',

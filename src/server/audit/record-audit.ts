@@ -1,7 +1,7 @@
 import type { AuditAction } from '../../shared/constants'
 import type { Tx } from '../db/client'
 import { auditLogs } from '../db/schema'
-import type { Scope } from './scope'
+import type { Scope } from '../lib/scope'
 
 export type AuditEntry = {
   /** Who acted (audit_logs.admin_id: a vendor's user when a vendor acts), and the request they acted in. */

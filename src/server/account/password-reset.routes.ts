@@ -1,5 +1,6 @@
 import { forgotPasswordInput, okResponse, resetPasswordInput } from '../../shared/schemas/auth'
-import { createRouter, type Deps } from '../lib/http'
+import { createRouter } from '../lib/http'
+import type { Deps } from '../deps'
 import { jsonBody, responds, route } from '../lib/openapi'
 import { requestPasswordReset, resetPassword } from './password-reset.service'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { AppError } from './errors'
+import { AppError } from '../lib/errors'
 
 /**
  * A fixed-window counter kept in PostgreSQL, so every app process behind a load balancer shares it.

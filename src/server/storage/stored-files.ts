@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm'
 import { fileIdFromUrl } from '../../shared/schemas/upload'
 import type { Db } from '../db/client'
 import { files } from '../db/schema'
-import type { FileStorage } from '../storage/storage'
+import type { FileStorage } from './file-storage'
 
 export type StoredFileRef = { id: string; key: string; contentType: string; originalName: string }
 

@@ -1,0 +1,8 @@
+import type { Auth } from './auth/auth'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import type { Logger } from './lib/logger'
+import type { Mailer } from './mail/mail.service'
+
+/** What the app is made of, built once at start (app.ts) and handed to every route and the services that need it. */
+export type Deps = { config: Config; database: Database; auth: Auth; mailer: Mailer; logger: Logger }
