@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check, each suite timed. The static checks share the two cores (one single-threaded process
+ * each); the test suites run one after another, since each fills both cores by itself. With
+ * `TEST_POSTGRES_URL` set (CI), the API suite runs a second time against that PostgreSQL server, beside the
+ * end-to-end suite: the browsers spend much of their run waiting on the screens, and PostgreSQL does its work in
+ * processes of its own.
+ *
+ * Every suite runs even when one before it fails, so one run reports everything that is broken; the exit code
+ * is 1 when any failed. A line `[suite] <name>: <seconds>s, passed|FAILED` follows each suite, and a table of
+ * all of them ends the run.
+ */
+import { spawn } from 'node:child_process'
+
+const npmRun = (script, env = {}) => ({ command: 'npm', args: ['run', '--silent', script], env })
+const withoutTestDatabase = { TEST_DATABASE_URL: undefined }
+const postgresUrl = process.env.TEST_POSTGRES_URL
+
+const results = []
+
+/** Runs one suite; `quiet` keeps its output until it ends (so suites run side by side don't interleave). */
+function run(name, { command, args, env }, { quiet = false } = {}) {
+  const started = Date.now()
+  const childEnv = { ...process.env }
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[key]
+    else childEnv[key] = value
+  }
+  return new Promise((resolve) => {
+    if (!quiet) console.log(`\n==== ${name} ====`)
+    const child = spawn(command, args, { env: childEnv, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
+    const output = []
+    child.stdout?.on('data', (chunk) => output.push(chunk))
+    child.stderr?.on('data', (chunk) => output.push(chunk))
+    child.on('close', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000)
+      if (quiet) {
+        console.log(`\n==== ${name} ====`)
+        process.stdout.write(Buffer.concat(output))
+      }
+      const passed = code === 0
+      const outcome = passed ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`
+      console.log(`[suite] ${name}: ${seconds}s, ${outcome}`)
+      results.push({ name, seconds, outcome, passed })
+      resolve(passed)
+    })
+  })
+}
+
+const started = Date.now()
+
+// Static checks: the type check alone in the foreground, lint and formatting beside it.
+const lint = run('lint', npmRun('lint'), { quiet: true })
+const format = run('format:check', npmRun('format:check'), { quiet: true })
+await run('typecheck', npmRun('typecheck'))
+await Promise.all([lint, format])
+
+await run('unit and component', npmRun('test:unit', withoutTestDatabase))
+await run('API (PGlite)', npmRun('test:api', withoutTestDatabase))
+const built = await run('build', npmRun('build'))
+
+const onPostgres = postgresUrl
+  ? run('API (PostgreSQL)', npmRun('test:api', { TEST_DATABASE_URL: postgresUrl }), { quiet: true })
+  : null
+if (built) await run('e2e', { command: 'npx', args: ['playwright', 'test'], env: withoutTestDatabase })
+else results.push({ name: 'e2e', seconds: 0, outcome: 'FAILED (not run: the build failed)', passed: false })
+await onPostgres
+
+const total = Math.round((Date.now() - started) / 1000)
+console.log('\n==== Suite times ====')
+for (const { name, seconds, outcome } of results) console.log(`${name.padEnd(20)} ${String(seconds).padStart(5)}s  ${outcome}`)
+console.log(`${'all'.padEnd(20)} ${String(total).padStart(5)}s`)
+const failed = results.filter((result) => !result.passed)
+if (failed.length > 0) {
+  console.error(`\nFailed: ${failed.map((result) => result.name).join(', ')}`)
+  process.exit(1)
+}
