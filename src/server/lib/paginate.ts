@@ -120,7 +120,12 @@ export async function listPage<Row extends { position: string }, Item>(
   // One row more than the page tells whether another page follows.
   const take = page.pageSize + 1
   const numbered = (number: number) =>
-    list.rows({ where: list.where, orderBy: newestFirstOrder, limit: take, offset: (number - 1) * page.pageSize })
+    list.rows({
+      where: list.where,
+      orderBy: newestFirstOrder,
+      limit: take,
+      offset: (number - 1) * page.pageSize,
+    })
 
   const place = cursor && sql`(${cursorTime(cursor)}::timestamptz, ${cursor.id}::uuid)`
   const fetchRows = async (): Promise<{
@@ -215,29 +220,38 @@ export function newestPage<T extends PgTable & { id: AnyPgColumn }, Item>(
   })
 }
 
-
 /**
  * A resource's rows as its query module reads them (orders.queries.ts, …): its table, its keyset order and one
  * select with its columns and joins. The list, the details, the export and the count of either side (a vendor's
  * or an admin's) go through it, each with the where-clause the module builds from the caller's scope and
  * filters, so the same columns, joins and order serve every reader.
  */
-export function keysetRows<Query extends PgSelect, Row extends Awaited<Query>[number] & { position: string }>(
-  source: {
-    /** The table counted: every filter is on its own rows, so a count needs no join. */
-    table: PgTable
-    time: AnyPgColumn
-    id: AnyPgColumn
-    /** The select with its columns (`position: positionOf(time)` among them) and its joins, not yet filtered. */
-    select: (db: Tx) => Query
-    idOf: (row: Row) => string
-  },
-) {
+export function keysetRows<
+  Query extends PgSelect,
+  Row extends Awaited<Query>[number] & { position: string },
+>(source: {
+  /** The table counted: every filter is on its own rows, so a count needs no join. */
+  table: PgTable
+  time: AnyPgColumn
+  id: AnyPgColumn
+  /** The select with its columns (`position: positionOf(time)` among them) and its joins, not yet filtered. */
+  select: (db: Tx) => Query
+  idOf: (row: Row) => string
+}) {
   const order = newestFirst(source.time, source.id)
   const read = (db: Tx, { where, orderBy, limit, offset }: Slice) =>
-    source.select(db).where(where).orderBy(...orderBy).limit(limit).offset(offset) as Promise<Row[]>
+    source
+      .select(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset) as Promise<Row[]>
   const counted = (db: Db, where: SQL | undefined) =>
-    db.select({ one: sql`1` }).from(source.table).where(where).$dynamic()
+    db
+      .select({ one: sql`1` })
+      .from(source.table)
+      .where(where)
+      .$dynamic()
   return {
     order,
     /** The select, for a caller that locks what it reads. */
@@ -247,7 +261,11 @@ export function keysetRows<Query extends PgSelect, Row extends Awaited<Query>[nu
       db: Db,
       page: PageQuery,
       where: SQL | undefined,
-      options: { toItem: (row: Row) => Item; countCap?: number; total?: Promise<{ total: number; totalIsCapped: boolean }> },
+      options: {
+        toItem: (row: Row) => Item
+        countCap?: number
+        total?: Promise<{ total: number; totalIsCapped: boolean }>
+      },
     ) =>
       listPage(db, page, {
         time: source.time,
@@ -269,6 +287,12 @@ export function keysetRows<Query extends PgSelect, Row extends Awaited<Query>[nu
         idOf: source.idOf,
         page: (after, limit) => read(db, { where: and(where, after), orderBy: order, limit, offset: 0 }),
       }),
+    /**
+     * The first sampleSize(cap) of `rows` (a select of the filtered rows) in the list's order, for a list's figures
+     * (sampleSize): a defined set, so a figure read twice reads the same.
+     */
+    sample: <Query extends PgSelect>(rows: Query, cap: number) =>
+      rows.orderBy(...order).limit(sampleSize(cap)),
     /** How many rows the filter keeps, up to `cap` ("10,000+" beyond). */
     count: (db: Db, where: SQL | undefined, cap = countCap) => countUpTo(db, counted(db, where), cap),
   }

@@ -4,7 +4,7 @@ import type { OrderStatus } from '../../shared/constants'
 import type { AdminOrderFilters } from '../../shared/schemas/order'
 import type { Db, Tx } from '../db/client'
 import { orders, vendorTotals, vendors } from '../db/schema'
-import { cappedTotal, keysetRows, positionOf, sampleSize, searchCountCap } from '../lib/paginate'
+import { cappedTotal, keysetRows, positionOf, searchCountCap } from '../lib/paginate'
 import { ordersIn, totalsIn, type Scope } from '../lib/scope'
 import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
 
@@ -66,12 +66,11 @@ export function orderFilter(scope: Scope, filters: OrderFilters): SQL | undefine
  * orders and a figure shown twice reads the same.
  */
 export async function searchSummary(db: Db, where: SQL | undefined) {
-  const sample = db
-    .select({ status: orders.status, amount: orders.totalAmount })
-    .from(orders)
-    .where(where)
-    .orderBy(...orderRows.order)
-    .limit(sampleSize(searchCountCap))
+  const sample = orderRows
+    .sample(
+      db.select({ status: orders.status, amount: orders.totalAmount }).from(orders).where(where).$dynamic(),
+      searchCountCap,
+    )
     .as('sample')
   const whereStatus = (status: OrderStatus) =>
     sql<number>`count(*) filter (where ${sample.status} = ${status})`.mapWith(Number)
