@@ -3,7 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { AuditAction } from '../../shared/constants'
 import type { AuditLogFilters } from '../../shared/schemas/audit'
 import { DAY_MS } from '../../shared/subscription'
-import type { Db, Tx } from '../db/client'
+import type { Db } from '../db/client'
 import { auditLogs, auditSearchText, users } from '../db/schema'
 import { cappedTotal, keysetRows, positionOf } from '../lib/paginate'
 import { auditEntriesIn, type Scope } from '../lib/scope'
@@ -15,24 +15,19 @@ import { isAnyOf, likePattern } from '../lib/search'
  */
 
 /** Each entry with the user who acted (none for an entry written by the system), newest first. */
-export const entryRows = keysetRows({
-  table: auditLogs,
-  time: auditLogs.createdAt,
-  id: auditLogs.id,
-  select: (db: Tx) =>
-    db
-      .select({
-        entry: auditLogs,
-        actorEmail: users.email,
-        actorName: users.fullName,
-        actorRole: users.role,
-        position: positionOf(auditLogs.createdAt),
-      })
-      .from(auditLogs)
-      .leftJoin(users, eq(users.id, auditLogs.adminId))
-      .$dynamic(),
-  idOf: (row) => row.entry.id,
-})
+export const entryRows = keysetRows(auditLogs, auditLogs.createdAt, 'entry', (db) =>
+  db
+    .select({
+      entry: auditLogs,
+      actorEmail: users.email,
+      actorName: users.fullName,
+      actorRole: users.role,
+      position: positionOf(auditLogs.createdAt),
+    })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.adminId))
+    .$dynamic(),
+)
 
 export type EntryRow = Awaited<ReturnType<typeof entryRows.first>> & {}
 

@@ -208,7 +208,7 @@ export function newestPage<T extends PgTable & { id: AnyPgColumn }, Item>(
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset) as unknown as Promise<Row[]>,
+        .offset(offset) as unknown as unknown as Promise<Row[]>,
     counted: (where) =>
       db
         .select({ one: sql`1` })
@@ -226,18 +226,17 @@ export function newestPage<T extends PgTable & { id: AnyPgColumn }, Item>(
  * or an admin's) go through it, each with the where-clause the module builds from the caller's scope and
  * filters, so the same columns, joins and order serve every reader.
  */
-export function keysetRows<
-  Query extends PgSelect,
-  Row extends Awaited<Query>[number] & { position: string },
->(source: {
+export function keysetRows<Query extends PgSelect>(
   /** The table counted: every filter is on its own rows, so a count needs no join. */
-  table: PgTable
-  time: AnyPgColumn
-  id: AnyPgColumn
+  table: PgTable & { id: AnyPgColumn },
+  time: AnyPgColumn,
+  /** Where the table's own row stands among the selected columns (`'order'` for `{ order: orders, … }`). */
+  key: keyof Awaited<Query>[number] & string,
   /** The select with its columns (`position: positionOf(time)` among them) and its joins, not yet filtered. */
-  select: (db: Tx) => Query
-  idOf: (row: Row) => string
-}) {
+  select: (db: Tx) => Query,
+) {
+  type Row = Awaited<Query>[number] & { position: string }
+  const source = { table, time, id: table.id, select, idOf: (row: Row) => (row[key] as { id: string }).id }
   const order = newestFirst(source.time, source.id)
   const read = (db: Tx, { where, orderBy, limit, offset }: Slice) =>
     source
@@ -245,7 +244,7 @@ export function keysetRows<
       .where(where)
       .orderBy(...orderBy)
       .limit(limit)
-      .offset(offset) as Promise<Row[]>
+      .offset(offset) as unknown as Promise<Row[]>
   const counted = (db: Db, where: SQL | undefined) =>
     db
       .select({ one: sql`1` })

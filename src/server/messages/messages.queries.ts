@@ -18,29 +18,24 @@ const sender = alias(users, 'sender')
 const recipient = alias(users, 'recipient')
 
 /** Each message with its sender and its recipient (none: the admin team), newest first. */
-export const messageRows = keysetRows({
-  table: messages,
-  time: messages.createdAt,
-  id: messages.id,
-  select: (db: Tx) =>
-    db
-      .select({
-        message: messages,
-        sender: { id: sender.id, fullName: sender.fullName, email: sender.email, role: sender.role },
-        recipient: {
-          id: recipient.id,
-          fullName: recipient.fullName,
-          email: recipient.email,
-          role: recipient.role,
-        },
-        position: positionOf(messages.createdAt),
-      })
-      .from(messages)
-      .innerJoin(sender, eq(sender.id, messages.senderId))
-      .leftJoin(recipient, eq(recipient.id, messages.receiverId))
-      .$dynamic(),
-  idOf: (row) => row.message.id,
-})
+export const messageRows = keysetRows(messages, messages.createdAt, 'message', (db) =>
+  db
+    .select({
+      message: messages,
+      sender: { id: sender.id, fullName: sender.fullName, email: sender.email, role: sender.role },
+      recipient: {
+        id: recipient.id,
+        fullName: recipient.fullName,
+        email: recipient.email,
+        role: recipient.role,
+      },
+      position: positionOf(messages.createdAt),
+    })
+    .from(messages)
+    .innerJoin(sender, eq(sender.id, messages.senderId))
+    .leftJoin(recipient, eq(recipient.id, messages.receiverId))
+    .$dynamic(),
+)
 
 /**
  * Addressed to the viewer: to them by id, or (for an admin) to the admin team (receiver null; README: deliberate

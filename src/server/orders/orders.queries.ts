@@ -2,7 +2,7 @@ import { and, count, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizz
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { OrderStatus } from '../../shared/constants'
 import type { AdminOrderFilters } from '../../shared/schemas/order'
-import type { Db, Tx } from '../db/client'
+import type { Db } from '../db/client'
 import { orders, vendorTotals, vendors } from '../db/schema'
 import { cappedTotal, keysetRows, positionOf, searchCountCap } from '../lib/paginate'
 import { ordersIn, totalsIn, type Scope } from '../lib/scope'
@@ -14,18 +14,13 @@ import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
  */
 
 /** Each order with its shop's name, newest first. Every order has its shop (the foreign key restricts deletion). */
-export const orderRows = keysetRows({
-  table: orders,
-  time: orders.createdAt,
-  id: orders.id,
-  select: (db: Tx) =>
-    db
-      .select({ order: orders, shopName: vendors.shopName, position: positionOf(orders.createdAt) })
-      .from(orders)
-      .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-      .$dynamic(),
-  idOf: (row) => row.order.id,
-})
+export const orderRows = keysetRows(orders, orders.createdAt, 'order', (db) =>
+  db
+    .select({ order: orders, shopName: vendors.shopName, position: positionOf(orders.createdAt) })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .$dynamic(),
+)
 
 export type OrderFilters = Pick<AdminOrderFilters, 'status'> & Partial<AdminOrderFilters>
 

@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { AdminPayoutFilters } from '../../shared/schemas/payout'
-import type { Db, Tx } from '../db/client'
+import type { Db } from '../db/client'
 import { payouts, users, vendorTotals, vendors } from '../db/schema'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { payoutsIn, totalsIn, type Scope } from '../lib/scope'
@@ -35,28 +35,23 @@ const ownerOfShop = eq(users.id, vendors.userId)
  * Each payout with its shop, the shop's owner and the shop's balance net of refunds (decisions/006), newest
  * request first.
  */
-export const payoutRows = keysetRows({
-  table: payouts,
-  time: payouts.requestedAt,
-  id: payouts.id,
-  select: (db: Tx) =>
-    db
-      .select({
-        payout: payouts,
-        shopName: vendors.shopName,
-        payoutMethod: vendors.payoutMethod,
-        payoutDetails: vendors.payoutDetails,
-        ownerName: users.fullName,
-        ownerEmail: users.email,
-        vendorBalance: availableBalance(vendors.id),
-        position: positionOf(payouts.requestedAt),
-      })
-      .from(payouts)
-      .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
-      .innerJoin(users, ownerOfShop)
-      .$dynamic(),
-  idOf: (row) => row.payout.id,
-})
+export const payoutRows = keysetRows(payouts, payouts.requestedAt, 'payout', (db) =>
+  db
+    .select({
+      payout: payouts,
+      shopName: vendors.shopName,
+      payoutMethod: vendors.payoutMethod,
+      payoutDetails: vendors.payoutDetails,
+      ownerName: users.fullName,
+      ownerEmail: users.email,
+      vendorBalance: availableBalance(vendors.id),
+      position: positionOf(payouts.requestedAt),
+    })
+    .from(payouts)
+    .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
+    .innerJoin(users, ownerOfShop)
+    .$dynamic(),
+)
 
 export type PayoutFilters = Pick<AdminPayoutFilters, 'status'> & Partial<AdminPayoutFilters>
 

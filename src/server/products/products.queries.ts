@@ -2,7 +2,6 @@ import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { adminProductExportQuery } from '../../shared/schemas/product'
-import type { Tx } from '../db/client'
 import { products, vendors } from '../db/schema'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { productsIn, type Scope } from '../lib/scope'
@@ -14,22 +13,17 @@ import { isAnyOf, likePattern } from '../lib/search'
  */
 
 /** Each product with its shop (id, name and status: a pending shop's products are hidden), newest first. */
-export const productRows = keysetRows({
-  table: products,
-  time: products.createdAt,
-  id: products.id,
-  select: (db: Tx) =>
-    db
-      .select({
-        product: products,
-        shop: { id: vendors.id, shopName: vendors.shopName, status: vendors.status },
-        position: positionOf(products.createdAt),
-      })
-      .from(products)
-      .innerJoin(vendors, eq(vendors.id, products.vendorId))
-      .$dynamic(),
-  idOf: (row) => row.product.id,
-})
+export const productRows = keysetRows(products, products.createdAt, 'product', (db) =>
+  db
+    .select({
+      product: products,
+      shop: { id: vendors.id, shopName: vendors.shopName, status: vendors.status },
+      position: positionOf(products.createdAt),
+    })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .$dynamic(),
+)
 
 /** The moderation filters, or the selected products (an export of a selection: the filters are then left out). */
 export type ProductFilters = Partial<z.output<typeof adminProductExportQuery>>

@@ -15,23 +15,18 @@ import { isAnyOf, likePattern } from '../lib/search'
  */
 
 /** Each vendor record with its owner's e-mail and name, newest application first. */
-export const vendorRows = keysetRows({
-  table: vendors,
-  time: vendors.createdAt,
-  id: vendors.id,
-  select: (db: Tx) =>
-    db
-      .select({
-        vendor: vendors,
-        email: users.email,
-        fullName: users.fullName,
-        position: positionOf(vendors.createdAt),
-      })
-      .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.userId))
-      .$dynamic(),
-  idOf: (row) => row.vendor.id,
-})
+export const vendorRows = keysetRows(vendors, vendors.createdAt, 'vendor', (db) =>
+  db
+    .select({
+      vendor: vendors,
+      email: users.email,
+      fullName: users.fullName,
+      position: positionOf(vendors.createdAt),
+    })
+    .from(vendors)
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .$dynamic(),
+)
 
 export type VendorFilters = Pick<z.output<typeof adminVendorListQuery>, 'q' | 'status'>
 
