@@ -10,6 +10,7 @@
  * is 1 when any failed. A line `[suite] <name>: <seconds>s, passed|FAILED` follows each suite, and a table of
  * all of them ends the run.
  */
+import { Buffer } from 'node:buffer'
 import { spawn } from 'node:child_process'
 
 const npmRun = (script, env = {}) => ({ command: 'npm', args: ['run', '--silent', script], env })

@@ -10,8 +10,9 @@ import {
   type PageQuery,
   type Paged,
 } from '../../shared/schemas/pagination'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { AppError } from './errors'
+import { keysetPages, newestFirstAfter } from './keyset'
 
 /**
  * A row's place in a newest-first list, read by the database: its time in whole microseconds since 1970, as
@@ -20,6 +21,9 @@ import { AppError } from './errors'
  */
 export const positionOf = (time: AnyColumn) =>
   sql<string>`(extract(epoch from ${time}) * 1000000)::bigint::text`
+
+/** Newest first by (time, id): the order of every list, export and sample (the id breaks ties). */
+export const newestFirst = (time: AnyColumn, id: AnyColumn) => [desc(time), desc(id)]
 
 /** The cursor's time as a timestamp PostgreSQL reads exactly: ISO 8601 with all six decimals, in UTC. */
 function cursorTime({ micros }: Cursor): string {
@@ -112,11 +116,16 @@ export async function listPage<Row extends { position: string }, Item>(
     throw new AppError('VALIDATION', 'errors.pageTooDeep', { max: deepest }, { page: 'errors.pageTooDeep' })
   }
 
-  const newestFirst = [desc(list.time), desc(list.id)]
+  const newestFirstOrder = newestFirst(list.time, list.id)
   // One row more than the page tells whether another page follows.
   const take = page.pageSize + 1
   const numbered = (number: number) =>
-    list.rows({ where: list.where, orderBy: newestFirst, limit: take, offset: (number - 1) * page.pageSize })
+    list.rows({
+      where: list.where,
+      orderBy: newestFirstOrder,
+      limit: take,
+      offset: (number - 1) * page.pageSize,
+    })
 
   const place = cursor && sql`(${cursorTime(cursor)}::timestamptz, ${cursor.id}::uuid)`
   const fetchRows = async (): Promise<{
@@ -132,7 +141,7 @@ export async function listPage<Row extends { position: string }, Item>(
     if (page.after) {
       const rows = await list.rows({
         where: and(list.where, sql`(${list.time}, ${list.id}) < ${place}`),
-        orderBy: newestFirst,
+        orderBy: newestFirstOrder,
         limit: take,
         offset: 0,
       })
@@ -199,7 +208,7 @@ export function newestPage<T extends PgTable & { id: AnyPgColumn }, Item>(
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
-        .offset(offset) as unknown as Promise<Row[]>,
+        .offset(offset) as unknown as unknown as Promise<Row[]>,
     counted: (where) =>
       db
         .select({ one: sql`1` })
@@ -209,4 +218,81 @@ export function newestPage<T extends PgTable & { id: AnyPgColumn }, Item>(
     idOf: (row) => (row.row as { id: string }).id,
     toItem: (row) => source.toItem(row.row),
   })
+}
+
+/**
+ * A resource's rows as its query module reads them (orders.queries.ts, …): its table, its keyset order and one
+ * select with its columns and joins. The list, the details, the export and the count of either side (a vendor's
+ * or an admin's) go through it, each with the where-clause the module builds from the caller's scope and
+ * filters, so the same columns, joins and order serve every reader.
+ */
+export function keysetRows<Query extends PgSelect>(
+  /** The table counted: every filter is on its own rows, so a count needs no join. */
+  table: PgTable & { id: AnyPgColumn },
+  time: AnyPgColumn,
+  /** Where the table's own row stands among the selected columns (`'order'` for `{ order: orders, … }`). */
+  key: keyof Awaited<Query>[number] & string,
+  /** The select with its columns (`position: positionOf(time)` among them) and its joins, not yet filtered. */
+  select: (db: Tx) => Query,
+) {
+  type Row = Awaited<Query>[number] & { position: string }
+  const source = { table, time, id: table.id, select, idOf: (row: Row) => (row[key] as { id: string }).id }
+  const order = newestFirst(source.time, source.id)
+  const read = (db: Tx, { where, orderBy, limit, offset }: Slice) =>
+    source
+      .select(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset) as unknown as Promise<Row[]>
+  const counted = (db: Db, where: SQL | undefined) =>
+    db
+      .select({ one: sql`1` })
+      .from(source.table)
+      .where(where)
+      .$dynamic()
+  return {
+    order,
+    /** The select, for a caller that locks what it reads. */
+    select: source.select,
+    /** One page, newest first, with its bounded count (or the `total` the caller read with its figures). */
+    page: <Item>(
+      db: Db,
+      page: PageQuery,
+      where: SQL | undefined,
+      options: {
+        toItem: (row: Row) => Item
+        countCap?: number
+        total?: Promise<{ total: number; totalIsCapped: boolean }>
+      },
+    ) =>
+      listPage(db, page, {
+        time: source.time,
+        id: source.id,
+        where,
+        rows: (slice) => read(db, slice),
+        counted: (filter) => counted(db, filter),
+        idOf: source.idOf,
+        ...options,
+      }),
+    /** The first row the filter keeps (one record by its id), or undefined: outside the scope it is not there. */
+    first: async (db: Tx, where: SQL | undefined) =>
+      (await read(db, { where, orderBy: order, limit: 1, offset: 0 }))[0],
+    /** Every row the filter keeps, newest first, read in keyset batches while an export streams. */
+    batches: (db: Db, where: SQL | undefined, size: number) =>
+      keysetPages<Row>({
+        size,
+        after: newestFirstAfter(source.table, source.time, source.id),
+        idOf: source.idOf,
+        page: (after, limit) => read(db, { where: and(where, after), orderBy: order, limit, offset: 0 }),
+      }),
+    /**
+     * The first sampleSize(cap) of `rows` (a select of the filtered rows) in the list's order, for a list's figures
+     * (sampleSize): a defined set, so a figure read twice reads the same.
+     */
+    sample: <Query extends PgSelect>(rows: Query, cap: number) =>
+      rows.orderBy(...order).limit(sampleSize(cap)),
+    /** How many rows the filter keeps, up to `cap` ("10,000+" beyond). */
+    count: (db: Db, where: SQL | undefined, cap = countCap) => countUpTo(db, counted(db, where), cap),
+  }
 }

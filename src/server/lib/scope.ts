@@ -1,6 +1,7 @@
-import { eq, type SQL } from 'drizzle-orm'
+import { eq, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Language, Role, VendorStatus } from '../../shared/constants'
+import { messages, orders, payouts, products, vendorTotals, vendors } from '../db/schema'
 
 /**
  * Who a service acts for, resolved once per request from the session (never from the request body):
@@ -43,3 +44,38 @@ export type Actor = {
 
 /** The signed-in user of a request, with their vendor record when they have one. */
 export type RequestActor = Actor & { vendor: { id: string; status: VendorStatus } | null }
+
+/*
+ * One scoping helper per table (docs/decisions/018): every list, details, export, count, lock and change of a
+ * resource filters through its table's helper, on the vendor's side and the admin's alike.
+ */
+
+/** Orders in the scope: a vendor's own, or every shop's for an admin. */
+export const ordersIn = (scope: Scope) => ownedBy(orders.vendorId, scope)
+/** Products in the scope: a vendor's own, or every shop's for an admin. */
+export const productsIn = (scope: Scope) => ownedBy(products.vendorId, scope)
+/** Payouts in the scope: a vendor's own, or every shop's for an admin. */
+export const payoutsIn = (scope: Scope) => ownedBy(payouts.vendorId, scope)
+/** Shops (vendor records) in the scope: a vendor's own record, or every one for an admin. */
+export const vendorsIn = (scope: Scope) => ownedBy(vendors.id, scope)
+/** The shops' running totals in the scope: a vendor's own row, or every shop's for an admin. */
+export const totalsIn = (scope: Scope) => ownedBy(vendorTotals.vendorId, scope)
+
+/**
+ * The audit trail is the whole marketplace's and only admins read it: an admin's scope keeps every entry, a
+ * vendor's none (their own changes are recorded, not shown back to them).
+ */
+export const auditEntriesIn = (scope: Scope): SQL | undefined =>
+  scope.role === 'admin' ? undefined : sql`false`
+
+/**
+ * Who reads messages: a signed-in user by role (a vendor may write to the team before their shop is
+ * registered, so a message's reader is a user, not a shop). Every scope is one.
+ */
+export type Viewer = { userId: string; role: Role }
+
+/** Messages the viewer may see: a vendor's own (sent or received), every message for an admin. */
+export const messagesIn = (viewer: Viewer): SQL | undefined =>
+  viewer.role === 'admin'
+    ? undefined
+    : or(eq(messages.senderId, viewer.userId), eq(messages.receiverId, viewer.userId))

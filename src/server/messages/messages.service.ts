@@ -1,7 +1,5 @@
-import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
-import { alias, QueryBuilder } from 'drizzle-orm/pg-core'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Role } from '../../shared/constants'
 import {
   adminReplySubject,
   type MessageDto,
@@ -9,17 +7,16 @@ import {
   type messageListQuery,
   type sendMessageInput,
 } from '../../shared/schemas/message'
-import type { Db, Tx } from '../db/client'
+import type { Db } from '../db/client'
 import { messages, users, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
-import { AppError, isUuid, notFound } from '../lib/errors'
-import type { AdminScope } from '../lib/scope'
-import { listPage, positionOf, type Slice, countCapFor } from '../lib/paginate'
-import { isAnyOf, likePattern } from '../lib/search'
+import { AppError, notFound } from '../lib/errors'
+import { countCapFor } from '../lib/paginate'
+import type { AdminScope, Viewer } from '../lib/scope'
 import { notify } from '../realtime/events'
+import { addressedTo, findMessage, messageFilter, messageRows } from './messages.queries'
 
-/** Who is asking: vendors see what they sent or received; admins see every message. */
-export type Viewer = { userId: string; role: Role }
+export type { Viewer }
 
 type MessageRow = typeof messages.$inferSelect
 type Party = NonNullable<MessageDto['sender']>
@@ -27,61 +24,8 @@ type Party = NonNullable<MessageDto['sender']>
 /** The subject of every admin reply (second specification, §7 Support reply). */
 export const REPLY_SUBJECT = adminReplySubject
 
-const sender = alias(users, 'sender')
-const recipient = alias(users, 'recipient')
-
-/** Scope lives in the query: a vendor's message list, lookups and updates all go through this. */
-function visibleTo(viewer: Viewer): SQL | undefined {
-  if (viewer.role === 'admin') return undefined
-  return or(eq(messages.senderId, viewer.userId), eq(messages.receiverId, viewer.userId))
-}
-
-/** Addressed to the viewer: to them by id, or (for an admin) to the admin team (receiver null; README: deliberate divergences). */
-function addressedTo(viewer: Viewer): SQL {
-  return viewer.role === 'admin'
-    ? or(isNull(messages.receiverId), eq(messages.receiverId, viewer.userId))!
-    : eq(messages.receiverId, viewer.userId)
-}
-
 const isAddressedTo = (row: MessageRow, viewer: Viewer) =>
   row.receiverId === viewer.userId || (viewer.role === 'admin' && row.receiverId === null)
-
-/**
- * What a search looks in: the subject and the content, and for an admin also the sender's name and e-mail.
- * A vendor's search leaves senders out: their messages come from themselves or from the team, and matching
- * an admin's name would tell them which admin wrote a reply the screen shows as the team's.
- */
-function matching(viewer: Viewer, q: string): SQL | undefined {
-  if (!q) return undefined
-  const pattern = likePattern(q)
-  const inText = [ilike(messages.subject, pattern), ilike(messages.content, pattern)]
-  if (viewer.role === 'vendor') return or(...inText)
-  // The senders through their ids, so every condition is on the message row and has its index.
-  const senders = new QueryBuilder()
-    .select({ id: users.id })
-    .from(users)
-    .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)))
-  return or(...inText, isAnyOf(messages.senderId, senders))
-}
-
-const partyColumns = {
-  message: messages,
-  sender: { id: sender.id, fullName: sender.fullName, email: sender.email, role: sender.role },
-  recipient: {
-    id: recipient.id,
-    fullName: recipient.fullName,
-    email: recipient.email,
-    role: recipient.role,
-  },
-}
-
-function withParties(tx: Tx) {
-  return tx
-    .select(partyColumns)
-    .from(messages)
-    .innerJoin(sender, eq(sender.id, messages.senderId))
-    .leftJoin(recipient, eq(recipient.id, messages.receiverId))
-}
 
 type Joined = { message: MessageRow; sender: Party | null; recipient: Party | null }
 
@@ -109,47 +53,15 @@ function toDto(row: Joined, viewer: Viewer): MessageDto {
   }
 }
 
-async function findVisible(tx: Tx, viewer: Viewer, id: string, { lock = false } = {}) {
-  if (!isUuid(id)) return undefined
-  const query = withParties(tx).where(and(eq(messages.id, id), visibleTo(viewer)))
-  const [row] = lock ? await query.for('update', { of: messages }) : await query
-  return row
-}
-
 /** One page of the viewer's messages, newest first, plus how many addressed to them are unread. */
 export async function listMessages(
   db: Db,
   viewer: Viewer,
   query: z.output<typeof messageListQuery>,
 ): Promise<MessageList> {
-  const where = and(
-    visibleTo(viewer),
-    query.type === 'all' ? undefined : eq(messages.type, query.type),
-    matching(viewer, query.q),
-  )
   const [page, [unread]] = await Promise.all([
-    listPage(db, query, {
+    messageRows.page(db, query, messageFilter(viewer, query), {
       countCap: countCapFor(query.q),
-      time: messages.createdAt,
-      id: messages.id,
-      where,
-      rows: (slice: Slice) =>
-        db
-          .select({ ...partyColumns, position: positionOf(messages.createdAt) })
-          .from(messages)
-          .innerJoin(sender, eq(sender.id, messages.senderId))
-          .leftJoin(recipient, eq(recipient.id, messages.receiverId))
-          .where(slice.where)
-          .orderBy(...slice.orderBy)
-          .limit(slice.limit)
-          .offset(slice.offset),
-      counted: (filter) =>
-        db
-          .select({ one: sql`1` })
-          .from(messages)
-          .where(filter)
-          .$dynamic(),
-      idOf: (row) => row.message.id,
       toItem: (row) => toDto(row, viewer),
     }),
     db
@@ -194,7 +106,7 @@ export async function sendMessage(
       .returning({ id: messages.id })
     // No vendorId: every admin is told; userId: the sender's other tabs refresh too.
     await notify(tx, { topic: 'messages', userId: viewer.userId, id: created!.id })
-    return toDto((await findVisible(tx, viewer, created!.id))!, viewer)
+    return toDto((await findMessage(tx, viewer, created!.id))!, viewer)
   })
 }
 
@@ -204,7 +116,7 @@ export async function sendMessage(
  */
 export async function markMessageRead(db: Db, viewer: Viewer, id: string): Promise<MessageDto> {
   return db.transaction(async (tx) => {
-    const row = await findVisible(tx, viewer, id, { lock: true })
+    const row = await findMessage(tx, viewer, id, { lock: true })
     if (!row) throw notFound()
     if (!isAddressedTo(row.message, viewer) || row.message.readAt) return toDto(row, viewer)
     const [updated] = await tx
@@ -226,7 +138,7 @@ export async function replyToMessage(
   content: string,
 ): Promise<MessageDto> {
   return db.transaction(async (tx) => {
-    const original = await findVisible(tx, admin, id)
+    const original = await findMessage(tx, admin, id)
     if (!original) throw notFound()
     // Replying to the team's own reply (this admin's or a colleague's) continues the conversation with its
     // recipient: a support reply never goes from one admin to another.
@@ -245,7 +157,7 @@ export async function replyToMessage(
       })
       .returning({ id: messages.id })
     await notify(tx, { topic: 'messages', userId: receiverId, id: created!.id })
-    const reply = toDto((await findVisible(tx, admin, created!.id))!, admin)
+    const reply = toDto((await findMessage(tx, admin, created!.id))!, admin)
     // A support reply speaks for the marketplace: it is on the audit trail with whom it went to (not its text,
     // which stays in the conversation).
     await recordAudit(tx, {

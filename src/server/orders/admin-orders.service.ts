@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { QueryBuilder } from 'drizzle-orm/pg-core'
+import { and, asc, eq, ilike, isNull, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import {
   orderImportColumns,
@@ -13,31 +12,19 @@ import {
 import type { PageQuery } from '../../shared/schemas/pagination'
 import { historyOf } from '../audit/history'
 import type { Db, Tx } from '../db/client'
-import { orders, products, variants, vendorTotals, vendors } from '../db/schema'
+import { orders, products, variants, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { csvDateTime, csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
 import { isUuid, notFound } from '../lib/errors'
-import { keysetPages, newestFirstAfter } from '../lib/keyset'
-import {
-  cappedTotal,
-  listPage,
-  positionOf,
-  sampleSize,
-  searchCountCap,
-  countCapFor,
-  type Slice,
-} from '../lib/paginate'
-import type { AdminScope } from '../lib/scope'
-import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
+import { countCapFor } from '../lib/paginate'
+import { ordersIn, productsIn, vendorsIn, type AdminScope, type Scope } from '../lib/scope'
+import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
+import { orderFilter, orderRows, searchSummary, totalsSummary } from './orders.queries'
 import { auditedOrder, toOrderDto } from './orders.service'
 
 type OrderRow = typeof orders.$inferSelect
 type AdminOrderRow = { order: OrderRow; shopName: string }
-
-const adminOrderColumns = { order: orders, shopName: vendors.shopName }
-const shopOfOrder = eq(vendors.id, orders.vendorId)
-const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const
 
 const toAdminOrderDto = ({ order, shopName }: AdminOrderRow): AdminOrderDto => ({
   ...toOrderDto(order),
@@ -47,136 +34,33 @@ const toAdminOrderDto = ({ order, shopName }: AdminOrderRow): AdminOrderDto => (
   variantId: order.variantId,
 })
 
-/** The shops whose name matches (a few thousand rows at most), for a search of orders by shop. */
-const shopsNamed = (pattern: string) =>
-  new QueryBuilder().select({ id: vendors.id }).from(vendors).where(ilike(vendors.shopName, pattern))
-
 /**
- * The admin list's filter (admin §2 "/admin/orders"): status, shop, and q in the customer's name or e-mail,
- * the shop's name or the product's name as the order keeps it (whatever the case, LIKE wildcards taken
- * literally), or the start of the order's id. Every shop's orders: only admins reach it (the routes' guard).
- * Orders whose product was deleted still show: they keep what was sold (README: deliberate divergences).
- * Every condition is on the orders row itself (the shop's name through its ids), so each has an index and the
- * count needs no join.
- */
-function adminOrderWhere(filters: AdminOrderFilters): SQL | undefined {
-  const q = filters.q
-  const pattern = likePattern(q)
-  return and(
-    filters.status === 'all' ? undefined : eq(orders.status, filters.status),
-    filters.vendorId ? eq(orders.vendorId, filters.vendorId) : undefined,
-    q
-      ? or(
-          idStartsWith(orders.id, q),
-          ilike(orders.customerName, pattern),
-          ilike(orders.customerEmail, pattern),
-          ilike(orders.productName, pattern),
-          isAnyOf(orders.vendorId, shopsNamed(pattern)),
-        )
-      : undefined,
-  )
-}
-
-const adminOrderRows = (db: Db | Tx, where: SQL | undefined) =>
-  db.select(adminOrderColumns).from(orders).innerJoin(vendors, shopOfOrder).where(where)
-
-/**
- * The four cards of a search, with its count, over at most sampleSize(searchCountCap) of the orders it finds
- * (one statement): exact up to 1,000 orders, lower bounds beyond (`totalIsCapped`), so a search as wide as a
- * common family name costs the same on a million orders.
- */
-async function summaryOfSearch(db: Db, where: SQL | undefined) {
-  const sample = db
-    .select({ status: orders.status, amount: orders.totalAmount })
-    .from(orders)
-    .where(where)
-    .limit(sampleSize(searchCountCap))
-    .as('sample')
-  const whereStatus = (status: OrderStatus) =>
-    sql<number>`count(*) filter (where ${sample.status} = ${status})`.mapWith(Number)
-  const [row] = await db
-    .select({
-      matched: count(),
-      pending: whereStatus('pending'),
-      completed: whereStatus('completed'),
-      revenue: money(sql`coalesce(sum(${sample.amount}) filter (where ${sample.status} <> 'refunded'), 0)`),
-    })
-    .from(sample)
-  const { matched, ...figures } = row!
-  const counted = cappedTotal(matched, searchCountCap)
-  return { counted, summary: { orders: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
-}
-
-/**
- * The four cards of a status or shop filter, from the shops' running totals (docs/decisions/007): one row
- * per shop instead of every order, so the list's first screen costs the same at a million orders.
- */
-function summaryFromTotals(db: Db, filters: AdminOrderFilters) {
-  const t = vendorTotals
-  const shows = (status: OrderStatus) => filters.status === 'all' || filters.status === status
-  const when = (status: OrderStatus, column: SQLWrapper) => (shows(status) ? sql`${column}` : sql`0`)
-  const added = (value: SQL) => money(sql`coalesce(sum(${value}), 0)`)
-  return db
-    .select({
-      orders: added(
-        sql`${when('pending', t.ordersPending)} + ${when('completed', t.ordersCompleted)} + ${when('refunded', t.ordersRefunded)}`,
-      ),
-      pending: added(when('pending', t.ordersPending)),
-      completed: added(when('completed', t.ordersCompleted)),
-      // Revenue leaves refunded orders out, as the search's count does.
-      revenue: added(sql`${when('pending', t.amountPending)} + ${when('completed', t.amountCompleted)}`),
-    })
-    .from(t)
-    .where(filters.vendorId ? eq(t.vendorId, filters.vendorId) : undefined)
-}
-
-/**
- * One page of every shop's orders, newest first, with the four cards of the same filters (orders, pending,
- * completed, revenue), summed by the database in one statement.
+ * One page of the scope's orders (every shop's for an admin), newest first, with the four cards of the same
+ * filters (orders, pending, completed, revenue), summed by the database in one statement.
  */
 export async function listAdminOrders(
   db: Db,
-  _admin: AdminScope,
+  scope: Scope,
   query: AdminOrderFilters & PageQuery,
 ): Promise<AdminOrderList> {
-  const where = adminOrderWhere(query)
+  const where = orderFilter(scope, query)
   // A search reads its count and its cards together; a filter's cards come from the running totals.
-  const searched = query.q ? summaryOfSearch(db, where) : null
+  const searched = query.q ? searchSummary(db, where) : null
   const [page, figures] = await Promise.all([
-    listPage(db, query, {
-      time: orders.createdAt,
-      id: orders.id,
-      where,
-      rows: (slice: Slice) =>
-        db
-          .select({ ...adminOrderColumns, position: positionOf(orders.createdAt) })
-          .from(orders)
-          .innerJoin(vendors, shopOfOrder)
-          .where(slice.where)
-          .orderBy(...slice.orderBy)
-          .limit(slice.limit)
-          .offset(slice.offset),
-      counted: (filter) =>
-        db
-          .select({ one: sql`1` })
-          .from(orders)
-          .where(filter)
-          .$dynamic(),
-      idOf: (row) => row.order.id,
+    orderRows.page(db, query, where, {
       toItem: toAdminOrderDto,
       total: searched?.then(({ counted }) => counted),
       countCap: countCapFor(query.q),
     }),
-    searched ??
-      summaryFromTotals(db, query).then(([summary]) => ({ summary: summary!, summaryIsCapped: false })),
+    searched ?? totalsSummary(db, scope, query),
   ])
   return { ...page, summary: figures.summary, summaryIsCapped: figures.summaryIsCapped }
 }
 
 /** One order with its history from the audit trail (who created it, changed its status, when). */
-export async function getAdminOrder(db: Db, _admin: AdminScope, id: string): Promise<AdminOrderDetails> {
+export async function getAdminOrder(db: Db, scope: Scope, id: string): Promise<AdminOrderDetails> {
   if (!isUuid(id)) throw notFound()
-  const [row] = await adminOrderRows(db, eq(orders.id, id))
+  const row = await orderRows.first(db, and(eq(orders.id, id), ordersIn(scope)))
   if (!row) throw notFound()
   return { ...toAdminOrderDto(row), history: await historyOf(db, 'orders', id) }
 }
@@ -185,12 +69,13 @@ export async function getAdminOrder(db: Db, _admin: AdminScope, id: string): Pro
  * The order and its shop, locked for a change. The shop row is locked first, as payout requests lock it:
  * a status change or a deletion moves the shop's balance, and must not race a payout request.
  */
-async function lockOrder(tx: Tx, id: string) {
+async function lockOrder(tx: Tx, scope: Scope, id: string) {
   if (!isUuid(id)) throw notFound()
-  const [owner] = await tx.select({ vendorId: orders.vendorId }).from(orders).where(eq(orders.id, id))
+  const inScope = and(eq(orders.id, id), ordersIn(scope))
+  const [owner] = await tx.select({ vendorId: orders.vendorId }).from(orders).where(inScope)
   if (!owner) throw notFound()
   await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, owner.vendorId)).for('update')
-  const [row] = await adminOrderRows(tx, eq(orders.id, id)).for('update', { of: orders })
+  const [row] = await orderRows.select(tx).where(inScope).for('update', { of: orders })
   if (!row) throw notFound()
   return row
 }
@@ -214,7 +99,7 @@ export async function setAdminOrderStatus(
   status: OrderStatus,
 ): Promise<AdminOrderDto> {
   return db.transaction(async (tx) => {
-    const current = await lockOrder(tx, id)
+    const current = await lockOrder(tx, admin, id)
     if (current.order.status === status) return toAdminOrderDto(current)
     const [updated] = await tx
       .update(orders)
@@ -242,7 +127,7 @@ export async function setAdminOrderStatus(
  */
 export async function deleteAdminOrder(db: Db, admin: AdminScope, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const { order, shopName } = await lockOrder(tx, id)
+    const { order, shopName } = await lockOrder(tx, admin, id)
     let restocked = 0
     if (order.status === 'pending' && order.variantId) {
       const returned = await tx
@@ -268,7 +153,7 @@ export async function deleteAdminOrder(db: Db, admin: AdminScope, id: string): P
 /** Shops for the order form (approved ones) or the list's filter (all), by name, at most 50 for a search. */
 export async function listShopChoices(
   db: Db,
-  _admin: AdminScope,
+  scope: Scope,
   query: { q: string; forSale: 'true' | 'false' },
 ): Promise<{ items: ShopChoice[] }> {
   const items = await db
@@ -276,6 +161,7 @@ export async function listShopChoices(
     .from(vendors)
     .where(
       and(
+        vendorsIn(scope),
         query.forSale === 'true' ? eq(vendors.status, 'approved') : undefined,
         query.q ? ilike(vendors.shopName, likePattern(query.q)) : undefined,
       ),
@@ -291,7 +177,7 @@ export async function listShopChoices(
  */
 export async function listProductChoices(
   db: Db,
-  _admin: AdminScope,
+  scope: Scope,
   vendorId: string,
 ): Promise<{ items: ProductChoice[] }> {
   const rows = await db
@@ -310,7 +196,12 @@ export async function listProductChoices(
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
     .innerJoin(variants, and(eq(variants.productId, products.id), isNull(variants.archivedAt)))
     .where(
-      and(eq(products.vendorId, vendorId), eq(products.status, 'approved'), eq(vendors.status, 'approved')),
+      and(
+        productsIn(scope),
+        eq(products.vendorId, vendorId),
+        eq(products.status, 'approved'),
+        eq(vendors.status, 'approved'),
+      ),
     )
     .orderBy(asc(sql`lower(${products.name})`), asc(products.id), asc(variants.sku))
   const byProduct = new Map<string, ProductChoice>()
@@ -349,11 +240,11 @@ const EXPORT_BATCH = 500
  */
 export function exportAdminOrders(
   db: Db,
-  _admin: AdminScope,
+  scope: Scope,
   filters: AdminOrderFilters,
   options: { timeZone: string; now?: Date; batchSize?: number },
 ): CsvExport {
-  const where = adminOrderWhere(filters)
+  const where = orderFilter(scope, filters)
   const toCsv = ({ order, shopName }: AdminOrderRow): CsvValue[] => [
     order.customerName,
     order.customerEmail,
@@ -370,15 +261,7 @@ export function exportAdminOrders(
     csvDateTime(order.createdAt, options.timeZone),
   ]
   async function* batches() {
-    for await (const rows of keysetPages<AdminOrderRow>({
-      size: options.batchSize ?? EXPORT_BATCH,
-      after: newestFirstAfter(orders, orders.createdAt, orders.id),
-      idOf: (row) => row.order.id,
-      page: (after, limit) =>
-        adminOrderRows(db, and(where, after))
-          .orderBy(...newestFirst)
-          .limit(limit),
-    })) {
+    for await (const rows of orderRows.batches(db, where, options.batchSize ?? EXPORT_BATCH)) {
       yield rows.map(toCsv)
     }
   }

@@ -13,14 +13,11 @@ import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendors } from '../db/schema'
 import { recordAudit, recordAudits } from '../audit/record-audit'
 import { AppError, isUuid, notFound } from '../lib/errors'
-import { newestPage } from '../lib/paginate'
-import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
+import { ordersIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify, notifyAll } from '../realtime/events'
+import { orderFilter, orderRows } from './orders.queries'
 
 type OrderRow = typeof orders.$inferSelect
-
-/** Orders in the caller's scope: a vendor's own, or every shop's for an admin. */
-const ordersIn = (scope: Scope) => ownedBy(orders.vendorId, scope)
 
 const variantNotFound = () =>
   new AppError('VALIDATION', 'orders.variantNotFound', undefined, { variantId: 'orders.variantNotFound' })
@@ -341,13 +338,13 @@ export async function createAdminOrder(
   return db.transaction(async (tx) => toOrderDto(await placeAuditedOrder(tx, admin, input)))
 }
 
+/** One page of the scope's orders, newest first, optionally by status. */
 export async function listOrders(
   db: Db,
   scope: Scope,
   query: z.output<typeof orderListQuery>,
 ): Promise<OrderList> {
-  const where = and(ordersIn(scope), query.status === 'all' ? undefined : eq(orders.status, query.status))
-  return newestPage(db, query, { table: orders, time: orders.createdAt, where, toItem: toOrderDto })
+  return orderRows.page(db, query, orderFilter(scope, query), { toItem: (row) => toOrderDto(row.order) })
 }
 
 /**

@@ -1,6 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { QueryBuilder } from 'drizzle-orm/pg-core'
-import type { PayoutMethod } from '../../shared/constants'
+import { and, eq } from 'drizzle-orm'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import type {
   AdminPayoutDto,
@@ -11,24 +9,20 @@ import type {
 } from '../../shared/schemas/payout'
 import { receiptNote, receiptStatusOf } from '../../shared/schemas/payout'
 import type { Db, Tx } from '../db/client'
-import { payouts, users, vendorTotals, vendors } from '../db/schema'
+import { payouts, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { calendarDay } from '../lib/calendar'
 import { csvDateTime, csvFileName, csvLabel, type CsvCell } from '../lib/csv'
-import { keysetPages, newestFirstAfter } from '../lib/keyset'
 import { AppError, isUuid, notFound } from '../lib/errors'
-import { listPage, newestPage, positionOf, type Slice, countCapFor } from '../lib/paginate'
+import { countCapFor } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
-import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
-import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
+import { payoutsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
+import { availableBalance, payoutFilter, payoutRows, payoutSummary, pendingTotal } from './payouts.queries'
 
 type PayoutRow = typeof payouts.$inferSelect
 type Page = { page: number; pageSize: number }
-
-/** Payouts in the caller's scope: a vendor's own, or every shop's for an admin. */
-const payoutsIn = (scope: Scope) => ownedBy(payouts.vendorId, scope)
 
 export type PayoutDecision = 'approved' | 'rejected'
 
@@ -54,23 +48,8 @@ export function toPayoutDto(row: PayoutRow): PayoutDto {
   }
 }
 
-/**
- * Completed order totals minus non-rejected payouts (specification §9), read from the shop's running totals
- * (kept by the database in the transaction of every order and payout change: docs/decisions/007), so a
- * balance costs one row however many orders the shop has. Not clamped at 0 (docs/decisions/006): a refund
- * after a payout leaves a deficit, shown to the vendor as owed and settled by later sales, and no payout is
- * requested or approved while it would exceed this balance.
- */
-const availableBalance = (vendorId: SQLWrapper | string) =>
-  money(sql`coalesce((select t.amount_completed - t.payouts_pending_amount - t.payouts_approved_amount
-    from ${vendorTotals} t where t.vendor_id = ${vendorId}), 0)`)
-
-const pendingTotal = (vendorId: SQLWrapper | string) =>
-  money(sql`coalesce((select t.payouts_pending_amount from ${vendorTotals} t where t.vendor_id = ${vendorId}), 0)`)
-
 /** Balance, pending total, payout method (masked) and one page of the history, newest request first. */
 export async function getPayoutOverview(db: Db, scope: VendorScope, page: Page): Promise<PayoutOverview> {
-  const where = payoutsIn(scope)
   const [[vendor], history] = await Promise.all([
     db
       .select({
@@ -81,7 +60,9 @@ export async function getPayoutOverview(db: Db, scope: VendorScope, page: Page):
       })
       .from(vendors)
       .where(eq(vendors.id, scope.vendorId)),
-    newestPage(db, page, { table: payouts, time: payouts.requestedAt, where, toItem: toPayoutDto }),
+    payoutRows.page(db, page, payoutFilter(scope, { status: 'all' }), {
+      toItem: (row) => toPayoutDto(row.payout),
+    }),
   ])
   if (!vendor) throw notFound()
   return {
@@ -262,65 +243,9 @@ export type PayoutDecisionInput = {
   paymentReference?: string | null
 }
 
-/** A payout with its shop and the shop's owner. */
-const adminPayoutColumns = {
-  payout: payouts,
-  shopName: vendors.shopName,
-  payoutMethod: vendors.payoutMethod,
-  payoutDetails: vendors.payoutDetails,
-  ownerName: users.fullName,
-  ownerEmail: users.email,
-}
+type AdminPayoutRow = Awaited<ReturnType<typeof payoutRows.first>> & {}
 
-type AdminPayoutRow = {
-  payout: PayoutRow
-  shopName: string
-  payoutMethod: PayoutMethod | null
-  payoutDetails: Record<string, string> | null
-  ownerName: string
-  ownerEmail: string
-}
-
-/** Every payout has its shop and the shop its owner (the foreign keys restrict deletion): inner joins. */
-const shopOfPayout = eq(vendors.id, payouts.vendorId)
-const ownerOfShop = eq(users.id, vendors.userId)
-
-/**
- * The admin list's filter: the status, and `q` anywhere in the shop name, the owner's name or e-mail
- * (whatever the case, with LIKE wildcards taken literally), or at the start of the payout's id.
- */
-function adminPayoutWhere(scope: AdminScope, filters: AdminPayoutFilters): SQL | undefined {
-  const q = filters.q.trim()
-  const pattern = likePattern(q)
-  return and(
-    payoutsIn(scope),
-    filters.status === 'all' ? undefined : eq(payouts.status, filters.status),
-    q
-      ? or(
-          idStartsWith(payouts.id, q),
-          // The shops through their ids, so every condition is on the payout row and has its index.
-          isAnyOf(
-            payouts.vendorId,
-            new QueryBuilder()
-              .select({ id: vendors.id })
-              .from(vendors)
-              .innerJoin(users, ownerOfShop)
-              .where(
-                or(
-                  ilike(vendors.shopName, pattern),
-                  ilike(users.fullName, pattern),
-                  ilike(users.email, pattern),
-                ),
-              ),
-          ),
-        )
-      : undefined,
-  )
-}
-
-const newestFirst = [desc(payouts.requestedAt), desc(payouts.id)] as const
-
-function toAdminPayoutDto(row: AdminPayoutRow & { vendorBalance: number }): AdminPayoutDto {
+function toAdminPayoutDto(row: AdminPayoutRow): AdminPayoutDto {
   const { payout } = row
   return {
     id: payout.id,
@@ -342,89 +267,37 @@ function toAdminPayoutDto(row: AdminPayoutRow & { vendorBalance: number }): Admi
   }
 }
 
-/** The list's and the details' row: the shop's balance net of refunds beside each payout (decisions/006). */
-const adminPayoutWithBalance = { ...adminPayoutColumns, vendorBalance: availableBalance(vendors.id) }
-
-/** Payouts as the admin screens show them (shop, owner, the shop's balance), newest request first. */
-const adminPayoutRows = (db: Db, where: SQL | undefined) =>
-  db
-    .select(adminPayoutWithBalance)
-    .from(payouts)
-    .innerJoin(vendors, shopOfPayout)
-    .innerJoin(users, ownerOfShop)
-    .where(where)
-    .orderBy(...newestFirst)
-
 /**
  * One page of every shop's payouts, newest request first, with the four summary figures (pending, approved and
  * rejected amounts, and the count of all payouts) summed in SQL over all payouts, whatever the filters.
  */
 export async function listAdminPayouts(
   db: Db,
-  scope: AdminScope,
+  scope: Scope,
   query: AdminPayoutFilters & PageQuery,
 ): Promise<AdminPayoutList> {
-  const where = adminPayoutWhere(scope, query)
-  // The summary is every shop's running totals added up (one row per shop), not a pass over every payout.
-  const totalOf = (column: SQLWrapper) => money(sql`coalesce(sum(${column}), 0)`)
-  const [page, [summary]] = await Promise.all([
-    listPage(db, query, {
-      countCap: countCapFor(query.q.trim()),
-      time: payouts.requestedAt,
-      id: payouts.id,
-      where,
-      rows: (slice: Slice) =>
-        db
-          .select({ ...adminPayoutWithBalance, position: positionOf(payouts.requestedAt) })
-          .from(payouts)
-          .innerJoin(vendors, shopOfPayout)
-          .innerJoin(users, ownerOfShop)
-          .where(slice.where)
-          .orderBy(...slice.orderBy)
-          .limit(slice.limit)
-          .offset(slice.offset),
-      counted: (filter) =>
-        db
-          .select({ one: sql`1` })
-          .from(payouts)
-          .where(filter)
-          .$dynamic(),
-      idOf: (row) => row.payout.id,
+  const [page, summary] = await Promise.all([
+    payoutRows.page(db, query, payoutFilter(scope, query), {
       toItem: toAdminPayoutDto,
+      countCap: countCapFor(query.q.trim()),
     }),
-    db
-      .select({
-        pendingAmount: totalOf(vendorTotals.payoutsPendingAmount),
-        approvedAmount: totalOf(vendorTotals.payoutsApprovedAmount),
-        rejectedAmount: totalOf(vendorTotals.payoutsRejectedAmount),
-        count: totalOf(
-          sql`${vendorTotals.payoutsPending} + ${vendorTotals.payoutsApproved} + ${vendorTotals.payoutsRejected}`,
-        ),
-      })
-      .from(vendorTotals)
-      .where(ownedBy(vendorTotals.vendorId, scope)),
+    payoutSummary(db, scope),
   ])
-  const figures = {
-    pendingAmount: summary?.pendingAmount ?? 0,
-    approvedAmount: summary?.approvedAmount ?? 0,
-    rejectedAmount: summary?.rejectedAmount ?? 0,
-    count: Number(summary?.count ?? 0),
-  }
   // `total` is every payout, exact from the running totals; the count of the filtered ones stops at countCap.
   return {
     ...page,
-    total: figures.count,
+    total: summary.count,
     totalIsCapped: false,
     filteredTotal: page.total,
     filteredTotalIsCapped: page.totalIsCapped,
-    summary: figures,
+    summary,
   }
 }
 
 /** One payout as the list shows it, for the details dialog. An unknown or malformed id is not found. */
-export async function getAdminPayout(db: Db, scope: AdminScope, payoutId: string): Promise<AdminPayoutDto> {
+export async function getAdminPayout(db: Db, scope: Scope, payoutId: string): Promise<AdminPayoutDto> {
   if (!isUuid(payoutId)) throw notFound()
-  const [row] = await adminPayoutRows(db, and(eq(payouts.id, payoutId), payoutsIn(scope)))
+  const row = await payoutRows.first(db, and(eq(payouts.id, payoutId), payoutsIn(scope)))
   if (!row) throw notFound()
   return toAdminPayoutDto(row)
 }
@@ -455,11 +328,11 @@ export const payoutCsvHeader = [
  */
 export function exportAdminPayouts(
   db: Db,
-  scope: AdminScope,
+  scope: Scope,
   filters: AdminPayoutFilters,
   options: { timeZone: string; now?: Date; batchSize?: number },
 ) {
-  const where = adminPayoutWhere(scope, filters)
+  const where = payoutFilter(scope, filters)
   const batchSize = options.batchSize ?? EXPORT_BATCH
   const toCsv = ({ payout, ...row }: AdminPayoutRow): CsvCell[] => {
     const receipt = receiptStatusOf(payout.status, payout.notes)
@@ -478,21 +351,7 @@ export function exportAdminPayouts(
     ]
   }
   async function* batches() {
-    for await (const rows of keysetPages<AdminPayoutRow>({
-      size: batchSize,
-      after: newestFirstAfter(payouts, payouts.requestedAt, payouts.id),
-      idOf: (row) => row.payout.id,
-      // Without the balance column the screens show: a sum per row would slow a large export for nothing.
-      page: (after, limit) =>
-        db
-          .select(adminPayoutColumns)
-          .from(payouts)
-          .innerJoin(vendors, shopOfPayout)
-          .innerJoin(users, ownerOfShop)
-          .where(and(where, after))
-          .orderBy(...newestFirst)
-          .limit(limit),
-    })) {
+    for await (const rows of payoutRows.batches(db, where, batchSize)) {
       yield rows.map(toCsv)
     }
   }

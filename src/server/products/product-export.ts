@@ -1,16 +1,17 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, desc, inArray, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { adminProductExportQuery } from '../../shared/schemas/product'
 import { slugify } from '../../shared/sku'
 import type { Db } from '../db/client'
-import { products, variants, vendors } from '../db/schema'
+import { products, variants } from '../db/schema'
 import { csvFileName, type CsvValue } from '../lib/csv'
 import { AppError } from '../lib/errors'
-import { ownedBy, type AdminScope } from '../lib/scope'
+import { productsIn, type Scope } from '../lib/scope'
 import { readStoredBytes, storedFilesByUrl } from '../storage/stored-files'
 import type { FileStorage } from '../storage/storage'
 import type { ZipEntry } from '../lib/zip'
-import { byAttributes, moderationFilter } from './products.service'
+import { productFilter, productRows } from './products.queries'
+import { byAttributes } from './products.service'
 
 type ProductRow = typeof products.$inferSelect
 type VariantRow = typeof variants.$inferSelect
@@ -179,45 +180,29 @@ async function liveVariantsByProduct(db: Db, productIds: string[]) {
  */
 export function exportProducts(
   db: Db,
-  admin: AdminScope,
+  scope: Scope,
   query: ExportQuery,
   options: { timeZone: string; publicUrl: string; now?: Date; batchSize?: number },
 ) {
-  const where = and(
-    ownedBy(products.vendorId, admin),
-    query.ids ? inArray(products.id, query.ids) : moderationFilter(query, options.timeZone),
-  )
+  const where = productFilter(scope, query, options.timeZone)
   const batchSize = options.batchSize ?? EXPORT_BATCH
   const handleFor = handleMaker()
   async function* batches() {
-    let lastId: string | null = null
-    for (;;) {
-      const after: SQL | undefined = lastId
-        ? sql`(${products.createdAt}, ${products.id}) < (select p.created_at, p.id from ${products} p where p.id = ${lastId})`
-        : undefined
-      const rows = await db
-        .select({ product: products, shopName: vendors.shopName })
-        .from(products)
-        .innerJoin(vendors, eq(vendors.id, products.vendorId))
-        .where(and(where, after))
-        .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(batchSize)
+    for await (const rows of productRows.batches(db, where, batchSize)) {
       const live = await liveVariantsByProduct(
         db,
         rows.map((row) => row.product.id),
       )
-      const records = rows.flatMap(({ product, shopName }) =>
+      const records = rows.flatMap(({ product, shop }) =>
         productRecords(
           product,
-          shopName,
+          shop.shopName,
           live.get(product.id) ?? [],
           handleFor(product.name),
           options.publicUrl,
         ),
       )
       if (records.length > 0) yield records.map(toCells)
-      if (rows.length < batchSize) return
-      lastId = rows[rows.length - 1]!.product.id
     }
   }
   return {
@@ -247,7 +232,7 @@ function fileExtension(contentType: string, originalName: string) {
  */
 export async function productImagesArchive(
   db: Db,
-  admin: AdminScope,
+  scope: Scope,
   ids: string[],
   storage: FileStorage,
   options: { timeZone: string; now?: Date },
@@ -255,7 +240,7 @@ export async function productImagesArchive(
   const rows = await db
     .select({ id: products.id, name: products.name, images: products.images, createdAt: products.createdAt })
     .from(products)
-    .where(and(ownedBy(products.vendorId, admin), inArray(products.id, ids)))
+    .where(and(productsIn(scope), inArray(products.id, ids)))
     .orderBy(desc(products.createdAt), desc(products.id))
   const imagesOf = (images: unknown) =>
     (Array.isArray(images) ? images : []).filter(

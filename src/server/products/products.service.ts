@@ -1,17 +1,4 @@
-import {
-  and,
-  count,
-  eq,
-  exists,
-  ilike,
-  inArray,
-  isNull,
-  notExists,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm'
-import { QueryBuilder } from 'drizzle-orm/pg-core'
+import { and, count, eq, exists, inArray, isNull, notExists, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { colors, limits, sizes, type Plan, type VendorStatus } from '../../shared/constants'
 import {
@@ -30,17 +17,18 @@ import { buildSku } from '../../shared/sku'
 import { canAddProduct, productLimitFor } from '../../shared/subscription'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import type { Db, Tx } from '../db/client'
-import { listPage, newestPage, positionOf, type Slice, countCapFor } from '../lib/paginate'
+import { countCapFor } from '../lib/paginate'
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
-import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
+import { productsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { recordAudit } from '../audit/record-audit'
-import { isAnyOf, likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
+import { productFilter, productRows } from './products.queries'
 import { mailDecision } from '../mail/decision-mail'
 import { assertOwnedFiles } from '../lib/files'
 
 type ProductRow = typeof products.$inferSelect
+type ProductWithShop = Awaited<ReturnType<typeof productRows.first>> & {}
 type VariantRow = typeof variants.$inferSelect
 /** What a product's answer needs of a variant (lists read these columns only: a page maps hundreds of them). */
 type LiveVariant = Pick<
@@ -69,9 +57,6 @@ const variantsMismatch = () =>
 
 const attributeKey = (color: string | null | undefined, size: string | null | undefined) =>
   `${color ?? ''}|${size ?? ''}`
-
-/** Products in the caller's scope: a vendor's own, or every shop's for an admin. */
-const productsIn = (scope: Scope) => ownedBy(products.vendorId, scope)
 
 /**
  * The vendor row locked for a product creation. NO KEY UPDATE conflicts with itself (two creations queue
@@ -178,18 +163,6 @@ export function toProductDto(product: ProductRow, rows: LiveVariant[], shopStatu
   }
 }
 
-/** Each shop's status (the vendor's own comes with the scope; an admin's lists span many shops). */
-async function shopStatusesOf(tx: Tx, scope: Scope, vendorIds: string[]) {
-  if (scope.role === 'vendor') return new Map<string, VendorStatus>([[scope.vendorId, scope.vendorStatus]])
-  const ids = [...new Set(vendorIds)]
-  if (ids.length === 0) return new Map<string, VendorStatus>()
-  const rows = await tx
-    .select({ id: vendors.id, status: vendors.status })
-    .from(vendors)
-    .where(inArray(vendors.id, ids))
-  return new Map(rows.map((row) => [row.id, row.status]))
-}
-
 async function liveVariantsOf(tx: Tx, productIds: string[]) {
   if (productIds.length === 0) return new Map<string, LiveVariant[]>()
   const rows = await tx
@@ -238,55 +211,52 @@ async function detailsOf(tx: Tx, scope: VendorScope, input: Input) {
   return { name, description, category, images: await imageUrls(tx, scope, input.images) }
 }
 
+/** Products with their live variants, as the screens show them; the moderation screens add the shop. */
+async function withVariants(db: Db | Tx, rows: ProductWithShop[]): Promise<AdminProductDto[]> {
+  const variantsByProduct = await liveVariantsOf(
+    db,
+    rows.map((row) => row.product.id),
+  )
+  return rows.map(({ product, shop }) => ({
+    ...toProductDto(product, variantsByProduct.get(product.id) ?? [], shop.status),
+    vendor: shop,
+    decisionReason: product.decisionReason,
+  }))
+}
+
+/** The vendor's answer leaves out what only the moderation screens show (the shop, the decision's reason). */
+const asVendorSees = ({
+  vendor: _vendor,
+  decisionReason: _reason,
+  ...product
+}: AdminProductDto): ProductDto => product
+
+/** One page of the scope's products, newest first, with the vendor's plan limit (none for an admin). */
 export async function listProducts(db: Db, scope: Scope, query: PageQuery): Promise<ProductList> {
   const [page, [vendor]] = await Promise.all([
-    newestPage(db, query, {
-      table: products,
-      time: products.createdAt,
-      where: productsIn(scope),
-      toItem: (row) => row,
-    }),
+    productRows.page(db, query, productsIn(scope), { toItem: (row) => row }),
     scope.role === 'vendor'
       ? db.select({ plan: vendors.subscriptionPlan }).from(vendors).where(eq(vendors.id, scope.vendorId))
       : [],
   ])
-  const [variantsByProduct, shopStatuses] = await Promise.all([
-    liveVariantsOf(
-      db,
-      page.items.map((row) => row.id),
-    ),
-    shopStatusesOf(
-      db,
-      scope,
-      page.items.map((row) => row.vendorId),
-    ),
-  ])
   return {
     ...page,
-    items: page.items.map((row) =>
-      toProductDto(row, variantsByProduct.get(row.id) ?? [], shopStatuses.get(row.vendorId) ?? 'pending'),
-    ),
+    items: (await withVariants(db, page.items)).map(asVendorSees),
     limit: vendor ? productLimitFor(vendor.plan) : null,
   }
 }
 
-export async function getProduct(db: Db, scope: Scope, id: string): Promise<ProductDto> {
+/** One of the scope's products by id, with its shop; outside the scope it is not found. */
+async function findProduct(db: Db, scope: Scope, id: string): Promise<AdminProductDto> {
   if (!isUuid(id)) throw notFound()
-  const [product] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), productsIn(scope)))
-  if (!product) throw notFound()
-  const [variantsByProduct, shopStatuses] = await Promise.all([
-    liveVariantsOf(db, [product.id]),
-    shopStatusesOf(db, scope, [product.vendorId]),
-  ])
-  return toProductDto(
-    product,
-    variantsByProduct.get(product.id) ?? [],
-    shopStatuses.get(product.vendorId) ?? 'pending',
-  )
+  const row = await productRows.first(db, and(eq(products.id, id), productsIn(scope)))
+  if (!row) throw notFound()
+  const [product] = await withVariants(db, [row])
+  return product!
 }
+
+export const getProduct = async (db: Db, scope: Scope, id: string): Promise<ProductDto> =>
+  asVendorSees(await findProduct(db, scope, id))
 
 /**
  * A new product, live at once (status approved, specification §4), with its variants. The plan's product
@@ -451,99 +421,22 @@ export async function deleteProduct(db: Db, scope: Scope, id: string): Promise<{
 
 export type AdminListQuery = z.output<typeof adminProductListQuery>
 
-/** The moderation list's filter: search by name, description or shop; status; created between two Kigali days. */
-export function moderationFilter(
-  query: Pick<AdminListQuery, 'q' | 'status' | 'from' | 'to'>,
-  timeZone: string,
-): SQL | undefined {
-  // The start of a Kigali day as an instant, so the dates bound the creation time's index rather than a
-  // value computed from every row.
-  const dayStart = (day: string, plusDays = 0) =>
-    sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${timeZone})`
-  return and(
-    query.status === 'all' ? undefined : eq(products.status, query.status),
-    query.q
-      ? or(
-          ilike(products.name, likePattern(query.q)),
-          ilike(products.description, likePattern(query.q)),
-          // Through the shops' ids, so every condition is on the product row and has its index.
-          isAnyOf(
-            products.vendorId,
-            new QueryBuilder()
-              .select({ id: vendors.id })
-              .from(vendors)
-              .where(ilike(vendors.shopName, likePattern(query.q))),
-          ),
-        )
-      : undefined,
-    query.from ? sql`${products.createdAt} >= ${dayStart(query.from)}` : undefined,
-    query.to ? sql`${products.createdAt} < ${dayStart(query.to, 1)}` : undefined,
-  )
-}
-
-/** Products with their shop and live variants, as the moderation screens show them. */
-async function withShops(
-  db: Db | Tx,
-  rows: { product: ProductRow; shop: { id: string; shopName: string; status: VendorStatus } }[],
-): Promise<AdminProductDto[]> {
-  const variantsByProduct = await liveVariantsOf(
-    db,
-    rows.map((row) => row.product.id),
-  )
-  return rows.map(({ product, shop }) => ({
-    ...toProductDto(product, variantsByProduct.get(product.id) ?? [], shop.status),
-    vendor: shop,
-    decisionReason: product.decisionReason,
-  }))
-}
-
-const shopColumns = { id: vendors.id, shopName: vendors.shopName, status: vendors.status }
-
-/** /admin/products: every shop's products, newest first, filtered (the admin's scope filters nothing). */
+/** /admin/products: the scope's products (every shop's for an admin), newest first, filtered. */
 export async function listModerationProducts(
   db: Db,
-  admin: AdminScope,
+  scope: Scope,
   query: AdminListQuery,
   timeZone: string,
 ): Promise<AdminProductList> {
-  const where = and(productsIn(admin), moderationFilter(query, timeZone))
-  const page = await listPage(db, query, {
+  const page = await productRows.page(db, query, productFilter(scope, query, timeZone), {
     countCap: countCapFor(query.q),
-    time: products.createdAt,
-    id: products.id,
-    where,
-    rows: (slice: Slice) =>
-      db
-        .select({ product: products, shop: shopColumns, position: positionOf(products.createdAt) })
-        .from(products)
-        .innerJoin(vendors, eq(vendors.id, products.vendorId))
-        .where(slice.where)
-        .orderBy(...slice.orderBy)
-        .limit(slice.limit)
-        .offset(slice.offset),
-    counted: (filter) =>
-      db
-        .select({ one: sql`1` })
-        .from(products)
-        .where(filter)
-        .$dynamic(),
-    idOf: (row) => row.product.id,
     toItem: (row) => row,
   })
-  return { ...page, items: await withShops(db, page.items) }
+  return { ...page, items: await withVariants(db, page.items) }
 }
 
-export async function getModerationProduct(db: Db, admin: AdminScope, id: string): Promise<AdminProductDto> {
-  if (!isUuid(id)) throw notFound()
-  const rows = await db
-    .select({ product: products, shop: shopColumns })
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(eq(products.id, id), productsIn(admin)))
-  if (rows.length === 0) throw notFound()
-  const [product] = await withShops(db, rows)
-  return product!
-}
+/** One product as the moderation screens show it (with its shop and the decision's reason). */
+export const getModerationProduct = findProduct
 
 type Decision = z.output<typeof productDecisionInput>
 

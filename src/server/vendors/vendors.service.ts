@@ -1,5 +1,4 @@
-import { and, eq, ilike, or, sql } from 'drizzle-orm'
-import { QueryBuilder } from 'drizzle-orm/pg-core'
+import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Plan } from '../../shared/constants'
 import {
@@ -21,15 +20,15 @@ import { limits } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
 import { users, vendorTotals, vendors } from '../db/schema'
 import { emptyVendorTotals } from '../db/totals'
-import { AppError, isUniqueViolation, isUuid, notFound, vendorNotRegistered } from '../lib/errors'
+import { AppError, isUniqueViolation, notFound, vendorNotRegistered } from '../lib/errors'
 import { recordAudit } from '../audit/record-audit'
 import { assertOwnedFiles, fileRefs } from '../lib/files'
-import { listPage, positionOf, type Slice, countCapFor } from '../lib/paginate'
+import { countCapFor } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
-import { ownedBy, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
-import { isAnyOf, likePattern } from '../lib/search'
+import type { AdminScope, Scope, VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
+import { findVendor, vendorFilter, vendorRows } from './vendors.queries'
 
 type VendorRow = typeof vendors.$inferSelect
 /** Before registration there is no vendor record yet: only the signed-in user. */
@@ -88,21 +87,6 @@ function completeness(row: VendorRow): AdminVendorApplication['completeness'] {
 
 function toApplication(row: VendorRow, user: { email: string; fullName: string }): AdminVendorApplication {
   return { ...toProfile(row, user), completeness: completeness(row) }
-}
-
-/** The one filter on the vendors table: a vendor's scope keeps their own record, an admin's every record. */
-const vendorsInScope = (scope: Scope) => ownedBy(vendors.id, scope)
-
-/** A vendor record within the scope, with its owner's e-mail and name; outside the scope it is not there. */
-async function findVendor(tx: Tx, scope: Scope, vendorId: string, { lock = false } = {}) {
-  if (!isUuid(vendorId)) return undefined
-  const query = tx
-    .select({ vendor: vendors, email: users.email, fullName: users.fullName })
-    .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.userId))
-    .where(and(eq(vendors.id, vendorId), vendorsInScope(scope)))
-  const [row] = lock ? await query.for('update', { of: vendors }) : await query
-  return row
 }
 
 /** The scope's own vendor record with its owner's e-mail and name (the id comes from the session). */
@@ -399,59 +383,24 @@ export async function vendorDashboard(db: Db, scope: VendorScope): Promise<Vendo
  */
 export async function listVendorApplications(
   db: Db,
-  scope: AdminScope,
+  scope: Scope,
   query: z.output<typeof adminVendorListQuery>,
 ): Promise<AdminVendorList> {
-  const pattern = query.q ? likePattern(query.q) : null
-  const where = and(
-    vendorsInScope(scope),
-    query.status === 'all' ? undefined : eq(vendors.status, query.status),
-    pattern
-      ? or(
-          ilike(vendors.shopName, pattern),
-          isAnyOf(
-            vendors.userId,
-            new QueryBuilder().select({ id: users.id }).from(users).where(ilike(users.email, pattern)),
-          ),
-        )
-      : undefined,
-  )
-  const owners = eq(users.id, vendors.userId)
-  return listPage(db, query, {
+  return vendorRows.page(db, query, vendorFilter(scope, query), {
     countCap: countCapFor(query.q),
-    time: vendors.createdAt,
-    id: vendors.id,
-    where,
-    rows: (slice: Slice) =>
-      db
-        .select({
-          id: vendors.id,
-          shopName: vendors.shopName,
-          fullName: users.fullName,
-          email: users.email,
-          phone: vendors.phone,
-          businessAddress: vendors.businessAddress,
-          status: vendors.status,
-          plan: vendors.subscriptionPlan,
-          requestedPlan: vendors.requestedPlan,
-          createdAt: vendors.createdAt,
-          decisionReason: vendors.decisionReason,
-          position: positionOf(vendors.createdAt),
-        })
-        .from(vendors)
-        .innerJoin(users, owners)
-        .where(slice.where)
-        .orderBy(...slice.orderBy)
-        .limit(slice.limit)
-        .offset(slice.offset),
-    counted: (filter) =>
-      db
-        .select({ one: sql`1` })
-        .from(vendors)
-        .where(filter)
-        .$dynamic(),
-    idOf: (row) => row.id,
-    toItem: ({ position: _position, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+    toItem: ({ vendor, email, fullName }) => ({
+      id: vendor.id,
+      shopName: vendor.shopName,
+      fullName,
+      email,
+      phone: vendor.phone,
+      businessAddress: vendor.businessAddress,
+      status: vendor.status,
+      plan: vendor.subscriptionPlan,
+      requestedPlan: vendor.requestedPlan,
+      createdAt: vendor.createdAt.toISOString(),
+      decisionReason: vendor.decisionReason,
+    }),
   })
 }
 

@@ -1,0 +1,84 @@
+import { and, count, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
+import type { AuditAction } from '../../shared/constants'
+import type { AuditLogFilters } from '../../shared/schemas/audit'
+import { DAY_MS } from '../../shared/subscription'
+import type { Db } from '../db/client'
+import { auditLogs, auditSearchText, users } from '../db/schema'
+import { cappedTotal, keysetRows, positionOf } from '../lib/paginate'
+import { auditEntriesIn, type Scope } from '../lib/scope'
+import { isAnyOf, likePattern } from '../lib/search'
+
+/**
+ * The audit entries resource (docs/decisions/018): its columns and join, the scope filter, search, filters and
+ * keyset order, read by the list, the export, the count and a record's history.
+ */
+
+/** Each entry with the user who acted (none for an entry written by the system), newest first. */
+export const entryRows = keysetRows(auditLogs, auditLogs.createdAt, 'entry', (db) =>
+  db
+    .select({
+      entry: auditLogs,
+      actorEmail: users.email,
+      actorName: users.fullName,
+      actorRole: users.role,
+      position: positionOf(auditLogs.createdAt),
+    })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.adminId))
+    .$dynamic(),
+)
+
+export type EntryRow = Awaited<ReturnType<typeof entryRows.first>> & {}
+
+/**
+ * The scope's entries the filters keep: the last `days` days, one action or all, and q in the acting user's name
+ * or e-mail, the target table or id, the details (where a shop's or product's name is kept), or the old or new
+ * values (an order's customer).
+ */
+export function auditFilter(scope: Scope, filters: AuditLogFilters, now: Date): SQL | undefined {
+  const pattern = filters.q ? likePattern(filters.q) : null
+  return and(
+    auditEntriesIn(scope),
+    gte(auditLogs.createdAt, new Date(now.getTime() - filters.days * DAY_MS)),
+    filters.action === 'all' ? undefined : eq(auditLogs.action, filters.action),
+    pattern
+      ? or(
+          // The acting users through their ids, so every condition is on the entry itself and has its index.
+          isAnyOf(
+            auditLogs.adminId,
+            new QueryBuilder()
+              .select({ id: users.id })
+              .from(users)
+              .where(or(ilike(users.email, pattern), ilike(users.fullName, pattern))),
+          ),
+          // The target and the values kept, as the one text the search index holds (schema.ts).
+          ilike(auditSearchText(auditLogs), pattern),
+        )
+      : undefined,
+  )
+}
+
+/**
+ * The four cards and the list's count in one statement, over the first sampleSize(cap) entries the filters keep
+ * in the list's order: exact up to 10,000 entries (1,000 for a search), beyond (`summaryIsCapped`) the figures of
+ * the newest ones, the same on every read, so a busy trail's 90 days cost what ten thousand entries cost.
+ */
+export async function auditSummary(db: Db, where: SQL | undefined, cap: number) {
+  const sample = entryRows
+    .sample(db.select({ action: auditLogs.action }).from(auditLogs).where(where).$dynamic(), cap)
+    .as('sample')
+  const whereAction = (action: AuditAction) =>
+    sql<number>`count(*) filter (where ${sample.action} = ${action})`.mapWith(Number)
+  const [row] = await db
+    .select({
+      matched: count(),
+      approvals: whereAction('approve'),
+      updates: whereAction('update'),
+      deletions: whereAction('delete'),
+    })
+    .from(sample)
+  const { matched, ...figures } = row!
+  const counted = cappedTotal(matched, cap)
+  return { counted, summary: { total: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
+}

@@ -1,0 +1,107 @@
+import { and, count, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
+import type { OrderStatus } from '../../shared/constants'
+import type { AdminOrderFilters } from '../../shared/schemas/order'
+import type { Db } from '../db/client'
+import { orders, vendorTotals, vendors } from '../db/schema'
+import { cappedTotal, keysetRows, positionOf, searchCountCap } from '../lib/paginate'
+import { ordersIn, totalsIn, type Scope } from '../lib/scope'
+import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
+
+/**
+ * The orders resource (docs/decisions/018): its columns and joins, the scope filter, search, filters and keyset
+ * order, read by the vendor's and the admin's list, details, export and count alike.
+ */
+
+/** Each order with its shop's name, newest first. Every order has its shop (the foreign key restricts deletion). */
+export const orderRows = keysetRows(orders, orders.createdAt, 'order', (db) =>
+  db
+    .select({ order: orders, shopName: vendors.shopName, position: positionOf(orders.createdAt) })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .$dynamic(),
+)
+
+export type OrderFilters = Pick<AdminOrderFilters, 'status'> & Partial<AdminOrderFilters>
+
+/** The shops whose name matches (a few thousand rows at most), for a search of orders by shop. */
+const shopsNamed = (pattern: string) =>
+  new QueryBuilder().select({ id: vendors.id }).from(vendors).where(ilike(vendors.shopName, pattern))
+
+/**
+ * The scope's orders the filters keep (admin §2 "/admin/orders"; a vendor's list filters by status only): status,
+ * shop, and q in the customer's name or e-mail, the shop's name or the product's name as the order keeps it
+ * (whatever the case, LIKE wildcards taken literally), or the start of the order's id. Orders whose product was
+ * deleted still show: they keep what was sold (README: deliberate divergences). Every condition is on the orders
+ * row itself (the shop's name through its ids), so each has an index and the count needs no join.
+ */
+export function orderFilter(scope: Scope, filters: OrderFilters): SQL | undefined {
+  const q = filters.q ?? ''
+  const pattern = likePattern(q)
+  return and(
+    ordersIn(scope),
+    filters.status === 'all' ? undefined : eq(orders.status, filters.status),
+    filters.vendorId ? eq(orders.vendorId, filters.vendorId) : undefined,
+    q
+      ? or(
+          idStartsWith(orders.id, q),
+          ilike(orders.customerName, pattern),
+          ilike(orders.customerEmail, pattern),
+          ilike(orders.productName, pattern),
+          isAnyOf(orders.vendorId, shopsNamed(pattern)),
+        )
+      : undefined,
+  )
+}
+
+/**
+ * The four cards of a search, with its count, over the first sampleSize(searchCountCap) orders it finds in the
+ * list's order (one statement): exact up to 1,000 orders, and beyond (`totalIsCapped`) the figures of those
+ * newest 1,001, the same on every read, so a search as wide as a common family name costs the same on a million
+ * orders and a figure shown twice reads the same.
+ */
+export async function searchSummary(db: Db, where: SQL | undefined) {
+  const sample = orderRows
+    .sample(
+      db.select({ status: orders.status, amount: orders.totalAmount }).from(orders).where(where).$dynamic(),
+      searchCountCap,
+    )
+    .as('sample')
+  const whereStatus = (status: OrderStatus) =>
+    sql<number>`count(*) filter (where ${sample.status} = ${status})`.mapWith(Number)
+  const [row] = await db
+    .select({
+      matched: count(),
+      pending: whereStatus('pending'),
+      completed: whereStatus('completed'),
+      revenue: money(sql`coalesce(sum(${sample.amount}) filter (where ${sample.status} <> 'refunded'), 0)`),
+    })
+    .from(sample)
+  const { matched, ...figures } = row!
+  const counted = cappedTotal(matched, searchCountCap)
+  return { counted, summary: { orders: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
+}
+
+/**
+ * The four cards of a status or shop filter, from the shops' running totals (docs/decisions/007): one row
+ * per shop of the scope instead of every order, so the list's first screen costs the same at a million orders.
+ */
+export async function totalsSummary(db: Db, scope: Scope, filters: OrderFilters) {
+  const t = vendorTotals
+  const shows = (status: OrderStatus) => filters.status === 'all' || filters.status === status
+  const when = (status: OrderStatus, column: SQLWrapper) => (shows(status) ? sql`${column}` : sql`0`)
+  const added = (value: SQL) => money(sql`coalesce(sum(${value}), 0)`)
+  const [summary] = await db
+    .select({
+      orders: added(
+        sql`${when('pending', t.ordersPending)} + ${when('completed', t.ordersCompleted)} + ${when('refunded', t.ordersRefunded)}`,
+      ),
+      pending: added(when('pending', t.ordersPending)),
+      completed: added(when('completed', t.ordersCompleted)),
+      // Revenue leaves refunded orders out, as the search's count does.
+      revenue: added(sql`${when('pending', t.amountPending)} + ${when('completed', t.amountCompleted)}`),
+    })
+    .from(t)
+    .where(and(totalsIn(scope), filters.vendorId ? eq(t.vendorId, filters.vendorId) : undefined))
+  return { summary: summary!, summaryIsCapped: false }
+}
