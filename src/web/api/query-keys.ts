@@ -1,9 +1,10 @@
-import type { RealtimeTopic } from '../../shared/schemas/message'
+import type { QueryKey } from '@tanstack/react-query'
+import type { RealtimeEvent, RealtimeTopic } from '../../shared/schemas/message'
 
 /**
  * Query keys for one resource, the same shape for every resource: `all` (everything about it), `lists()` /
- * `list(filters)`, `details()` / `detail(id)`, plus any named extras (`dashboard`, `profile`, …). A mutation
- * invalidates `lists()` and its `detail(id)`; a realtime event invalidates what `realtimeInvalidations` names.
+ * `list(filters)`, `details()` / `detail(id)`, plus any named extras (`profile`, `choices`, …). The vendor's and
+ * the admin's screens of a resource share its keys (one session is one role; signing in clears the other's).
  */
 export function queryKeysFactory<const Name extends string>(name: Name) {
   const all = [name] as const
@@ -13,28 +14,60 @@ export function queryKeysFactory<const Name extends string>(name: Name) {
     list: (filters: object) => [...all, 'list', filters] as const,
     details: () => [...all, 'detail'] as const,
     detail: (id: string) => [...all, 'detail', id] as const,
-    /** A single named query of this resource (a dashboard, a profile, an overview). */
+    /** A single named query of this resource (a profile, a picker's choices). */
     named: <const Part extends string>(part: Part, ...rest: unknown[]) => [...all, part, ...rest] as const,
   }
 }
 
+/** The session (`named('me')`), sign-in providers and the public set-up screens. */
 export const accountKeys = queryKeysFactory('account')
-export const vendorKeys = queryKeysFactory('vendor')
+/** Shops: the admin's applications list and dialog, the vendor's own profile, the order form's shop picker. */
+export const vendorKeys = queryKeysFactory('vendors')
 export const productKeys = queryKeysFactory('products')
 export const orderKeys = queryKeysFactory('orders')
 export const payoutKeys = queryKeysFactory('payouts')
 export const messageKeys = queryKeysFactory('messages')
-/** The admin area's own resources (dashboard figures, the vendor review list). */
-export const adminKeys = queryKeysFactory('admin')
+export const auditLogKeys = queryKeysFactory('auditLogs')
+/** The vendor's dashboard (`named('vendor')`) and the admin's (`named('admin')`, which the header bell reads too). */
+export const dashboardKeys = queryKeysFactory('dashboard')
+/** The admin's report, one per range (`detail(days)`). */
+export const reportKeys = queryKeysFactory('reports')
+
+const resourceKeys: Record<RealtimeTopic, ReturnType<typeof queryKeysFactory>> = {
+  products: productKeys,
+  orders: orderKeys,
+  payouts: payoutKeys,
+  messages: messageKeys,
+  vendors: vendorKeys,
+}
 
 /**
- * What each realtime topic makes stale (src/web/api/realtime.ts): the topic's own queries, and the
- * dashboards whose figures it moves.
+ * What else a change of each resource moves: the figures that count it (dashboards, the report), the audit
+ * trail that records it, and for a shop the session's summary of it (its status).
  */
-export const realtimeInvalidations: Record<RealtimeTopic, readonly (readonly unknown[])[]> = {
-  products: [productKeys.all, vendorKeys.named('dashboard'), adminKeys.all],
-  orders: [orderKeys.all, productKeys.all, payoutKeys.all, vendorKeys.named('dashboard'), adminKeys.all],
-  payouts: [payoutKeys.all, vendorKeys.named('dashboard'), adminKeys.all],
-  messages: [messageKeys.all],
-  vendors: [vendorKeys.all, accountKeys.named('me'), adminKeys.all],
+const summariesOf: Record<RealtimeTopic, readonly QueryKey[]> = {
+  products: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
+  orders: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
+  payouts: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
+  // (An admin's reply is audited.)
+  messages: [auditLogKeys.all],
+  vendors: [dashboardKeys.all, reportKeys.all, auditLogKeys.all, accountKeys.named('me')],
+}
+
+/** What the queries an invalidation names are: a key, and optionally which of the key's queries to spare. */
+export type StaleQueries = { queryKey: QueryKey; predicate?: (query: { queryKey: QueryKey }) => boolean }
+
+/**
+ * What one realtime event (src/web/api/realtime.ts) makes stale: the named resource, and what summarises it
+ * (summariesOf); nothing of another resource. An event naming a row spares the other rows' open details.
+ */
+export function staleAfter({ topic, id }: RealtimeEvent): StaleQueries[] {
+  const keys = resourceKeys[topic]
+  const resource: StaleQueries = id
+    ? {
+        queryKey: keys.all,
+        predicate: ({ queryKey }) => queryKey[1] !== 'detail' || queryKey[2] === undefined || queryKey[2] === id,
+      }
+    : { queryKey: keys.all }
+  return [resource, ...summariesOf[topic].map((queryKey) => ({ queryKey }))]
 }
