@@ -9,7 +9,15 @@ import {
 } from '../../shared/schemas/order'
 import { api, call, withSignal } from './client'
 import { detailQuery, pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
-import { auditLogKeys, dashboardKeys, orderKeys, payoutKeys, productKeys, reportKeys, vendorKeys } from './query-keys'
+import {
+  auditLogKeys,
+  dashboardKeys,
+  orderKeys,
+  payoutKeys,
+  productKeys,
+  reportKeys,
+  vendorKeys,
+} from './query-keys'
 import { postFormWithProgress } from './uploads'
 
 export type AdminOrderSearch = { q: string; status: AdminOrderStatusFilter; vendorId: string }

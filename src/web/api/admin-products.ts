@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ProductStatus } from '../../shared/constants'
-import { detailQuery, pageQuery, showInDetail, useApiMutation, usePagedQuery, type PagePosition } from './queries'
+import { detailQuery, pageQuery, showInDetail, useApiMutation, usePagedQuery } from './queries'
+import type { PagePosition } from './queries'
 import { api, call } from './client'
 import { auditLogKeys, dashboardKeys, productKeys, reportKeys } from './query-keys'
 

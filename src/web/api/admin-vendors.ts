@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Plan } from '../../shared/constants'
 import type { VendorStatusFilter } from '../../shared/schemas/vendor'
-import { detailQuery, pageQuery, showInDetail, useApiMutation, usePagedQuery, type PagePosition } from './queries'
+import { detailQuery, pageQuery, showInDetail, useApiMutation, usePagedQuery } from './queries'
+import type { PagePosition } from './queries'
 import { api, call } from './client'
 import { auditLogKeys, dashboardKeys, reportKeys, vendorKeys } from './query-keys'
 
@@ -25,7 +26,9 @@ export function useAdminVendor(id: string | null) {
 }
 
 /** A decision on a shop: the dialog shows the answer at once; the lists, figures and audit trail refresh. */
-const useVendorDecision = <Input, Output extends { id: string }>(mutationFn: (input: Input) => Promise<Output>) =>
+const useVendorDecision = <Input, Output extends { id: string }>(
+  mutationFn: (input: Input) => Promise<Output>,
+) =>
   useApiMutation({
     mutationFn,
     invalidates: [vendorKeys.all, dashboardKeys.all, reportKeys.all, auditLogKeys.all],

@@ -66,7 +66,8 @@ export function staleAfter({ topic, id }: RealtimeEvent): StaleQueries[] {
   const resource: StaleQueries = id
     ? {
         queryKey: keys.all,
-        predicate: ({ queryKey }) => queryKey[1] !== 'detail' || queryKey[2] === undefined || queryKey[2] === id,
+        predicate: ({ queryKey }) =>
+          queryKey[1] !== 'detail' || queryKey[2] === undefined || queryKey[2] === id,
       }
     : { queryKey: keys.all }
   return [resource, ...summariesOf[topic].map((queryKey) => ({ queryKey }))]

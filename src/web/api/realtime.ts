@@ -33,7 +33,9 @@ export function useRealtime(isEnabled: boolean) {
   useEffect(() => {
     if (!isEnabled || typeof EventSource === 'undefined') return
     const source = new EventSource(EVENTS_URL)
-    source.addEventListener('change', (event) => applyChangeEvent(client, (event as MessageEvent<string>).data))
+    source.addEventListener('change', (event) =>
+      applyChangeEvent(client, (event as MessageEvent<string>).data),
+    )
     return () => source.close()
   }, [client, isEnabled])
 }
