@@ -2,15 +2,7 @@ import { act } from 'react'
 import { useQueries, type QueryKey } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import { EVENTS_URL } from '../../src/shared/schemas/message'
-import {
-  auditLogKeys,
-  dashboardKeys,
-  messageKeys,
-  orderKeys,
-  payoutKeys,
-  productKeys,
-  vendorKeys,
-} from '../../src/web/api/query-keys'
+import * as keys from '../../src/web/api/query-keys'
 import { useRealtime } from '../../src/web/api/realtime'
 import { renderInApp } from './render'
 
@@ -35,15 +27,15 @@ class FakeEventSource {
 
 /** The queries an admin's screens hold at once: the open screen, a details dialog, the header bell. */
 const screens = {
-  productList: productKeys.list({ q: '', page: 1 }),
-  openProduct: productKeys.detail('p-1'),
-  otherProduct: productKeys.detail('p-2'),
-  orderList: orderKeys.list({ q: '', page: 1 }),
-  payoutList: payoutKeys.list({ q: '', page: 1 }),
-  vendorList: vendorKeys.list({ q: '', page: 1 }),
-  messageList: messageKeys.list({ type: 'all', page: 1 }),
-  dashboard: dashboardKeys.named('admin'),
-  auditLog: auditLogKeys.list({ q: '', page: 1 }),
+  productList: keys.productKeys.list({ q: '', page: 1 }),
+  openProduct: keys.productKeys.detail('p-1'),
+  otherProduct: keys.productKeys.detail('p-2'),
+  orderList: keys.orderKeys.list({ q: '', page: 1 }),
+  payoutList: keys.payoutKeys.list({ q: '', page: 1 }),
+  vendorList: keys.vendorKeys.list({ q: '', page: 1 }),
+  messageList: keys.messageKeys.list({ type: 'all', page: 1 }),
+  dashboard: keys.dashboardKeys.named('admin'),
+  auditLog: keys.auditLogKeys.list({ q: '', page: 1 }),
 } satisfies Record<string, QueryKey>
 type Screen = keyof typeof screens
 

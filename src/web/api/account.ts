@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import { GOOGLE_SIGN_IN_URL } from '../../shared/constants'
+import { GOOGLE_SIGN_IN_URL } from '../../shared/language'
 import type { AdminSetupInput, Me, RegisterInput, ResetPasswordInput } from '../../shared/schemas/auth'
 import { api, ApiError, call, postJson, withSignal } from './client'
 import { useApiMutation } from './queries'

@@ -5,7 +5,7 @@ import { auditLogKeys } from './query-keys'
 
 export type AuditLogSearch = { q: string; action: AuditActionFilter; days: AuditRange }
 
-/** One page of the audit trail with its four figures; a change announced live refreshes it (query-keys.ts). */
+/** One page of the audit trail with its four figures; a change announced live refreshes it (realtime.ts). */
 export function useAdminAuditLogs(filters: AuditLogSearch & PagePosition) {
   const { q, action, days } = filters
   return usePagedQuery(auditLogKeys.list(filters), (options) =>

@@ -4,7 +4,7 @@ import { api, call, withSignal } from './client'
 import { dashboardKeys } from './query-keys'
 
 /**
- * Every realtime topic but messages invalidates the dashboards (query-keys.ts): a vendor's payout request,
+ * Every realtime topic but messages invalidates the dashboards (realtime.ts): a vendor's payout request,
  * application, product or order refreshes the figures and the bell on whichever admin screen is open.
  */
 const dashboardKey = dashboardKeys.named('admin')

@@ -9,7 +9,7 @@ export type AdminPayoutFilters = AdminPayoutSearch & PagePosition
 
 /**
  * One page of every shop's payouts with the summary figures; the previous page stays on screen while the next
- * one loads. A payout change announced live refreshes it (query-keys.ts).
+ * one loads. A payout change announced live refreshes it (realtime.ts).
  */
 export function useAdminPayouts(filters: AdminPayoutFilters) {
   const { q, status } = filters

@@ -7,7 +7,7 @@ const query = (days: ReportRange) => ({ query: { days: String(days) } })
 
 /**
  * The report of the last `days` Kigali days (GET /api/admin/reports). A change of the orders, shops, products or
- * payouts it counts, announced live, refreshes it (query-keys.ts). While another range loads, the last one stays
+ * payouts it counts, announced live, refreshes it (realtime.ts). While another range loads, the last one stays
  * on screen.
  */
 export function useAdminReport(days: ReportRange) {

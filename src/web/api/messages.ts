@@ -16,7 +16,7 @@ export type MessageFilters = {
 
 /**
  * The messages the signed-in user may read (a vendor: their own; an admin: everyone's) with the unread count.
- * A 'messages' event announced live refreshes it (staleAfter in query-keys.ts).
+ * A 'messages' event announced live refreshes it (staleAfter in realtime.ts).
  */
 export function useMessages(filters: MessageFilters) {
   const { type, q, page, pageSize, after, before } = filters

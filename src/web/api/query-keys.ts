@@ -1,6 +1,3 @@
-import type { QueryKey } from '@tanstack/react-query'
-import type { RealtimeEvent, RealtimeTopic } from '../../shared/schemas/message'
-
 /**
  * Query keys for one resource, the same shape for every resource: `all` (everything about it), `lists()` /
  * `list(filters)`, `details()` / `detail(id)`, plus any named extras (`profile`, `choices`, …). The vendor's and
@@ -32,43 +29,3 @@ export const auditLogKeys = queryKeysFactory('auditLogs')
 export const dashboardKeys = queryKeysFactory('dashboard')
 /** The admin's report, one per range (`detail(days)`). */
 export const reportKeys = queryKeysFactory('reports')
-
-const resourceKeys: Record<RealtimeTopic, ReturnType<typeof queryKeysFactory>> = {
-  products: productKeys,
-  orders: orderKeys,
-  payouts: payoutKeys,
-  messages: messageKeys,
-  vendors: vendorKeys,
-}
-
-/**
- * What else a change of each resource moves: the figures that count it (dashboards, the report), the audit
- * trail that records it, and for a shop the session's summary of it (its status).
- */
-const summariesOf: Record<RealtimeTopic, readonly QueryKey[]> = {
-  products: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
-  orders: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
-  payouts: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
-  // (An admin's reply is audited.)
-  messages: [auditLogKeys.all],
-  vendors: [dashboardKeys.all, reportKeys.all, auditLogKeys.all, accountKeys.named('me')],
-}
-
-/** What the queries an invalidation names are: a key, and optionally which of the key's queries to spare. */
-export type StaleQueries = { queryKey: QueryKey; predicate?: (query: { queryKey: QueryKey }) => boolean }
-
-/**
- * What one realtime event (src/web/api/realtime.ts) makes stale: the named resource, and what summarises it
- * (summariesOf); nothing of another resource. An event naming a row spares the other rows' open details.
- */
-export function staleAfter({ topic, id }: RealtimeEvent): StaleQueries[] {
-  const keys = resourceKeys[topic]
-  const resource: StaleQueries = id
-    ? {
-        queryKey: keys.all,
-        predicate: ({ queryKey }) =>
-          queryKey[1] !== 'detail' || queryKey[2] === undefined || queryKey[2] === id,
-      }
-    : { queryKey: keys.all }
-  return [resource, ...summariesOf[topic].map((queryKey) => ({ queryKey }))]
-}
