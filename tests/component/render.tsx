@@ -2,13 +2,15 @@ import type { ReactElement, ReactNode } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import { createInstance } from 'i18next'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { i18next as i18n } from '../../src/web/i18n'
 import en from '../../src/web/i18n/en.json'
 import { theme } from '../../src/web/theme'
 
-/** The English texts, loaded at once (the app fetches them in parts: src/web/i18n/index.ts). */
-const i18n = createInstance()
+/**
+ * The app's own i18next (what the screens' code, such as a change of language, talks to), with the English texts
+ * loaded at once (the app fetches them in parts: src/web/i18n/index.ts).
+ */
 void i18n.use(initReactI18next).init({
   lng: 'en',
   resources: { en: { translation: en } },
