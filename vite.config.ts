@@ -22,12 +22,12 @@ function precompress(): Plugin {
       for (const file of walk(path.resolve('dist'))) {
         if (!compressible.test(file)) continue
         const content = readFileSync(file)
-        if (content.length < 1024) continue
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        )
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }))
+        // Small files too: a first visit fetches a few of under 1 KB (the runtime, the language question), and
+        // each copy is kept only when it is smaller than the file.
+        const br = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        if (br.length < content.length) writeFileSync(`${file}.br`, br)
+        const gz = gzipSync(content, { level: 9 })
+        if (gz.length < content.length) writeFileSync(`${file}.gz`, gz)
       }
     },
   }
@@ -162,6 +162,9 @@ const screenArea = (id: string) =>
         ? 'admin'
         : 'other'
 
+/** The screen of a first visit. */
+const signInScreen = /src[\\/]web[\\/]auth[\\/]login-page\.tsx$/
+
 /** The screens (lazily loaded modules, or the entry) that reach a module through static imports. */
 function screensUsing(id: string, graph: ModuleGraph): Set<string> {
   const screens = new Set<string>()
@@ -256,16 +259,19 @@ export default defineConfig({
             },
             { name: 'public-ui', test: publicUi, priority: 4 },
             { name: 'dialogs', test: dialogs, priority: 4 },
-            // Isoko's own pieces that several public screens share, and no other screen uses. (Each screen stays a
-            // file of its own; a piece of one screen only, such as the toast the admin setup shows, stays with it.)
+            // Isoko's own pieces that several public screens share, and no other screen uses: those the sign-in screen
+            // uses in one file, the others' in another, so a first visit to /login downloads none of what only the
+            // registration and password screens need (and what they import: the marketplace's constants). (Each
+            // screen stays a file of its own; a piece of one screen only, such as the toast the admin setup shows,
+            // stays with it.)
             {
               name: (id, graph) => {
                 if (!/[\\/]src[\\/]web[\\/]/.test(id) || graph.getModuleInfo(id)?.dynamicImporters.length)
                   return null
                 const screens = [...screensUsing(id, graph as ModuleGraph)]
-                return screens.length > 1 && screens.every((screen) => screenArea(screen) === 'public')
-                  ? 'public'
-                  : null
+                if (screens.length < 2) return null
+                if (screens.some((screen) => signInScreen.test(screen))) return 'public'
+                return screens.every((screen) => screenArea(screen) === 'public') ? 'public-forms' : null
               },
               priority: 3,
             },

@@ -19,6 +19,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'component',
+          // Screens' pieces rendered in a simulated document: the logic that lives in components.
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/component/setup.ts'],
+          testTimeout: 15_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
           name: 'api',
           // The API suites, and the security and reliability proofs that drive the same in-process app.
           include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts'],

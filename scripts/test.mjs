@@ -56,7 +56,11 @@ const format = run('format:check', npmRun('format:check'), { quiet: true })
 await run('typecheck', npmRun('typecheck'))
 await Promise.all([lint, format])
 
-await run('unit and component', npmRun('test:unit', withoutTestDatabase))
+await run('unit and component', {
+  command: 'npx',
+  args: ['vitest', 'run', '--project', 'unit', '--project', 'component'],
+  env: withoutTestDatabase,
+})
 await run('API (PGlite)', npmRun('test:api', withoutTestDatabase))
 const built = await run('build', npmRun('build'))
 

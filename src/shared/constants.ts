@@ -1,21 +1,13 @@
 /** Business constants from the specification (§3, §9), shared by the server and the screens. */
 
-export const languages = ['en', 'rw'] as const
-export type Language = (typeof languages)[number]
-export const languageStorageKey = 'app.language'
-/**
- * The chosen language, also kept in a cookie: the server reads it to list the right language's text files in
- * the page it sends (src/server/system/web-pages.ts), and whether to list the language question's.
- */
-export const languageCookie = 'app-language'
-/** The header in which the screens tell the server the language they show (see auth/language.ts). */
-export const languageHeader = 'x-isoko-language'
-
-/**
- * better-auth's own endpoint that starts the Google redirect flow (the one auth route not wrapped by Isoko).
- * Here rather than beside the auth schemas: the sign-in screen needs the URL, not the schemas' code.
- */
-export const GOOGLE_SIGN_IN_URL = '/api/auth/sign-in/social'
+export {
+  GOOGLE_SIGN_IN_URL,
+  languageCookie,
+  languageHeader,
+  languages,
+  languageStorageKey,
+  type Language,
+} from './language'
 
 export const roles = ['admin', 'vendor'] as const
 export type Role = (typeof roles)[number]

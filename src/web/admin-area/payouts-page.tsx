@@ -21,7 +21,7 @@ type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto }
 /**
  * /admin/payouts (admin §2 "/admin/payouts", §4 payout status and receipt column): every shop's payout
  * requests, approved or rejected while pending, with the shop's balance net of refunds in view
- * (docs/decisions/006). The list refreshes live on any payout change (realtime invalidates adminKeys).
+ * (docs/decisions/006). The list refreshes live on any payout change (realtime invalidates payoutKeys).
  */
 export default function AdminPayoutsPage() {
   const { t } = useTranslation()

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { GOOGLE_SIGN_IN_URL } from '../../shared/constants'
-import type { AdminSetupInput, RegisterInput, ResetPasswordInput } from '../../shared/schemas/auth'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { GOOGLE_SIGN_IN_URL } from '../../shared/language'
+import type { AdminSetupInput, Me, RegisterInput, ResetPasswordInput } from '../../shared/schemas/auth'
 import { api, ApiError, call, postJson, withSignal } from './client'
+import { useApiMutation } from './queries'
 import { accountKeys } from './query-keys'
 
 const meKey = accountKeys.named('me')
@@ -19,60 +20,63 @@ export function useMe() {
   return useQuery(meQuery)
 }
 
-export function useLogin() {
-  const client = useQueryClient()
-  return useMutation({
+/**
+ * A new session (or none): everything cached for the previous one goes. The vendor's and the admin's screens
+ * share each resource's keys (query-keys.ts), so nothing of one user may be shown to the next.
+ */
+export function startSession(client: QueryClient, me: Me | null) {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== accountKeys.all[0] })
+  client.setQueryData(meKey, me)
+}
+
+export const useLogin = () =>
+  useApiMutation({
     mutationFn: (input: { email: string; password: string }) =>
       call(api.account.login.$post({ json: input })),
-    onSuccess: (me) => client.setQueryData(meKey, me),
+    invalidates: [],
+    onSuccess: (me, _input, client) => startSession(client, me),
   })
-}
 
-export function useRegister() {
-  return useMutation({
+export const useRegister = () =>
+  useApiMutation({
     mutationFn: (input: RegisterInput) => call(api.account.register.$post({ json: input })),
+    invalidates: [],
   })
-}
 
-export function useLogout() {
-  const client = useQueryClient()
-  return useMutation({
+export const useLogout = () =>
+  useApiMutation({
     mutationFn: () => call(api.account.logout.$post()),
-    onSettled: () => {
-      client.setQueryData(meKey, null)
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== accountKeys.all[0] })
-    },
+    invalidates: [],
+    onSettled: (client) => startSession(client, null),
   })
-}
 
-export function useResendConfirmation() {
-  return useMutation({
+export const useResendConfirmation = () =>
+  useApiMutation({
     mutationFn: (email: string) => call(api.account['resend-confirmation'].$post({ json: { email } })),
+    invalidates: [],
   })
-}
 
-export function useConfirmEmail() {
-  return useMutation({
+export const useConfirmEmail = () =>
+  useApiMutation({
     mutationFn: (token: string) => call(api.account['confirm-email'].$post({ json: { token } })),
+    invalidates: [],
   })
-}
 
 /** "Forgot password?": the server answers alike whether or not the address has an account. */
-export function useRequestPasswordReset() {
-  return useMutation({
+export const useRequestPasswordReset = () =>
+  useApiMutation({
     mutationFn: (email: string) => call(api.account['forgot-password'].$post({ json: { email } })),
+    invalidates: [],
   })
-}
 
 /** Sets the new password with the mailed token; every session of the account ends. */
-export function useResetPassword() {
-  const client = useQueryClient()
-  return useMutation({
+export const useResetPassword = () =>
+  useApiMutation({
     mutationFn: (input: ResetPasswordInput) => call(api.account['reset-password'].$post({ json: input })),
+    invalidates: [],
     // This browser too may have been signed in to the account: its session is gone now.
-    onSuccess: () => client.setQueryData(meKey, null),
+    onSuccess: (_answer, _input, client) => startSession(client, null),
   })
-}
 
 export function useProviders() {
   return useQuery({
@@ -108,11 +112,11 @@ export function useSetupStatus() {
   })
 }
 
-export function useCreateFirstAdmin() {
-  return useMutation({
+export const useCreateFirstAdmin = () =>
+  useApiMutation({
     mutationFn: (input: AdminSetupInput) => call(api.setup.admin.$post({ json: input })),
+    invalidates: [],
   })
-}
 
 /**
  * The signed-in vendor's shop, for screens under the vendor layout: the layout has already sent anyone

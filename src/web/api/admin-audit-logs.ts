@@ -1,14 +1,14 @@
 import type { AuditActionFilter, AuditRange } from '../../shared/schemas/audit'
-import { useAdminList } from './admin-queries'
 import { api, call } from './client'
-import { pageQuery, type PagePosition } from './queries'
+import { pageQuery, usePagedQuery, type PagePosition } from './queries'
+import { auditLogKeys } from './query-keys'
 
 export type AuditLogSearch = { q: string; action: AuditActionFilter; days: AuditRange }
 
-/** One page of the audit trail with its four figures; any change announced live refreshes it. */
+/** One page of the audit trail with its four figures; a change announced live refreshes it (realtime.ts). */
 export function useAdminAuditLogs(filters: AuditLogSearch & PagePosition) {
   const { q, action, days } = filters
-  return useAdminList('auditLogs', filters, (options) =>
+  return usePagedQuery(auditLogKeys.list(filters), (options) =>
     call(
       api.admin['audit-logs'].$get(
         { query: { q, action, days: String(days), ...pageQuery(filters) } },

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import type { AdminDashboard } from '../../shared/schemas/dashboard'
 import { api, call, withSignal } from './client'
-import { adminKeys } from './query-keys'
+import { dashboardKeys } from './query-keys'
 
 /**
- * Under `adminKeys.all`, which every realtime topic invalidates (query-keys.ts): a vendor's payout request,
+ * Every realtime topic but messages invalidates the dashboards (realtime.ts): a vendor's payout request,
  * application, product or order refreshes the figures and the bell on whichever admin screen is open.
  */
-const dashboardKey = adminKeys.named('dashboard')
+const dashboardKey = dashboardKeys.named('admin')
 
 const dashboardQuery = {
   queryKey: dashboardKey,

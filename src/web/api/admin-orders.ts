@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { OrderStatus } from '../../shared/constants'
 import {
   ORDER_IMPORT_URL,
@@ -7,10 +7,17 @@ import {
   type AdminOrderInput,
   type AdminOrderStatusFilter,
 } from '../../shared/schemas/order'
-import { adminDetail, useAdminList } from './admin-queries'
 import { api, call, withSignal } from './client'
-import { pageQuery, type PagePosition } from './queries'
-import { adminKeys } from './query-keys'
+import { detailQuery, pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
+import {
+  auditLogKeys,
+  dashboardKeys,
+  orderKeys,
+  payoutKeys,
+  productKeys,
+  reportKeys,
+  vendorKeys,
+} from './query-keys'
 import { postFormWithProgress } from './uploads'
 
 export type AdminOrderSearch = { q: string; status: AdminOrderStatusFilter; vendorId: string }
@@ -18,7 +25,7 @@ export type AdminOrderSearch = { q: string; status: AdminOrderStatusFilter; vend
 /** One page of every shop's orders with the four cards; any order change announced live refreshes it. */
 export function useAdminOrders(filters: AdminOrderSearch & PagePosition) {
   const { q, status, vendorId } = filters
-  return useAdminList('orders', filters, (options) =>
+  return usePagedQuery(orderKeys.list(filters), (options) =>
     call(api.admin.orders.$get({ query: { q, status, vendorId, ...pageQuery(filters) } }, options)),
   )
 }
@@ -26,19 +33,28 @@ export function useAdminOrders(filters: AdminOrderSearch & PagePosition) {
 /** One order with its history, for the details dialog (null: none open); the listed row shows meanwhile. */
 export function useAdminOrder(id: string | null, listed?: AdminOrderDto) {
   return useQuery({
-    ...adminDetail(id, (param, options) => call(api.admin.orders[':id'].$get({ param }, options))),
+    ...detailQuery(orderKeys.detail(id ?? ''), id, (param, options) =>
+      call(api.admin.orders[':id'].$get({ param }, options)),
+    ),
     placeholderData: listed?.id === id && listed ? { ...listed, history: [] } : undefined,
   })
 }
 
-/** After any change to an order: the list, its cards, an open details dialog and the dashboard refresh. */
-function useOrderChange<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn,
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
-  })
-}
+/**
+ * What a change to orders moves: the orders (list, cards, an open details dialog), the shop's balance, the
+ * product's stock, the figures that count them and the audit trail.
+ */
+const ordersChanged = [
+  orderKeys.all,
+  payoutKeys.all,
+  productKeys.all,
+  dashboardKeys.all,
+  reportKeys.all,
+  auditLogKeys.all,
+]
+
+const useOrderChange = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
+  useApiMutation({ mutationFn, invalidates: ordersChanged })
 
 export const useSetOrderStatus = () =>
   useOrderChange(({ id, status }: { id: string; status: OrderStatus }) =>
@@ -58,7 +74,7 @@ export const useCreateOrder = () =>
  */
 export function useShopChoices(q: string, forSale: boolean) {
   return useQuery({
-    queryKey: adminKeys.named('shops', { q, forSale }),
+    queryKey: vendorKeys.named('choices', { q, forSale }),
     queryFn: ({ signal }) =>
       call(
         api.admin.orders.shops.$get(
@@ -74,7 +90,7 @@ export function useShopChoices(q: string, forSale: boolean) {
 /** One shop's approved products with their variants (price, stock), once a shop is chosen. */
 export function useProductChoices(vendorId: string | null) {
   return useQuery({
-    queryKey: adminKeys.named('productChoices', vendorId),
+    queryKey: productKeys.named('choices', vendorId),
     queryFn: ({ signal }) =>
       call(api.admin.orders.products.$get({ query: { vendorId: vendorId ?? '' } }, withSignal(signal))),
     enabled: vendorId !== null,
@@ -87,20 +103,26 @@ export const ordersExportPath = ({ q, status, vendorId }: AdminOrderSearch) =>
 
 export const importTemplatePath = () => api.admin.orders.import.template.$path()
 
-/**
- * Sends an order file to the import, with upload progress; `dryRun` previews it (nothing is written). After
- * a real import the lists refresh (the caller invalidates: the answer is shown first).
- */
-export function importOrderFile(
-  file: File,
-  options: { dryRun: boolean; onProgress?: (percent: number) => void; signal?: AbortSignal },
-) {
-  const form = new FormData()
-  form.append('file', file)
-  return postFormWithProgress(`${ORDER_IMPORT_URL}?dryRun=${options.dryRun}`, form, {
-    answer: orderImportResultDto,
-    failedKey: 'orders.import.failed',
-    onProgress: options.onProgress,
-    signal: options.signal,
-  })
+export type OrderImport = {
+  file: File
+  /** A preview: every row is checked, nothing is written. */
+  dryRun: boolean
+  onProgress?: (percent: number) => void
+  signal?: AbortSignal
 }
+
+/** Sends an order file to the import, with upload progress; after a real import the orders' screens refresh. */
+export const useImportOrders = () =>
+  useApiMutation({
+    mutationFn: ({ file, dryRun, onProgress, signal }: OrderImport) => {
+      const form = new FormData()
+      form.append('file', file)
+      return postFormWithProgress(`${ORDER_IMPORT_URL}?dryRun=${dryRun}`, form, {
+        answer: orderImportResultDto,
+        failedKey: 'orders.import.failed',
+        onProgress,
+        signal,
+      })
+    },
+    invalidates: ({ dryRun }) => (dryRun ? [] : ordersChanged),
+  })

@@ -1,20 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { AdminPayoutDto, AdminPayoutStatusFilter } from '../../shared/schemas/payout'
-import { adminDetail, useAdminList } from './admin-queries'
-import { pageQuery, type PagePosition } from './queries'
+import { detailQuery, pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
 import { api, call } from './client'
-import { adminKeys } from './query-keys'
+import { auditLogKeys, dashboardKeys, payoutKeys, reportKeys } from './query-keys'
 
 export type AdminPayoutSearch = { q: string; status: AdminPayoutStatusFilter }
 export type AdminPayoutFilters = AdminPayoutSearch & PagePosition
 
 /**
  * One page of every shop's payouts with the summary figures; the previous page stays on screen while the next
- * one loads. Under adminKeys, so any payout change announced live refreshes it.
+ * one loads. A payout change announced live refreshes it (realtime.ts).
  */
 export function useAdminPayouts(filters: AdminPayoutFilters) {
   const { q, status } = filters
-  return useAdminList('payouts', filters, (options) =>
+  return usePagedQuery(payoutKeys.list(filters), (options) =>
     call(api.admin.payouts.$get({ query: { q, status, ...pageQuery(filters) } }, options)),
   )
 }
@@ -25,7 +24,9 @@ export function useAdminPayouts(filters: AdminPayoutFilters) {
  */
 export function useAdminPayout(id: string | null, listed?: AdminPayoutDto) {
   return useQuery({
-    ...adminDetail(id, (param, options) => call(api.admin.payouts[':id'].$get({ param }, options))),
+    ...detailQuery(payoutKeys.detail(id ?? ''), id, (param, options) =>
+      call(api.admin.payouts[':id'].$get({ param }, options)),
+    ),
     placeholderData: listed?.id === id ? listed : undefined,
   })
 }
@@ -40,9 +41,8 @@ export type PayoutDecision = {
 }
 
 /** Approve or reject a pending payout; the list, its figures, the details and the dashboard refresh. */
-export function useDecidePayout() {
-  const client = useQueryClient()
-  return useMutation({
+export const useDecidePayout = () =>
+  useApiMutation({
     mutationFn: ({ id, status, reason, paymentReference }: PayoutDecision) =>
       call(
         api.admin.payouts[':id'].$patch({
@@ -50,10 +50,8 @@ export function useDecidePayout() {
           json: status === 'approved' ? { status, paymentReference } : { status, reason },
         }),
       ),
-    // Also after a refusal: another admin may have decided first, and the screen should show what stands.
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+    invalidates: [payoutKeys.all, dashboardKeys.all, reportKeys.all, auditLogKeys.all],
   })
-}
 
 /**
  * Where the CSV of the filtered payouts downloads from: a plain link (the typed client reads JSON), its address

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { ProductStatus } from '../../shared/constants'
-import { adminDetail, useAdminDecision, useAdminList } from './admin-queries'
-import { pageQuery, type PagePosition } from './queries'
+import { detailQuery, pageQuery, showInDetail, useApiMutation, usePagedQuery } from './queries'
+import type { PagePosition } from './queries'
 import { api, call } from './client'
-import { adminKeys } from './query-keys'
+import { auditLogKeys, dashboardKeys, productKeys, reportKeys } from './query-keys'
 
 export type AdminProductStatusFilter = 'all' | ProductStatus
 
@@ -20,7 +20,7 @@ export type AdminProductFilters = {
 export function useAdminProducts(filters: AdminProductFilters) {
   const { q, status, from, to } = filters
   const query = { q: q || undefined, status, from: from ?? undefined, to: to ?? undefined }
-  return useAdminList('products', filters, (options) =>
+  return usePagedQuery(productKeys.list(filters), (options) =>
     call(api.admin.products.$get({ query: { ...query, ...pageQuery(filters) } }, options)),
   )
 }
@@ -28,27 +28,32 @@ export function useAdminProducts(filters: AdminProductFilters) {
 /** One product for the details dialog (null: no dialog open, nothing fetched). */
 export function useAdminProduct(id: string | null) {
   return useQuery(
-    adminDetail(id, (param, options) => call(api.admin.products[':id'].$get({ param }, options))),
+    detailQuery(productKeys.detail(id ?? ''), id, (param, options) =>
+      call(api.admin.products[':id'].$get({ param }, options)),
+    ),
   )
 }
+
+/** What a moderation decision moves: the products, the figures that count them, the audit trail. */
+const decided = [productKeys.all, dashboardKeys.all, reportKeys.all, auditLogKeys.all]
 
 export type ProductDecision = { id: string; status: 'approved' | 'rejected'; reason?: string }
 
 /** Approve or reject one product; the list, an open details dialog and the dashboard figures refresh. */
-export function useDecideProduct() {
-  return useAdminDecision(({ id, status, reason }: ProductDecision) =>
-    call(api.admin.products[':id'].status.$patch({ param: { id }, json: { status, reason } })),
-  )
-}
+export const useDecideProduct = () =>
+  useApiMutation({
+    mutationFn: ({ id, status, reason }: ProductDecision) =>
+      call(api.admin.products[':id'].status.$patch({ param: { id }, json: { status, reason } })),
+    invalidates: decided,
+    onSuccess: showInDetail(productKeys),
+  })
 
 export type BulkProductDecision = { ids: string[]; status: 'approved' | 'rejected'; reason?: string }
 
 /** The same decision for the selected products; the answer says which changed and which already had it. */
-export function useDecideProducts() {
-  const client = useQueryClient()
-  return useMutation({
+export const useDecideProducts = () =>
+  useApiMutation({
     mutationFn: (decision: BulkProductDecision) =>
       call(api.admin.products.decisions.$post({ json: decision })),
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+    invalidates: decided,
   })
-}

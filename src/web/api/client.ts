@@ -2,7 +2,7 @@ import { hc, type ClientResponse } from 'hono/client'
 // Types only (erased at build time): the browser's calls are checked against the server's own routes.
 import type { AppType } from '../../server/app'
 import type { ErrorBody } from '../../shared/errors'
-import { languageHeader } from '../../shared/constants'
+import { languageHeader } from '../../shared/language'
 import { i18next, startLanguage } from '../i18n'
 
 /** A failed API call: the screen shows t(messageKey, params); fields maps form inputs to message keys. */

@@ -1,6 +1,6 @@
 import type { MessageType } from '../../shared/constants'
 import { api, call } from './client'
-import { useChange, usePagedQuery } from './queries'
+import { useApiMutation, usePagedQuery } from './queries'
 import { messageKeys } from './query-keys'
 
 /** A page of messages; without `pageSize`, the server's default (50). */
@@ -16,7 +16,7 @@ export type MessageFilters = {
 
 /**
  * The messages the signed-in user may read (a vendor: their own; an admin: everyone's) with the unread count.
- * A 'messages' event announced live refreshes it (realtimeInvalidations).
+ * A 'messages' event announced live refreshes it (staleAfter in realtime.ts).
  */
 export function useMessages(filters: MessageFilters) {
   const { type, q, page, pageSize, after, before } = filters
@@ -29,8 +29,8 @@ export function useMessages(filters: MessageFilters) {
   )
 }
 
-const useMessageMutation = <Input, Output>(send: (input: Input) => Promise<Output>) =>
-  useChange(send, [messageKeys.all])
+const useMessageMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
+  useApiMutation({ mutationFn, invalidates: [messageKeys.all] })
 
 export const useSendMessage = () =>
   useMessageMutation((input: { type: MessageType; subject: string; content: string }) =>

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../shared/constants'
 import { api, call } from './client'
-import { pageQuery, useChange, usePagedQuery, type PagePosition } from './queries'
-import { orderKeys, payoutKeys, productKeys, vendorKeys } from './query-keys'
+import { pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
+import { dashboardKeys, orderKeys, payoutKeys, productKeys } from './query-keys'
 
 export type OrderFilters = { status: 'all' | OrderStatus } & PagePosition
 
@@ -11,10 +11,13 @@ export function useVendorOrders(filters: OrderFilters) {
   )
 }
 
-/** Completing or refunding moves the balance and the dashboard figures too. */
+/**
+ * Completing or refunding moves the balance and the dashboard figures too. A refusal (someone changed the order
+ * first) refreshes the list as well, so it shows what the order is now.
+ */
 export const useSetOrderStatus = () =>
-  useChange(
-    ({ id, status }: { id: string; status: 'completed' | 'refunded' }) =>
+  useApiMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'completed' | 'refunded' }) =>
       call(api.vendor.orders[':id'].status.$patch({ param: { id }, json: { status } })),
-    [orderKeys.all, payoutKeys.all, productKeys.all, vendorKeys.named('dashboard')],
-  )
+    invalidates: [orderKeys.all, payoutKeys.all, productKeys.all, dashboardKeys.all],
+  })

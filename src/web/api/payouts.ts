@@ -1,7 +1,7 @@
 import type { ListPosition } from '../components/use-page-param'
 import { api, call } from './client'
-import { pageQuery, useChange, usePagedQuery } from './queries'
-import { payoutKeys, vendorKeys } from './query-keys'
+import { pageQuery, useApiMutation, usePagedQuery } from './queries'
+import { dashboardKeys, payoutKeys } from './query-keys'
 
 const PAGE_SIZE = 20
 
@@ -12,8 +12,8 @@ export function useVendorPayouts(position: ListPosition) {
   )
 }
 
-const usePayoutMutation = <Input, Output>(send: (input: Input) => Promise<Output>) =>
-  useChange(send, [payoutKeys.all, vendorKeys.named('dashboard')])
+const usePayoutMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
+  useApiMutation({ mutationFn, invalidates: [payoutKeys.all, dashboardKeys.all] })
 
 export const useRequestPayout = () =>
   usePayoutMutation((amount: number) => call(api.vendor.payouts.$post({ json: { amount } })))

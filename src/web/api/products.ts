@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { ProductInput } from '../../shared/schemas/product'
 import { api, call, withSignal } from './client'
-import { pageQuery, useChange, usePagedQuery, type PagePosition } from './queries'
-import { productKeys, vendorKeys } from './query-keys'
+import { pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
+import { dashboardKeys, productKeys } from './query-keys'
 
 const products = api.vendor.products
 
@@ -23,8 +23,8 @@ export function useReloadProduct() {
     })
 }
 
-const useProductMutation = <Input, Output>(send: (input: Input) => Promise<Output>) =>
-  useChange(send, [productKeys.all, vendorKeys.named('dashboard')])
+const useProductMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
+  useApiMutation({ mutationFn, invalidates: [productKeys.all, dashboardKeys.all] })
 
 export const useCreateProduct = () =>
   useProductMutation((input: ProductInput) => call(products.$post({ json: input })))

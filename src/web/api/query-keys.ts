@@ -1,9 +1,7 @@
-import type { RealtimeTopic } from '../../shared/schemas/message'
-
 /**
  * Query keys for one resource, the same shape for every resource: `all` (everything about it), `lists()` /
- * `list(filters)`, `details()` / `detail(id)`, plus any named extras (`dashboard`, `profile`, …). A mutation
- * invalidates `lists()` and its `detail(id)`; a realtime event invalidates what `realtimeInvalidations` names.
+ * `list(filters)`, `details()` / `detail(id)`, plus any named extras (`profile`, `choices`, …). The vendor's and
+ * the admin's screens of a resource share its keys (one session is one role; signing in clears the other's).
  */
 export function queryKeysFactory<const Name extends string>(name: Name) {
   const all = [name] as const
@@ -13,28 +11,21 @@ export function queryKeysFactory<const Name extends string>(name: Name) {
     list: (filters: object) => [...all, 'list', filters] as const,
     details: () => [...all, 'detail'] as const,
     detail: (id: string) => [...all, 'detail', id] as const,
-    /** A single named query of this resource (a dashboard, a profile, an overview). */
+    /** A single named query of this resource (a profile, a picker's choices). */
     named: <const Part extends string>(part: Part, ...rest: unknown[]) => [...all, part, ...rest] as const,
   }
 }
 
+/** The session (`named('me')`), sign-in providers and the public set-up screens. */
 export const accountKeys = queryKeysFactory('account')
-export const vendorKeys = queryKeysFactory('vendor')
+/** Shops: the admin's applications list and dialog, the vendor's own profile, the order form's shop picker. */
+export const vendorKeys = queryKeysFactory('vendors')
 export const productKeys = queryKeysFactory('products')
 export const orderKeys = queryKeysFactory('orders')
 export const payoutKeys = queryKeysFactory('payouts')
 export const messageKeys = queryKeysFactory('messages')
-/** The admin area's own resources (dashboard figures, the vendor review list). */
-export const adminKeys = queryKeysFactory('admin')
-
-/**
- * What each realtime topic makes stale (src/web/api/realtime.ts): the topic's own queries, and the
- * dashboards whose figures it moves.
- */
-export const realtimeInvalidations: Record<RealtimeTopic, readonly (readonly unknown[])[]> = {
-  products: [productKeys.all, vendorKeys.named('dashboard'), adminKeys.all],
-  orders: [orderKeys.all, productKeys.all, payoutKeys.all, vendorKeys.named('dashboard'), adminKeys.all],
-  payouts: [payoutKeys.all, vendorKeys.named('dashboard'), adminKeys.all],
-  messages: [messageKeys.all],
-  vendors: [vendorKeys.all, accountKeys.named('me'), adminKeys.all],
-}
+export const auditLogKeys = queryKeysFactory('auditLogs')
+/** The vendor's dashboard (`named('vendor')`) and the admin's (`named('admin')`, which the header bell reads too). */
+export const dashboardKeys = queryKeysFactory('dashboard')
+/** The admin's report, one per range (`detail(days)`). */
+export const reportKeys = queryKeysFactory('reports')

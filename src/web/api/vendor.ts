@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { Plan } from '../../shared/constants'
 import type { VendorProfile, VendorRegistrationInput } from '../../shared/schemas/vendor'
 import { api, call, withSignal } from './client'
-import { accountKeys, vendorKeys } from './query-keys'
+import { useApiMutation } from './queries'
+import { accountKeys, dashboardKeys, vendorKeys } from './query-keys'
 
-const dashboardKey = vendorKeys.named('dashboard')
+const dashboardKey = dashboardKeys.named('vendor')
 const profileKey = vendorKeys.named('profile')
 
 export function useVendorDashboard() {
@@ -22,17 +23,12 @@ export function useVendorProfile() {
 }
 
 /** Every change to the vendor record refreshes the profile, the dashboard and the session's vendor summary. */
-function useVendorMutation<Input>(send: (input: Input) => Promise<VendorProfile>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: send,
-    onSuccess: (profile) => {
-      client.setQueryData(profileKey, profile)
-      void client.invalidateQueries({ queryKey: dashboardKey })
-      void client.invalidateQueries({ queryKey: accountKeys.named('me') })
-    },
+const useVendorMutation = <Input>(mutationFn: (input: Input) => Promise<VendorProfile>) =>
+  useApiMutation({
+    mutationFn,
+    invalidates: [dashboardKey, accountKeys.named('me')],
+    onSuccess: (profile, _input, client) => client.setQueryData(profileKey, profile),
   })
-}
 
 export const useRegisterVendor = () =>
   useVendorMutation((input: VendorRegistrationInput) => call(api.vendor.registration.$post({ json: input })))

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import type { UseFormReturnType } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../shared/constants'
-import { EmailInput, FullNameInput, PasswordField } from '../components/account-inputs'
+import { EmailInput, PasswordField } from '../components/account-inputs'
+import { FullNameInput } from '../components/full-name-input'
 import { useFieldProps } from '../components/form-errors'
 
 type AccountValues = { fullName: string; email: string; password: string; confirmPassword: string }

@@ -3,8 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Center, Loader, Stack, Text } from '@mantine/core'
+import { startSession } from '../api/account'
 import { api, ApiError, call } from '../api/client'
-import { accountKeys } from '../api/query-keys'
 import { paths } from '../paths'
 
 /**
@@ -26,7 +26,7 @@ export default function AuthCallbackPage() {
     call(api.account.me.$get())
       .then((me) => {
         if (isCancelled) return
-        queryClient.setQueryData(accountKeys.named('me'), me)
+        startSession(queryClient, me)
         if (me.user.role === 'admin') navigate(paths.admin.dashboard, { replace: true })
         else if (me.vendor) navigate(paths.vendor.dashboard, { replace: true })
         else navigate(paths.vendor.register, { replace: true })

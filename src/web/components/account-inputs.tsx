@@ -1,20 +1,7 @@
 import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { limits } from '../../shared/constants'
 
-/** A person's full name, as every form that creates an account or a shop asks for it. */
-export function FullNameInput(props: TextInputProps) {
-  const { t } = useTranslation()
-  return (
-    <TextInput
-      label={t('fields.fullName')}
-      autoComplete="name"
-      required
-      maxLength={limits.nameMax}
-      {...props}
-    />
-  )
-}
+// The full name's input is in full-name-input.tsx: its limit comes from shared/constants, which /login does not load.
 
 /** An e-mail address: the phone keyboard with @, and the browser may fill it in. */
 export function EmailInput(props: TextInputProps) {

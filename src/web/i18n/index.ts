@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { languageCookie, languageStorageKey, languages, type Language } from '../../shared/constants'
+import { languageCookie, languageStorageKey, languages, type Language } from '../../shared/language'
 
 /**
  * The texts of each language in parts, each its own chunk (vite.config.ts, textParts): `base` (the sign-in

@@ -2,13 +2,11 @@ import { useState } from 'react'
 import { SegmentedControl } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconShoppingCartOff } from '@tabler/icons-react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { orderStatuses, type OrderStatus } from '../../shared/constants'
 import type { OrderDto } from '../../shared/schemas/order'
 import { ApiError } from '../api/client'
 import { useSetOrderStatus, useVendorOrders } from '../api/orders'
-import { orderKeys } from '../api/query-keys'
 import { countText, ListPage, useListPage } from '../components/list-page'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
@@ -27,7 +25,6 @@ export default function VendorOrdersPage() {
   const { status, page, after, before, update } = filters
   const orders = useVendorOrders({ status, page, after, before, pageSize })
   const setStatus = useSetOrderStatus()
-  const client = useQueryClient()
   const [refunding, setRefunding] = useState<OrderDto | null>(null)
   // Six columns need room: beside the 240 px menu a table reads well from 1200 px; below, cards.
   const list = useListPage(orders, {
@@ -56,8 +53,7 @@ export default function VendorOrdersPage() {
         onError: (error) => {
           setRefunding(null)
           if (error instanceof ApiError && error.messageKey === 'orders.invalidTransition') {
-            // Someone (another tab, an admin) changed it first: show what it is now.
-            void client.invalidateQueries({ queryKey: orderKeys.all })
+            // Someone (another tab, an admin) changed it first: the list shows what it is now (useSetOrderStatus).
             feedback.error(t('orders.invalidTransition'))
           } else {
             feedback.error(t('vendor.orders.updateFailed'), failureDetail(t, error))

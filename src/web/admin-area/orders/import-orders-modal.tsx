@@ -2,7 +2,6 @@ import { useRef, useState } from 'react'
 import { Alert, Button, FileInput, Group, List, Modal, Progress, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react'
-import { useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { CSV_BOM, csvRow } from '../../../shared/csv'
@@ -11,9 +10,8 @@ import {
   type OrderImportResult,
   type OrderImportRowError,
 } from '../../../shared/schemas/order'
-import { importOrderFile, importTemplatePath } from '../../api/admin-orders'
+import { importTemplatePath, useImportOrders } from '../../api/admin-orders'
 import { ApiError } from '../../api/client'
-import { adminKeys } from '../../api/query-keys'
 import { DownloadButton } from '../../components/download-button'
 import { messageText } from '../../i18n/keys'
 
@@ -68,7 +66,7 @@ function saveFile(blob: Blob, name: string) {
 export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
-  const client = useQueryClient()
+  const importOrders = useImportOrders()
   const [file, setFile] = useState<File | null>(null)
   const [stage, setStage] = useState<Stage>({ kind: 'idle' })
   const [missingFile, setMissingFile] = useState(false)
@@ -89,13 +87,14 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
     abort.current = controller
     setStage({ kind: 'sending', dryRun, percent: 0 })
     try {
-      const result = await importOrderFile(file, {
+      // After a real import the orders' screens are refetched before the answer shows (useImportOrders).
+      const result = await importOrders.mutateAsync({
+        file,
         dryRun,
         signal: controller.signal,
         onProgress: (percent) => setStage({ kind: 'sending', dryRun, percent }),
       })
       setStage({ kind: 'done', result, fileName: file.name })
-      if (!dryRun) await client.invalidateQueries({ queryKey: adminKeys.all })
     } catch (error) {
       if (controller.signal.aborted) return
       // A refusal of the whole file says why ('Missing required columns: Quantity'); anything else is the

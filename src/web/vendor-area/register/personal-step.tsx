@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { EmailInput, FullNameInput } from '../../components/account-inputs'
+import { EmailInput } from '../../components/account-inputs'
+import { FullNameInput } from '../../components/full-name-input'
 import { useFieldProps } from '../../components/form-errors'
 import type { WizardForm } from './wizard-form'
 import { PhoneInput } from '../../components/phone-input'

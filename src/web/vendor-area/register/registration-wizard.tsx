@@ -112,8 +112,7 @@ export function RegistrationWizard({ me }: { me: Me }) {
       onError: (error) => {
         setFailure(error)
         if (error instanceof ApiError && error.messageKey === 'vendor.register.alreadyRegistered') {
-          // A shop exists after all (another tab?): refreshing the session takes the user to it.
-          void queryClient.invalidateQueries({ queryKey: accountKeys.named('me') })
+          // A shop exists after all (another tab?): the refreshed session (useRegisterVendor) takes the user to it.
           return
         }
         const placed = placeServerErrors(serverFieldErrors(error), values)
