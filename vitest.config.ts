@@ -32,7 +32,11 @@ export default defineConfig({
         test: {
           name: 'api',
           // The API suites, and the security and reliability proofs that drive the same in-process app.
-          include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
+          include: [
+            'tests/api/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            'tests/reliability/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['tests/fixtures/global-setup.ts'],
           isolate: false,

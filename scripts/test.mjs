@@ -29,7 +29,10 @@ function run(name, { command, args, env }, { quiet = false } = {}) {
   }
   return new Promise((resolve) => {
     if (!quiet) console.log(`\n==== ${name} ====`)
-    const child = spawn(command, args, { env: childEnv, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
+    const child = spawn(command, args, {
+      env: childEnv,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    })
     const output = []
     child.stdout?.on('data', (chunk) => output.push(chunk))
     child.stderr?.on('data', (chunk) => output.push(chunk))
@@ -73,7 +76,8 @@ await onPostgres
 
 const total = Math.round((Date.now() - started) / 1000)
 console.log('\n==== Suite times ====')
-for (const { name, seconds, outcome } of results) console.log(`${name.padEnd(20)} ${String(seconds).padStart(5)}s  ${outcome}`)
+for (const { name, seconds, outcome } of results)
+  console.log(`${name.padEnd(20)} ${String(seconds).padStart(5)}s  ${outcome}`)
 console.log(`${'all'.padEnd(20)} ${String(total).padStart(5)}s`)
 const failed = results.filter((result) => !result.passed)
 if (failed.length > 0) {

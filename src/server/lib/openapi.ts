@@ -12,7 +12,8 @@ export const markSessionGuard = <M extends object>(middleware: M): M => {
   return middleware
 }
 
-const isSessionGuard = (middleware: unknown) => typeof middleware === 'function' && sessionGuards.has(middleware)
+const isSessionGuard = (middleware: unknown) =>
+  typeof middleware === 'function' && sessionGuards.has(middleware)
 
 /** The session cookie's security scheme, declared with the document (app.ts). */
 export const SESSION_SCHEME = 'session'

@@ -403,7 +403,12 @@ export async function deleteProduct(db: Db, scope: Scope, id: string): Promise<{
     const [deleted] = await tx
       .delete(products)
       .where(and(eq(products.id, id), productsIn(scope)))
-      .returning({ id: products.id, vendorId: products.vendorId, name: products.name, status: products.status })
+      .returning({
+        id: products.id,
+        vendorId: products.vendorId,
+        name: products.name,
+        status: products.status,
+      })
     if (!deleted) throw notFound()
     // A deletion leaves nothing to look at afterwards but its entry: written with it, or not at all.
     await recordAudit(tx, {
