@@ -7,3 +7,6 @@
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
 
 export const withoutBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '')
+
+/** A name as kept: without the controls above, then without surrounding white space (a control may have hidden it). */
+export const plainName = (text: string) => withoutBidiControls(text).trim()

@@ -456,10 +456,11 @@ describe('PATCH /api/admin/payouts/:id', () => {
         messageKey: 'errors.forbidden',
       },
     )
+    // The specification's words for a signed-out admin action (admin §8).
     expectError(await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'approved' }), {
       status: 401,
       code: 'UNAUTHENTICATED',
-      messageKey: 'errors.unauthenticated',
+      messageKey: 'errors.mustBeLoggedIn',
     })
     expectError(
       await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'paid' }, { cookie: admin.cookie }),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { withoutBidiControls } from '../bidi'
+import { plainName } from '../bidi'
 import { emailText, optionalText, requiredText as text } from './text'
 import { limits, orderStatuses, vendorStatuses } from '../constants'
 import { auditLogEntryDto } from './audit'
@@ -44,7 +44,7 @@ export const adminOrderInput = z.object({
   productId: requiredText(64),
   variantId: requiredText(64),
   // Without controls that reorder text (bidi.ts), then still required.
-  customerName: requiredText(limits.nameMax).overwrite(withoutBidiControls).min(1, 'orders.requiredFields'),
+  customerName: requiredText(limits.nameMax).overwrite(plainName).min(1, 'orders.requiredFields'),
   customerEmail: emailText('orders.requiredFields'),
   /** The screen falls back to 1 when the field is not a number; the server takes a whole number from 1. */
   quantity: z

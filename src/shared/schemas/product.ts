@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { withoutBidiControls } from '../bidi'
+import { plainName } from '../bidi'
 import { decisionInput, invalidCharacters, noNul, optionalText, requiredText } from './text'
 import { categories, colors, limits, productStatuses, sizes, vendorStatuses } from '../constants'
 import { pageQuery, paged } from './pagination'
@@ -35,9 +35,7 @@ export const variantInput = z.object({
 export const productInput = z
   .object({
     // Without controls that reorder text (bidi.ts), then still required.
-    name: requiredText(120, 'products.requiredFields')
-      .overwrite(withoutBidiControls)
-      .min(1, 'products.requiredFields'),
+    name: requiredText(120, 'products.requiredFields').overwrite(plainName).min(1, 'products.requiredFields'),
     description: optionalText(5000),
     category: z.enum(categories, { error: 'products.requiredFields' }),
     /** The product's base price; variants start from it. */
