@@ -1,16 +1,14 @@
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { markConnectFailure } from './availability'
 import { migrateDatabase, MIGRATION_LOCK } from './migrate'
 import { schema } from './schema'
+import type { Db } from './types'
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
-/** What a service receives: the database or an open transaction on it. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
+export type { Db, Tx } from './types'
 
 export type Database = {
   db: Db

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql, TransactionRollbackError } from 'drizzle-orm'
 import { readMigrationFiles, type MigrationConfig, type MigrationMeta } from 'drizzle-orm/migrator'
-import type { Db, Tx } from './client'
+import type { Db, Tx } from './types'
 
 // Beside this file in the source tree; the built server and tools (dist/server/*.js, this module bundled into
 // each) find the copies scripts/build-server.mjs puts beside them.
