@@ -1,5 +1,8 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { errorBody } from '../../shared/errors'
+import { csvDownload, type CsvExport } from './csv'
+import type { Env } from './http'
 
 type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503
 
@@ -98,16 +101,40 @@ export const route = <
   config: R,
 ) => defineRoute({ ...withPathParams(path, config), method, path })
 
-type RouteGroup = Pick<RouteConfig, 'middleware' | 'tags'> & { errors?: readonly ErrorStatus[] }
+type RouteGroup<S> = Pick<RouteConfig, 'middleware' | 'tags'> & {
+  errors?: readonly ErrorStatus[]
+  /** Whose view the group's reads take: the scope a route's service call gets. */
+  scope: (c: Context<Env>) => S
+}
+
+/** A query string's schema, as a route's `request.query` takes it. */
+type QuerySchema = NonNullable<NonNullable<RouteConfig['request']>['query']>
+
+/** What a read taking its filters from the query string says of itself. */
+type QueryRead<Q extends QuerySchema> = Pick<RouteSettings, 'summary' | 'description'> & { query: Q }
+
+/** What a read's handler is given: the validated query string. */
+type QueryContext<Q extends QuerySchema> = Context<Env, string, { out: { query: z.output<Q> } }>
 
 /**
- * `route` with settings every route of a group shares: its guard, its tag and the error statuses the guard
- * answers with (`errors`, added to each route's own):
- * `const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor orders'], errors: [401, 403, 404] })`.
+ * A read's route with its handler, typed as `.openapi` types a handler written in place (its input and path from
+ * the route), so the typed client sees the route as if it were written out.
  */
-export const routeGroup = <const G extends RouteGroup>({ errors = [], ...group }: G) => {
-  const shared = group as Omit<G, 'errors'>
-  return <
+const withHandler = <R>(route: R, handler: (c: never) => Promise<Response>) =>
+  [route, handler as never] as const
+
+/**
+ * `route` with settings every route of a group shares: its guard, its tag, the error statuses the guard
+ * answers with (`errors`, added to each route's own) and the scope its reads take:
+ * `const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor orders'], errors: [401, 403, 404], scope: vendorScope })`.
+ * Two reads every list screen has are declared whole: `vendorRoute.list` (a page of rows by the query's filters)
+ * and `adminRoute.csv` (the same filters as a CSV download); each gives `.openapi` its route and its handler.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any scope: each group's own is read back as S
+export const routeGroup = <const G extends RouteGroup<any>>({ errors = [], scope, ...group }: G) => {
+  type S = ReturnType<G['scope']>
+  const shared = group as Omit<G, 'errors' | 'scope'>
+  const groupRoute = <
     const M extends RouteConfig['method'],
     const P extends string,
     const R extends Omit<RouteSettings, 'middleware' | 'tags'>,
@@ -123,6 +150,29 @@ export const routeGroup = <const G extends RouteGroup>({ errors = [], ...group }
       method,
       path,
     })
+  /** A page of rows by the query's filters, in the group's scope: 200 with `schema`, 422 for refused filters. */
+  const list = <const P extends string, Q extends QuerySchema, T extends z.ZodType>(
+    path: P,
+    { query, ...settings }: QueryRead<Q>,
+    answer: [schema: T, description: string],
+    read: (scope: S, query: z.output<Q>) => Promise<z.output<T>>,
+  ) =>
+    withHandler(
+      groupRoute('get', path, { ...settings, request: { query }, responses: responds(...answer, 422) }),
+      async (c: QueryContext<Q>) => c.json(await read(scope(c), c.req.valid('query')), 200),
+    )
+  /** The same filters' rows as a CSV download (`subject` names the export in the log if it stops part way). */
+  const csv = <const P extends string, Q extends QuerySchema>(
+    path: P,
+    { query, ...settings }: QueryRead<Q>,
+    subject: string,
+    read: (scope: S, query: z.output<Q>) => CsvExport | Promise<CsvExport>,
+  ) =>
+    withHandler(
+      groupRoute('get', path, { ...settings, request: { query }, responses: respondsCsv(422) }),
+      async (c: QueryContext<Q>) => csvDownload(c, await read(scope(c), c.req.valid('query')), subject),
+    )
+  return Object.assign(groupRoute, { list, csv })
 }
 
 /** Response entries shared by every route's OpenAPI description. */

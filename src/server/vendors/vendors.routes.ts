@@ -115,12 +115,15 @@ export function vendorRoutes(deps: Deps) {
       async (c) => c.json(await withdrawPlanRequest(db, vendorScope(c)), 200),
     )
     .openapi(
-      adminRoute('get', '/api/admin/vendors', {
-        summary: 'Vendor applications, newest first: search by shop name or owner e-mail, filter by status',
-        request: { query: adminVendorListQuery },
-        responses: responds(adminVendorListDto, 'One page of applications', 422),
-      }),
-      async (c) => c.json(await listVendorApplications(db, adminScope(c), c.req.valid('query')), 200),
+      ...adminRoute.list(
+        '/api/admin/vendors',
+        {
+          summary: 'Vendor applications, newest first: search by shop name or owner e-mail, filter by status',
+          query: adminVendorListQuery,
+        },
+        [adminVendorListDto, 'One page of applications'],
+        (scope, query) => listVendorApplications(db, scope, query),
+      ),
     )
     .openapi(
       adminRoute('get', '/api/admin/vendors/{id}', {
