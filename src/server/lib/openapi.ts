@@ -116,6 +116,27 @@ type QueryRead<Q extends QuerySchema> = Pick<RouteSettings, 'summary' | 'descrip
 /** What a read's handler is given: the validated query string. */
 type QueryContext<Q extends QuerySchema> = Context<Env, string, { out: { query: z.output<Q> } }>
 
+/** A change's answers: the changed row with 200, and the errors the change itself can give. */
+type ChangeResponses = { 200: { content: { 'application/json': { schema: z.ZodType } } } }
+/** The changed row, as the change's 200 answer describes it. */
+type ChangedRow<R extends ChangeResponses> = z.output<R[200]['content']['application/json']['schema']>
+
+/** What a change to one row says of itself: its body's schema and its answers. */
+type ChangeSettings<B extends z.ZodType, R extends ChangeResponses> = Pick<
+  RouteSettings,
+  'summary' | 'description'
+> & {
+  body: B
+  responses: R
+}
+
+/** What a change's handler is given: the row's id and the validated body. */
+type ChangeContext<B extends z.ZodType> = Context<
+  Env,
+  string,
+  { out: { param: { id: string }; json: z.output<B> } }
+>
+
 /**
  * A read's route with its handler, typed as `.openapi` types a handler written in place (its input and path from
  * the route), so the typed client sees the route as if it were written out.
@@ -172,7 +193,27 @@ export const routeGroup = <const G extends RouteGroup<any>>({ errors = [], scope
       groupRoute('get', path, { ...settings, request: { query }, responses: respondsCsv(422) }),
       async (c: QueryContext<Q>) => csvDownload(c, await read(scope(c), c.req.valid('query')), subject),
     )
-  return Object.assign(groupRoute, { list, csv })
+  /**
+   * A change to the row `{id}` names, with a JSON body, answering the changed row with 200 (`responses` lists the
+   * errors the change itself can give); the row is looked up in the group's scope, so another shop's is 404.
+   */
+  const change = <
+    const M extends 'put' | 'patch' | 'post',
+    const P extends `${string}{id}${string}`,
+    B extends z.ZodType,
+    const R extends ChangeResponses,
+  >(
+    method: M,
+    path: P,
+    { body, ...settings }: ChangeSettings<B, R>,
+    act: (scope: S, id: string, input: z.output<B>) => Promise<ChangedRow<R>>,
+  ) =>
+    withHandler(
+      groupRoute(method, path, { ...settings, request: jsonBody(body) }),
+      async (c: ChangeContext<B>) =>
+        c.json(await act(scope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+  return Object.assign(groupRoute, { list, csv, change })
 }
 
 /** Response entries shared by every route's OpenAPI description. */

@@ -23,7 +23,7 @@ import {
   shopChoicesQuery,
 } from '../../shared/schemas/order'
 import { csvDownload } from '../lib/csv'
-import { adminScope, vendorScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
+import { adminScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
 import { createRouter, refuseOversizeBody } from '../lib/http'
 import type { Deps } from '../deps'
 import { creates, jsonBody, responds, respondsCsv } from '../lib/openapi'
@@ -80,17 +80,17 @@ export function orderRoutes(deps: Deps) {
       ),
     )
     .openapi(
-      vendorRoute('patch', '/api/vendor/orders/{id}/status', {
-        summary: 'Mark an order completed (from pending) or refunded (from completed); refunded is final',
-        description: 'Any other move is 409 orders.invalidTransition with params {from, to}.',
-        request: jsonBody(orderStatusInput),
-        responses: responds(orderDto, 'Updated', 409, 422),
-      }),
-      async (c) =>
-        c.json(
-          await setVendorOrderStatus(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json').status),
-          200,
-        ),
+      ...vendorRoute.change(
+        'patch',
+        '/api/vendor/orders/{id}/status',
+        {
+          summary: 'Mark an order completed (from pending) or refunded (from completed); refunded is final',
+          description: 'Any other move is 409 orders.invalidTransition with params {from, to}.',
+          body: orderStatusInput,
+          responses: responds(orderDto, 'Updated', 409, 422),
+        },
+        (scope, id, input) => setVendorOrderStatus(db, scope, id, input.status),
+      ),
     )
     .openapi(
       adminRoute('post', '/api/admin/orders', {
@@ -195,16 +195,16 @@ export function orderRoutes(deps: Deps) {
       async (c) => c.json(await getAdminOrder(db, adminScope(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      adminRoute('patch', '/api/admin/orders/{id}/status', {
-        summary: 'Set any status (pending, completed, refunded); audited; the stock is not touched',
-        request: jsonBody(adminOrderStatusInput),
-        responses: responds(adminOrderDto, 'Updated', 404, 422),
-      }),
-      async (c) =>
-        c.json(
-          await setAdminOrderStatus(db, adminScope(c), c.req.valid('param').id, c.req.valid('json').status),
-          200,
-        ),
+      ...adminRoute.change(
+        'patch',
+        '/api/admin/orders/{id}/status',
+        {
+          summary: 'Set any status (pending, completed, refunded); audited; the stock is not touched',
+          body: adminOrderStatusInput,
+          responses: responds(adminOrderDto, 'Updated', 404, 422),
+        },
+        (scope, id, input) => setAdminOrderStatus(db, scope, id, input.status),
+      ),
     )
     .openapi(
       adminRoute('delete', '/api/admin/orders/{id}', {

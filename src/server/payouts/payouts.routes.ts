@@ -102,24 +102,18 @@ export function payoutRoutes(deps: Deps) {
         async (c) => c.json(await getAdminPayout(db, adminScope(c), c.req.valid('param').id), 200),
       )
       .openapi(
-        adminRoute('patch', '/api/admin/payouts/{id}', {
-          summary: 'Approve or reject a pending payout (payouts.notPending once decided); audited',
-          description:
-            'An optional `reason` is kept with a rejection, an optional `paymentReference` with an approval; both are in the audit details. An approval above the shop’s balance net of refunds is 409 payouts.exceedsBalance with params {amount, balance}.',
-          request: jsonBody(payoutDecisionInput),
-          responses: responds(payoutDto, 'Decided', 404, 409, 422),
-        }),
-        async (c) =>
-          c.json(
-            await decidePayout(
-              db,
-              adminScope(c),
-              c.req.valid('param').id,
-              c.req.valid('json'),
-              deps.config.publicUrl,
-            ),
-            200,
-          ),
+        ...adminRoute.change(
+          'patch',
+          '/api/admin/payouts/{id}',
+          {
+            summary: 'Approve or reject a pending payout (payouts.notPending once decided); audited',
+            description:
+              'An optional `reason` is kept with a rejection, an optional `paymentReference` with an approval; both are in the audit details. An approval above the shop’s balance net of refunds is 409 payouts.exceedsBalance with params {amount, balance}.',
+            body: payoutDecisionInput,
+            responses: responds(payoutDto, 'Decided', 404, 409, 422),
+          },
+          (scope, id, input) => decidePayout(db, scope, id, input, deps.config.publicUrl),
+        ),
       )
   )
 }

@@ -80,17 +80,20 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
         async (c) => c.json(await createProduct(db, vendorScope(c), c.req.valid('json')), 201),
       )
       .openapi(
-        vendorRoute('put', '/api/vendor/products/{id}', {
-          summary:
-            'Edit a product; variants are updated in place, ordered ones are archived rather than deleted',
-          description:
-            `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
-            'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
-          request: jsonBody(productInput),
-          responses: responds(productDto, 'Saved', 409, 422),
-        }),
-        async (c) =>
-          c.json(await updateProduct(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+        ...vendorRoute.change(
+          'put',
+          '/api/vendor/products/{id}',
+          {
+            summary:
+              'Edit a product; variants are updated in place, ordered ones are archived rather than deleted',
+            description:
+              `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
+              'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
+            body: productInput,
+            responses: responds(productDto, 'Saved', 409, 422),
+          },
+          (scope, id, input) => updateProduct(db, scope, id, input),
+        ),
       )
       .openapi(
         vendorRoute('delete', '/api/vendor/products/{id}', {
@@ -195,23 +198,18 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
         async (c) => c.json(await getModerationProduct(db, adminScope(c), c.req.valid('param').id), 200),
       )
       .openapi(
-        adminRoute('patch', '/api/admin/products/{id}/status', {
-          summary: 'Approve or reject a product (to a status it is not in), with an optional reason; audited',
-          description: 'Deciding the status the product already has is 409 products.alreadyDecided.',
-          request: jsonBody(productDecisionInput),
-          responses: responds(adminProductDto, 'Decided', 404, 409, 422),
-        }),
-        async (c) =>
-          c.json(
-            await decideProduct(
-              db,
-              adminScope(c),
-              c.req.valid('param').id,
-              c.req.valid('json'),
-              deps.config.publicUrl,
-            ),
-            200,
-          ),
+        ...adminRoute.change(
+          'patch',
+          '/api/admin/products/{id}/status',
+          {
+            summary:
+              'Approve or reject a product (to a status it is not in), with an optional reason; audited',
+            description: 'Deciding the status the product already has is 409 products.alreadyDecided.',
+            body: productDecisionInput,
+            responses: responds(adminProductDto, 'Decided', 404, 409, 422),
+          },
+          (scope, id, input) => decideProduct(db, scope, id, input, deps.config.publicUrl),
+        ),
       )
       .openapi(
         adminRoute('post', '/api/admin/products/decisions', {
