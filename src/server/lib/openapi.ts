@@ -1,6 +1,7 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { errorBody } from '../../shared/errors'
+import { okResponse } from '../../shared/schemas/auth'
 import { csvDownload, type CsvExport } from './csv'
 import type { Env } from './http'
 
@@ -103,8 +104,8 @@ export const route = <
 
 type RouteGroup<S> = Pick<RouteConfig, 'middleware' | 'tags'> & {
   errors?: readonly ErrorStatus[]
-  /** Whose view the group's reads take: the scope a route's service call gets. */
-  scope: (c: Context<Env>) => S
+  /** Whose view the group's reads take: the scope a route's service call gets (none for public routes). */
+  scope?: (c: Context<Env>) => S
 }
 
 /** A query string's schema, as a route's `request.query` takes it. */
@@ -130,6 +131,15 @@ type ChangeSettings<B extends z.ZodType, R extends ChangeResponses> = Pick<
   responses: R
 }
 
+/** What an action says of itself: its body's schema and its answer (a description, then the error statuses). */
+type ActionSettings<B extends z.ZodType> = Pick<RouteSettings, 'summary' | 'description'> & {
+  body: B
+  answer: [description: string, ...errors: ErrorStatus[]]
+}
+
+/** What an action's handler is given: the validated body. */
+type BodyContext<B extends z.ZodType> = Context<Env, string, { out: { json: z.output<B> } }>
+
 /** What a change's handler is given: the row's id and the validated body. */
 type ChangeContext<B extends z.ZodType> = Context<
   Env,
@@ -144,6 +154,9 @@ type ChangeContext<B extends z.ZodType> = Context<
 const withHandler = <R>(route: R, handler: (c: never) => Promise<Response>) =>
   [route, handler as never] as const
 
+/** The scope of a group that has none (its routes answer anyone). */
+const noScope = () => undefined
+
 /**
  * `route` with settings every route of a group shares: its guard, its tag, the error statuses the guard
  * answers with (`errors`, added to each route's own) and the scope its reads take:
@@ -152,8 +165,12 @@ const withHandler = <R>(route: R, handler: (c: never) => Promise<Response>) =>
  * and `adminRoute.csv` (the same filters as a CSV download); each gives `.openapi` its route and its handler.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any scope: each group's own is read back as S
-export const routeGroup = <const G extends RouteGroup<any>>({ errors = [], scope, ...group }: G) => {
-  type S = ReturnType<G['scope']>
+export const routeGroup = <const G extends RouteGroup<any>>({
+  errors = [],
+  scope = noScope,
+  ...group
+}: G) => {
+  type S = G extends { scope: (c: Context<Env>) => infer T } ? T : undefined
   const shared = group as Omit<G, 'errors' | 'scope'>
   const groupRoute = <
     const M extends RouteConfig['method'],
@@ -213,7 +230,27 @@ export const routeGroup = <const G extends RouteGroup<any>>({ errors = [], scope
       async (c: ChangeContext<B>) =>
         c.json(await act(scope(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
-  return Object.assign(groupRoute, { list, csv, change })
+  /**
+   * A request that does something and has nothing to show for it (a mail sent, an address confirmed): its JSON
+   * body, and `{ ok: true }` with 200 once `act` is done (`answer`: that answer's description, then the errors).
+   */
+  const action = <const P extends string, B extends z.ZodType>(
+    path: P,
+    { body, answer: [description, ...errors], ...settings }: ActionSettings<B>,
+    act: (input: z.output<B>, c: Context<Env>) => Promise<unknown>,
+  ) =>
+    withHandler(
+      groupRoute('post', path, {
+        ...settings,
+        request: jsonBody(body),
+        responses: responds(okResponse, description, ...errors),
+      }),
+      async (c: BodyContext<B>) => {
+        await act(c.req.valid('json'), c)
+        return c.json({ ok: true as const }, 200)
+      },
+    )
+  return Object.assign(groupRoute, { list, csv, change, action })
 }
 
 /** Response entries shared by every route's OpenAPI description. */
