@@ -12,7 +12,15 @@ import { anySignedIn, signedIn } from '../auth/guards'
 import { createRouter, forwardCookies } from '../lib/http'
 import { getActor } from '../auth/actor'
 import type { Deps } from '../deps'
-import { errorResponses, jsonBody, jsonContent, responds, route, sessionOptional } from '../lib/openapi'
+import {
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  responds,
+  route,
+  routeGroup,
+  sessionOptional,
+} from '../lib/openapi'
 import {
   confirmEmail,
   describeActor,
@@ -23,6 +31,7 @@ import {
 } from './account.service'
 
 const tags = ['Account']
+const accountRoute = routeGroup({ tags })
 
 export function accountRoutes(deps: Deps) {
   return createRouter()
@@ -106,16 +115,15 @@ export function accountRoutes(deps: Deps) {
       },
     )
     .openapi(
-      route('post', '/api/account/confirm-email', {
-        tags,
-        summary: 'Confirm an e-mail address with the single-use token from the mail',
-        request: jsonBody(tokenInput),
-        responses: responds(okResponse, 'Confirmed', 404, 409, 422),
-      }),
-      async (c) => {
-        await confirmEmail(deps, c.req.valid('json').token)
-        return c.json({ ok: true as const }, 200)
-      },
+      ...accountRoute.action(
+        '/api/account/confirm-email',
+        {
+          summary: 'Confirm an e-mail address with the single-use token from the mail',
+          body: tokenInput,
+          answer: ['Confirmed', 404, 409, 422],
+        },
+        (input) => confirmEmail(deps, input.token),
+      ),
     )
     .openapi(
       route('get', '/api/account/providers', {

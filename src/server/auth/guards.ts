@@ -77,8 +77,8 @@ export const anySignedIn = guard()
  * something), 404 vendor.notRegistered before the shop exists.
  */
 export const vendorRouteGroup = (tag: string) =>
-  routeGroup({ middleware: vendorOnly, tags: [tag], errors: [401, 403, 404] })
+  routeGroup({ middleware: vendorOnly, tags: [tag], errors: [401, 403, 404], scope: vendorScope })
 
 /** A signed-in admin's routes under `tag`: 401 signed out, 403 another role. */
 export const adminRouteGroup = (tag: string) =>
-  routeGroup({ middleware: adminOnly, tags: [tag], errors: [401, 403] })
+  routeGroup({ middleware: adminOnly, tags: [tag], errors: [401, 403], scope: adminScope })

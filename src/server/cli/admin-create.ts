@@ -3,16 +3,12 @@
  * Refuses once an admin exists. With the embedded database, stop the server first (PGlite allows one process).
  */
 import { ConfigError, loadConfig } from '../config'
-import { openDatabase } from '../db/client'
+import { openCommandDatabase } from '../db/client'
 import { createSetupLink } from '../setup/setup.service'
 
 async function main() {
   const config = loadConfig()
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: 1,
-  })
+  const database = await openCommandDatabase(config)
   try {
     await database.migrate()
     const link = await createSetupLink(database.db, config.publicUrl)

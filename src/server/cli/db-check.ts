@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { ConfigError, loadConfig } from '../config'
-import { openDatabase, type Db } from '../db/client'
+import { openCommandDatabase, type Db } from '../db/client'
 import { applyFunctionsFile, findFunctionsDrift } from '../db/migrate'
 import { findTotalsDrift, rebuildTotals } from '../db/totals'
 
@@ -22,11 +22,7 @@ async function main() {
     return
   }
   const config = loadConfig()
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: 1,
-  })
+  const database = await openCommandDatabase(config)
   try {
     // The functions as this database has them, not as the file would make them at start.
     await database.migrate({ leaveFunctions: true })

@@ -274,3 +274,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize)
   return openPglite(path.join(options.dataDir, 'pg'))
 }
+
+/** The database of a command run beside the server (admin:create, db:check, backup, restore, demo): one connection. */
+export const openCommandDatabase = (config: { databaseUrl?: string; dataDir: string }) =>
+  openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 })

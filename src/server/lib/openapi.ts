@@ -1,5 +1,9 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { errorBody } from '../../shared/errors'
+import { okResponse } from '../../shared/schemas/auth'
+import { csvDownload, type CsvExport } from './csv'
+import type { Env } from './http'
 
 type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503
 
@@ -98,16 +102,77 @@ export const route = <
   config: R,
 ) => defineRoute({ ...withPathParams(path, config), method, path })
 
-type RouteGroup = Pick<RouteConfig, 'middleware' | 'tags'> & { errors?: readonly ErrorStatus[] }
+type RouteGroup<S> = Pick<RouteConfig, 'middleware' | 'tags'> & {
+  errors?: readonly ErrorStatus[]
+  /** Whose view the group's reads take: the scope a route's service call gets (none for public routes). */
+  scope?: (c: Context<Env>) => S
+}
+
+/** A query string's schema, as a route's `request.query` takes it. */
+type QuerySchema = NonNullable<NonNullable<RouteConfig['request']>['query']>
+
+/** What a read taking its filters from the query string says of itself. */
+type QueryRead<Q extends QuerySchema> = Pick<RouteSettings, 'summary' | 'description'> & { query: Q }
+
+/** What a read's handler is given: the validated query string. */
+type QueryContext<Q extends QuerySchema> = Context<Env, string, { out: { query: z.output<Q> } }>
+
+/** A change's answers: the changed row with 200, and the errors the change itself can give. */
+type ChangeResponses = { 200: { content: { 'application/json': { schema: z.ZodType } } } }
+/** The changed row, as the change's 200 answer describes it. */
+type ChangedRow<R extends ChangeResponses> = z.output<R[200]['content']['application/json']['schema']>
+
+/** What a change to one row says of itself: its body's schema and its answers. */
+type ChangeSettings<B extends z.ZodType, R extends ChangeResponses> = Pick<
+  RouteSettings,
+  'summary' | 'description'
+> & {
+  body: B
+  responses: R
+}
+
+/** What an action says of itself: its body's schema and its answer (a description, then the error statuses). */
+type ActionSettings<B extends z.ZodType> = Pick<RouteSettings, 'summary' | 'description'> & {
+  body: B
+  answer: [description: string, ...errors: ErrorStatus[]]
+}
+
+/** What an action's handler is given: the validated body. */
+type BodyContext<B extends z.ZodType> = Context<Env, string, { out: { json: z.output<B> } }>
+
+/** What a change's handler is given: the row's id and the validated body. */
+type ChangeContext<B extends z.ZodType> = Context<
+  Env,
+  string,
+  { out: { param: { id: string }; json: z.output<B> } }
+>
 
 /**
- * `route` with settings every route of a group shares: its guard, its tag and the error statuses the guard
- * answers with (`errors`, added to each route's own):
- * `const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor orders'], errors: [401, 403, 404] })`.
+ * A read's route with its handler, typed as `.openapi` types a handler written in place (its input and path from
+ * the route), so the typed client sees the route as if it were written out.
  */
-export const routeGroup = <const G extends RouteGroup>({ errors = [], ...group }: G) => {
-  const shared = group as Omit<G, 'errors'>
-  return <
+const withHandler = <R>(route: R, handler: (c: never) => Promise<Response>) =>
+  [route, handler as never] as const
+
+/** The scope of a group that has none (its routes answer anyone). */
+const noScope = () => undefined
+
+/**
+ * `route` with settings every route of a group shares: its guard, its tag, the error statuses the guard
+ * answers with (`errors`, added to each route's own) and the scope its reads take:
+ * `const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor orders'], errors: [401, 403, 404], scope: vendorScope })`.
+ * Two reads every list screen has are declared whole: `vendorRoute.list` (a page of rows by the query's filters)
+ * and `adminRoute.csv` (the same filters as a CSV download); each gives `.openapi` its route and its handler.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any scope: each group's own is read back as S
+export const routeGroup = <const G extends RouteGroup<any>>({
+  errors = [],
+  scope = noScope,
+  ...group
+}: G) => {
+  type S = G extends { scope: (c: Context<Env>) => infer T } ? T : undefined
+  const shared = group as Omit<G, 'errors' | 'scope'>
+  const groupRoute = <
     const M extends RouteConfig['method'],
     const P extends string,
     const R extends Omit<RouteSettings, 'middleware' | 'tags'>,
@@ -123,6 +188,69 @@ export const routeGroup = <const G extends RouteGroup>({ errors = [], ...group }
       method,
       path,
     })
+  /** A page of rows by the query's filters, in the group's scope: 200 with `schema`, 422 for refused filters. */
+  const list = <const P extends string, Q extends QuerySchema, T extends z.ZodType>(
+    path: P,
+    { query, ...settings }: QueryRead<Q>,
+    answer: [schema: T, description: string],
+    read: (scope: S, query: z.output<Q>) => Promise<z.output<T>>,
+  ) =>
+    withHandler(
+      groupRoute('get', path, { ...settings, request: { query }, responses: responds(...answer, 422) }),
+      async (c: QueryContext<Q>) => c.json(await read(scope(c), c.req.valid('query')), 200),
+    )
+  /** The same filters' rows as a CSV download (`subject` names the export in the log if it stops part way). */
+  const csv = <const P extends string, Q extends QuerySchema>(
+    path: P,
+    { query, ...settings }: QueryRead<Q>,
+    subject: string,
+    read: (scope: S, query: z.output<Q>) => CsvExport | Promise<CsvExport>,
+  ) =>
+    withHandler(
+      groupRoute('get', path, { ...settings, request: { query }, responses: respondsCsv(422) }),
+      async (c: QueryContext<Q>) => csvDownload(c, await read(scope(c), c.req.valid('query')), subject),
+    )
+  /**
+   * A change to the row `{id}` names, with a JSON body, answering the changed row with 200 (`responses` lists the
+   * errors the change itself can give); the row is looked up in the group's scope, so another shop's is 404.
+   */
+  const change = <
+    const M extends 'put' | 'patch' | 'post',
+    const P extends `${string}{id}${string}`,
+    B extends z.ZodType,
+    const R extends ChangeResponses,
+  >(
+    method: M,
+    path: P,
+    { body, ...settings }: ChangeSettings<B, R>,
+    act: (scope: S, id: string, input: z.output<B>) => Promise<ChangedRow<R>>,
+  ) =>
+    withHandler(
+      groupRoute(method, path, { ...settings, request: jsonBody(body) }),
+      async (c: ChangeContext<B>) =>
+        c.json(await act(scope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+  /**
+   * A request that does something and has nothing to show for it (a mail sent, an address confirmed): its JSON
+   * body, and `{ ok: true }` with 200 once `act` is done (`answer`: that answer's description, then the errors).
+   */
+  const action = <const P extends string, B extends z.ZodType>(
+    path: P,
+    { body, answer: [description, ...errors], ...settings }: ActionSettings<B>,
+    act: (input: z.output<B>, c: Context<Env>) => Promise<unknown>,
+  ) =>
+    withHandler(
+      groupRoute('post', path, {
+        ...settings,
+        request: jsonBody(body),
+        responses: responds(okResponse, description, ...errors),
+      }),
+      async (c: BodyContext<B>) => {
+        await act(c.req.valid('json'), c)
+        return c.json({ ok: true as const }, 200)
+      },
+    )
+  return Object.assign(groupRoute, { list, csv, change, action })
 }
 
 /** Response entries shared by every route's OpenAPI description. */

@@ -1,5 +1,7 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { and, eq, or, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Tx } from '../db/client'
+import { isUuid, notFound } from './errors'
 import type { Language, Role, VendorStatus } from '../../shared/constants'
 import { messages, orders, payouts, products, vendorTotals, vendors } from '../db/schema'
 
@@ -79,3 +81,23 @@ export const messagesIn = (viewer: Viewer): SQL | undefined =>
   viewer.role === 'admin'
     ? undefined
     : or(eq(messages.senderId, viewer.userId), eq(messages.receiverId, viewer.userId))
+
+/**
+ * The row `id` names, locked for a change, when it is in `inScope` (`productsIn(scope)`, …); a malformed id, an
+ * unknown one or one outside the scope is NOT_FOUND alike, so ids of other shops do not leak.
+ */
+export async function lockInScope<T extends PgTable & { id: PgColumn }>(
+  tx: Tx,
+  table: T,
+  id: string,
+  inScope: SQL | undefined,
+): Promise<T['$inferSelect']> {
+  if (!isUuid(id)) throw notFound()
+  const [row] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), inScope))
+    .for('update')
+  if (!row) throw notFound()
+  return row as T['$inferSelect']
+}

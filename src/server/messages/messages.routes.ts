@@ -23,20 +23,34 @@ const viewer = (c: Parameters<typeof signedIn>[0]) => {
   return { userId: actor.userId, role: actor.role }
 }
 
-const anyoneRoute = routeGroup({ middleware: anyoneSignedIn, tags: ['Messages'], errors: [401] })
-const vendorRoute = routeGroup({ middleware: vendorWriting, tags: ['Messages'], errors: [401, 403] })
+const anyoneRoute = routeGroup({
+  middleware: anyoneSignedIn,
+  tags: ['Messages'],
+  errors: [401],
+  scope: viewer,
+})
+const vendorRoute = routeGroup({
+  middleware: vendorWriting,
+  tags: ['Messages'],
+  errors: [401, 403],
+  scope: viewer,
+})
 const adminRoute = adminRouteGroup('Admin messages')
 
 export function messageRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      anyoneRoute('get', '/api/messages', {
-        summary: 'The messages the user sent or received (admins: all), newest first, with the unread count',
-        request: { query: messageListQuery },
-        responses: responds(messageListDto, 'Messages', 422),
-      }),
-      async (c) => c.json(await listMessages(db, viewer(c), c.req.valid('query')), 200),
+      ...anyoneRoute.list(
+        '/api/messages',
+        {
+          summary:
+            'The messages the user sent or received (admins: all), newest first, with the unread count',
+          query: messageListQuery,
+        },
+        [messageListDto, 'Messages'],
+        (viewer, query) => listMessages(db, viewer, query),
+      ),
     )
     .openapi(
       // Admins answer through the reply endpoint; the admin team writing to itself has no recipient.

@@ -23,7 +23,7 @@ import {
   shopChoicesQuery,
 } from '../../shared/schemas/order'
 import { csvDownload } from '../lib/csv'
-import { adminScope, vendorScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
+import { adminScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
 import { createRouter, refuseOversizeBody } from '../lib/http'
 import type { Deps } from '../deps'
 import { creates, jsonBody, responds, respondsCsv } from '../lib/openapi'
@@ -69,25 +69,28 @@ export function orderRoutes(deps: Deps) {
   const db = deps.database.db
   return createRouter()
     .openapi(
-      vendorRoute('get', '/api/vendor/orders', {
-        summary: "The vendor's orders, newest first, optionally by status",
-        request: { query: orderListQuery },
-        responses: responds(orderListDto, 'One page of orders', 422),
-      }),
-      async (c) => c.json(await listOrders(db, vendorScope(c), c.req.valid('query')), 200),
+      ...vendorRoute.list(
+        '/api/vendor/orders',
+        {
+          summary: "The vendor's orders, newest first, optionally by status",
+          query: orderListQuery,
+        },
+        [orderListDto, 'One page of orders'],
+        (scope, query) => listOrders(db, scope, query),
+      ),
     )
     .openapi(
-      vendorRoute('patch', '/api/vendor/orders/{id}/status', {
-        summary: 'Mark an order completed (from pending) or refunded (from completed); refunded is final',
-        description: 'Any other move is 409 orders.invalidTransition with params {from, to}.',
-        request: jsonBody(orderStatusInput),
-        responses: responds(orderDto, 'Updated', 409, 422),
-      }),
-      async (c) =>
-        c.json(
-          await setVendorOrderStatus(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json').status),
-          200,
-        ),
+      ...vendorRoute.change(
+        'patch',
+        '/api/vendor/orders/{id}/status',
+        {
+          summary: 'Mark an order completed (from pending) or refunded (from completed); refunded is final',
+          description: 'Any other move is 409 orders.invalidTransition with params {from, to}.',
+          body: orderStatusInput,
+          responses: responds(orderDto, 'Updated', 409, 422),
+        },
+        (scope, id, input) => setVendorOrderStatus(db, scope, id, input.status),
+      ),
     )
     .openapi(
       adminRoute('post', '/api/admin/orders', {
@@ -103,44 +106,52 @@ export function orderRoutes(deps: Deps) {
       async (c) => c.json(await createAdminOrder(db, adminScope(c), c.req.valid('json')), 201),
     )
     .openapi(
-      adminRoute('get', '/api/admin/orders', {
-        summary:
-          "Every shop's orders, newest first: q (customer name or e-mail, shop, product, order id), status, vendorId; with the four cards of the same filters",
-        request: { query: adminOrderListQuery },
-        responses: responds(adminOrderListDto, 'One page of orders', 422),
-      }),
-      async (c) => c.json(await listAdminOrders(db, adminScope(c), c.req.valid('query')), 200),
+      ...adminRoute.list(
+        '/api/admin/orders',
+        {
+          summary:
+            "Every shop's orders, newest first: q (customer name or e-mail, shop, product, order id), status, vendorId; with the four cards of the same filters",
+          query: adminOrderListQuery,
+        },
+        [adminOrderListDto, 'One page of orders'],
+        (scope, query) => listAdminOrders(db, scope, query),
+      ),
     )
     .openapi(
-      adminRoute('get', '/api/admin/orders/export', {
-        summary:
-          'The filtered orders as CSV (UTF-8 with BOM, RFC 4180, formula-safe, dated file name); it imports again as it is',
-        request: { query: adminOrderFilters },
-        responses: respondsCsv(422),
-      }),
-      async (c) =>
-        csvDownload(
-          c,
-          exportAdminOrders(db, adminScope(c), c.req.valid('query'), { timeZone: deps.config.timeZone }),
-          'orders',
-        ),
+      ...adminRoute.csv(
+        '/api/admin/orders/export',
+        {
+          summary:
+            'The filtered orders as CSV (UTF-8 with BOM, RFC 4180, formula-safe, dated file name); it imports again as it is',
+          query: adminOrderFilters,
+        },
+        'orders',
+        (scope, query) => exportAdminOrders(db, scope, query, { timeZone: deps.config.timeZone }),
+      ),
     )
     .openapi(
-      adminRoute('get', '/api/admin/orders/shops', {
-        summary:
-          'Shops by name for the order form (approved ones; forSale=false: all, for the filter), at most 50',
-        request: { query: shopChoicesQuery },
-        responses: responds(shopChoicesDto, 'Shops', 422),
-      }),
-      async (c) => c.json(await listShopChoices(db, adminScope(c), c.req.valid('query')), 200),
+      ...adminRoute.list(
+        '/api/admin/orders/shops',
+        {
+          summary:
+            'Shops by name for the order form (approved ones; forSale=false: all, for the filter), at most 50',
+          query: shopChoicesQuery,
+        },
+        [shopChoicesDto, 'Shops'],
+        (scope, query) => listShopChoices(db, scope, query),
+      ),
     )
     .openapi(
-      adminRoute('get', '/api/admin/orders/products', {
-        summary: "One approved shop's approved products by name, with the variants still sold (price, stock)",
-        request: { query: productChoicesQuery },
-        responses: responds(productChoicesDto, 'Products', 422),
-      }),
-      async (c) => c.json(await listProductChoices(db, adminScope(c), c.req.valid('query').vendorId), 200),
+      ...adminRoute.list(
+        '/api/admin/orders/products',
+        {
+          summary:
+            "One approved shop's approved products by name, with the variants still sold (price, stock)",
+          query: productChoicesQuery,
+        },
+        [productChoicesDto, 'Products'],
+        (scope, query) => listProductChoices(db, scope, query.vendorId),
+      ),
     )
     .openapi(
       adminRoute('get', '/api/admin/orders/import/template', {
@@ -184,16 +195,16 @@ export function orderRoutes(deps: Deps) {
       async (c) => c.json(await getAdminOrder(db, adminScope(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      adminRoute('patch', '/api/admin/orders/{id}/status', {
-        summary: 'Set any status (pending, completed, refunded); audited; the stock is not touched',
-        request: jsonBody(adminOrderStatusInput),
-        responses: responds(adminOrderDto, 'Updated', 404, 422),
-      }),
-      async (c) =>
-        c.json(
-          await setAdminOrderStatus(db, adminScope(c), c.req.valid('param').id, c.req.valid('json').status),
-          200,
-        ),
+      ...adminRoute.change(
+        'patch',
+        '/api/admin/orders/{id}/status',
+        {
+          summary: 'Set any status (pending, completed, refunded); audited; the stock is not touched',
+          body: adminOrderStatusInput,
+          responses: responds(adminOrderDto, 'Updated', 404, 422),
+        },
+        (scope, id, input) => setAdminOrderStatus(db, scope, id, input.status),
+      ),
     )
     .openapi(
       adminRoute('delete', '/api/admin/orders/{id}', {

@@ -12,8 +12,8 @@ import {
 import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendors } from '../db/schema'
 import { recordAudit, recordAudits } from '../audit/record-audit'
-import { AppError, isUuid, notFound } from '../lib/errors'
-import { ordersIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
+import { AppError, isUuid } from '../lib/errors'
+import { lockInScope, ordersIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify, notifyAll } from '../realtime/events'
 import { orderFilter, orderRows } from './orders.queries'
 
@@ -359,16 +359,10 @@ export async function setVendorOrderStatus(
 ): Promise<OrderDto> {
   return db.transaction(async (tx) => {
     const vendorId = scope.vendorId
-    if (!isUuid(id)) throw notFound()
     // Completing or refunding changes the payout balance: take the vendor lock that payout requests take,
     // so a refund racing a payout request cannot leave the vendor overdrawn.
     await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).for('update')
-    const [current] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), ordersIn(scope)))
-      .for('update')
-    if (!current) throw notFound()
+    const current = await lockInScope(tx, orders, id, ordersIn(scope))
     if (vendorOrderTransitions[current.status] !== status) {
       throw new AppError('CONFLICT', 'orders.invalidTransition', { from: current.status, to: status })
     }

@@ -9,11 +9,10 @@ import {
   payoutOverviewDto,
   payoutRequestInput,
 } from '../../shared/schemas/payout'
-import { csvDownload } from '../lib/csv'
 import { adminScope, vendorScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
 import { createRouter } from '../lib/http'
 import type { Deps } from '../deps'
-import { creates, jsonBody, responds, respondsCsv } from '../lib/openapi'
+import { creates, jsonBody, responds } from '../lib/openapi'
 import {
   confirmPayoutReceipt,
   decidePayout,
@@ -33,13 +32,16 @@ export function payoutRoutes(deps: Deps) {
   return (
     createRouter()
       .openapi(
-        vendorRoute('get', '/api/vendor/payouts', {
-          summary:
-            'Available balance (negative: owed after refunds), pending total, payout method (masked) and the history, newest first',
-          request: { query: payoutListQuery },
-          responses: responds(payoutOverviewDto, 'Overview', 422),
-        }),
-        async (c) => c.json(await getPayoutOverview(db, vendorScope(c), c.req.valid('query')), 200),
+        ...vendorRoute.list(
+          '/api/vendor/payouts',
+          {
+            summary:
+              'Available balance (negative: owed after refunds), pending total, payout method (masked) and the history, newest first',
+            query: payoutListQuery,
+          },
+          [payoutOverviewDto, 'Overview'],
+          (scope, query) => getPayoutOverview(db, scope, query),
+        ),
       )
       .openapi(
         vendorRoute('post', '/api/vendor/payouts', {
@@ -65,31 +67,32 @@ export function payoutRoutes(deps: Deps) {
           ),
       )
       .openapi(
-        adminRoute('get', '/api/admin/payouts', {
-          summary:
-            "Every shop's payouts, newest request first: q (payout id or its first 8 characters, shop name, owner name or e-mail), status; with the summary figures",
-          description:
-            '`total` counts every payout, `filteredTotal` those the filters keep. Each item carries the shop’s balance net of refunds (`vendorBalance`) and the receipt status read from the notes.',
-          request: { query: adminPayoutListQuery },
-          responses: responds(adminPayoutListDto, 'One page of payouts', 422),
-        }),
-        async (c) => c.json(await listAdminPayouts(db, adminScope(c), c.req.valid('query')), 200),
+        ...adminRoute.list(
+          '/api/admin/payouts',
+          {
+            summary:
+              "Every shop's payouts, newest request first: q (payout id or its first 8 characters, shop name, owner name or e-mail), status; with the summary figures",
+            description:
+              '`total` counts every payout, `filteredTotal` those the filters keep. Each item carries the shop’s balance net of refunds (`vendorBalance`) and the receipt status read from the notes.',
+            query: adminPayoutListQuery,
+          },
+          [adminPayoutListDto, 'One page of payouts'],
+          (scope, query) => listAdminPayouts(db, scope, query),
+        ),
       )
       // Before /{id}: "export" is not a payout id.
       .openapi(
-        adminRoute('get', '/api/admin/payouts/export', {
-          summary: 'The filtered payouts as CSV (UTF-8 with BOM, RFC 4180), newest request first',
-          description:
-            'File name `payouts-YYYY-MM-DD.csv` (the marketplace’s date). Text cells starting with = + - @, a tab or a carriage return get a leading single quote, so no cell runs as a spreadsheet formula.',
-          request: { query: adminPayoutFilters },
-          responses: respondsCsv(422),
-        }),
-        async (c) =>
-          csvDownload(
-            c,
-            exportAdminPayouts(db, adminScope(c), c.req.valid('query'), { timeZone: deps.config.timeZone }),
-            'payouts',
-          ),
+        ...adminRoute.csv(
+          '/api/admin/payouts/export',
+          {
+            summary: 'The filtered payouts as CSV (UTF-8 with BOM, RFC 4180), newest request first',
+            description:
+              'File name `payouts-YYYY-MM-DD.csv` (the marketplace’s date). Text cells starting with = + - @, a tab or a carriage return get a leading single quote, so no cell runs as a spreadsheet formula.',
+            query: adminPayoutFilters,
+          },
+          'payouts',
+          (scope, query) => exportAdminPayouts(db, scope, query, { timeZone: deps.config.timeZone }),
+        ),
       )
       .openapi(
         adminRoute('get', '/api/admin/payouts/{id}', {
@@ -99,24 +102,18 @@ export function payoutRoutes(deps: Deps) {
         async (c) => c.json(await getAdminPayout(db, adminScope(c), c.req.valid('param').id), 200),
       )
       .openapi(
-        adminRoute('patch', '/api/admin/payouts/{id}', {
-          summary: 'Approve or reject a pending payout (payouts.notPending once decided); audited',
-          description:
-            'An optional `reason` is kept with a rejection, an optional `paymentReference` with an approval; both are in the audit details. An approval above the shop’s balance net of refunds is 409 payouts.exceedsBalance with params {amount, balance}.',
-          request: jsonBody(payoutDecisionInput),
-          responses: responds(payoutDto, 'Decided', 404, 409, 422),
-        }),
-        async (c) =>
-          c.json(
-            await decidePayout(
-              db,
-              adminScope(c),
-              c.req.valid('param').id,
-              c.req.valid('json'),
-              deps.config.publicUrl,
-            ),
-            200,
-          ),
+        ...adminRoute.change(
+          'patch',
+          '/api/admin/payouts/{id}',
+          {
+            summary: 'Approve or reject a pending payout (payouts.notPending once decided); audited',
+            description:
+              'An optional `reason` is kept with a rejection, an optional `paymentReference` with an approval; both are in the audit details. An approval above the shop’s balance net of refunds is 409 payouts.exceedsBalance with params {amount, balance}.',
+            body: payoutDecisionInput,
+            responses: responds(payoutDto, 'Decided', 404, 409, 422),
+          },
+          (scope, id, input) => decidePayout(db, scope, id, input, deps.config.publicUrl),
+        ),
       )
   )
 }

@@ -52,13 +52,16 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
   return (
     createRouter()
       .openapi(
-        vendorRoute('get', '/api/vendor/products', {
-          summary:
-            "The vendor's products, newest first, with live variants, price range and the plan's product limit",
-          request: { query: productListQuery },
-          responses: responds(productListDto, 'One page of products', 422),
-        }),
-        async (c) => c.json(await listProducts(db, vendorScope(c), c.req.valid('query')), 200),
+        ...vendorRoute.list(
+          '/api/vendor/products',
+          {
+            summary:
+              "The vendor's products, newest first, with live variants, price range and the plan's product limit",
+            query: productListQuery,
+          },
+          [productListDto, 'One page of products'],
+          (scope, query) => listProducts(db, scope, query),
+        ),
       )
       .openapi(
         vendorRoute('get', '/api/vendor/products/{id}', {
@@ -77,17 +80,20 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
         async (c) => c.json(await createProduct(db, vendorScope(c), c.req.valid('json')), 201),
       )
       .openapi(
-        vendorRoute('put', '/api/vendor/products/{id}', {
-          summary:
-            'Edit a product; variants are updated in place, ordered ones are archived rather than deleted',
-          description:
-            `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
-            'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
-          request: jsonBody(productInput),
-          responses: responds(productDto, 'Saved', 409, 422),
-        }),
-        async (c) =>
-          c.json(await updateProduct(db, vendorScope(c), c.req.valid('param').id, c.req.valid('json')), 200),
+        ...vendorRoute.change(
+          'put',
+          '/api/vendor/products/{id}',
+          {
+            summary:
+              'Edit a product; variants are updated in place, ordered ones are archived rather than deleted',
+            description:
+              `${inputRules} Variants keep their ids (matched by SKU, or by colour and size after a rename); a removed ` +
+              'variant is deleted when no order points at it, otherwise archived (hidden, kept for its orders).',
+            body: productInput,
+            responses: responds(productDto, 'Saved', 409, 422),
+          },
+          (scope, id, input) => updateProduct(db, scope, id, input),
+        ),
       )
       .openapi(
         vendorRoute('delete', '/api/vendor/products/{id}', {
@@ -97,41 +103,39 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
         async (c) => c.json(await deleteProduct(db, vendorScope(c), c.req.valid('param').id), 200),
       )
       .openapi(
-        adminRoute('get', '/api/admin/products', {
-          summary:
-            'Every shop’s products for moderation, newest first: search, status, created from/to (Kigali days)',
-          request: { query: adminProductListQuery },
-          responses: responds(adminProductListDto, 'One page of products', 422),
-        }),
-        async (c) =>
-          c.json(
-            await listModerationProducts(db, adminScope(c), c.req.valid('query'), deps.config.timeZone),
-            200,
-          ),
+        ...adminRoute.list(
+          '/api/admin/products',
+          {
+            summary:
+              'Every shop’s products for moderation, newest first: search, status, created from/to (Kigali days)',
+            query: adminProductListQuery,
+          },
+          [adminProductListDto, 'One page of products'],
+          (scope, query) => listModerationProducts(db, scope, query, deps.config.timeZone),
+        ),
       )
       // Before /{id}: "export" and "images" are not product ids.
       .openapi(
-        adminRoute('get', '/api/admin/products/export', {
-          summary:
-            'Selected products (ids), or every product the filters match, as a Shopify product import CSV',
-          description:
-            '`ids`: comma-separated product ids, at most 500 (Export Selected); without it, `q`, `status`, `from` and ' +
-            '`to` filter as in the list (Export All). One row per variant sharing the URL handle, product fields on the ' +
-            'first row, a row per further image; image URLs are absolute (PUBLIC_URL + the stored path). UTF-8 with BOM, ' +
-            'RFC 4180, text cells starting with = + - @, a tab or a carriage return get a leading single quote. File ' +
-            'name `products-YYYY-MM-DD.csv` (the marketplace’s date).',
-          request: { query: adminProductExportQuery },
-          responses: respondsCsv(422),
-        }),
-        async (c) =>
-          csvDownload(
-            c,
-            exportProducts(db, adminScope(c), c.req.valid('query'), {
+        ...adminRoute.csv(
+          '/api/admin/products/export',
+          {
+            summary:
+              'Selected products (ids), or every product the filters match, as a Shopify product import CSV',
+            description:
+              '`ids`: comma-separated product ids, at most 500 (Export Selected); without it, `q`, `status`, `from` and ' +
+              '`to` filter as in the list (Export All). One row per variant sharing the URL handle, product fields on the ' +
+              'first row, a row per further image; image URLs are absolute (PUBLIC_URL + the stored path). UTF-8 with BOM, ' +
+              'RFC 4180, text cells starting with = + - @, a tab or a carriage return get a leading single quote. File ' +
+              'name `products-YYYY-MM-DD.csv` (the marketplace’s date).',
+            query: adminProductExportQuery,
+          },
+          'products',
+          (scope, query) =>
+            exportProducts(db, scope, query, {
               timeZone: deps.config.timeZone,
               publicUrl: deps.config.publicUrl,
             }),
-            'products',
-          ),
+        ),
       )
       .openapi(
         adminRoute('post', '/api/admin/products/export', {
@@ -194,23 +198,18 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
         async (c) => c.json(await getModerationProduct(db, adminScope(c), c.req.valid('param').id), 200),
       )
       .openapi(
-        adminRoute('patch', '/api/admin/products/{id}/status', {
-          summary: 'Approve or reject a product (to a status it is not in), with an optional reason; audited',
-          description: 'Deciding the status the product already has is 409 products.alreadyDecided.',
-          request: jsonBody(productDecisionInput),
-          responses: responds(adminProductDto, 'Decided', 404, 409, 422),
-        }),
-        async (c) =>
-          c.json(
-            await decideProduct(
-              db,
-              adminScope(c),
-              c.req.valid('param').id,
-              c.req.valid('json'),
-              deps.config.publicUrl,
-            ),
-            200,
-          ),
+        ...adminRoute.change(
+          'patch',
+          '/api/admin/products/{id}/status',
+          {
+            summary:
+              'Approve or reject a product (to a status it is not in), with an optional reason; audited',
+            description: 'Deciding the status the product already has is 409 products.alreadyDecided.',
+            body: productDecisionInput,
+            responses: responds(adminProductDto, 'Decided', 404, 409, 422),
+          },
+          (scope, id, input) => decideProduct(db, scope, id, input, deps.config.publicUrl),
+        ),
       )
       .openapi(
         adminRoute('post', '/api/admin/products/decisions', {

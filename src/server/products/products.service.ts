@@ -20,7 +20,7 @@ import type { Db, Tx } from '../db/client'
 import { countCapFor } from '../lib/paginate'
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
-import { productsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
+import { lockInScope, productsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { recordAudit } from '../audit/record-audit'
 import { notify } from '../realtime/events'
 import { productFilter, productRows } from './products.queries'
@@ -314,13 +314,7 @@ export async function updateProduct(
   const wanted = wantedVariants(input)
   return withConflicts(() =>
     db.transaction(async (tx) => {
-      if (!isUuid(id)) throw notFound()
-      const [current] = await tx
-        .select()
-        .from(products)
-        .where(and(eq(products.id, id), productsIn(scope)))
-        .for('update')
-      if (!current) throw notFound()
+      const current = await lockInScope(tx, products, id, productsIn(scope))
       // A form opened before another edit or an order would write its old stock and prices back over them
       // (five sold out, the stale form restores 5): refused, the screen offers to reload.
       const live = await tx

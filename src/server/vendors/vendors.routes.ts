@@ -115,12 +115,15 @@ export function vendorRoutes(deps: Deps) {
       async (c) => c.json(await withdrawPlanRequest(db, vendorScope(c)), 200),
     )
     .openapi(
-      adminRoute('get', '/api/admin/vendors', {
-        summary: 'Vendor applications, newest first: search by shop name or owner e-mail, filter by status',
-        request: { query: adminVendorListQuery },
-        responses: responds(adminVendorListDto, 'One page of applications', 422),
-      }),
-      async (c) => c.json(await listVendorApplications(db, adminScope(c), c.req.valid('query')), 200),
+      ...adminRoute.list(
+        '/api/admin/vendors',
+        {
+          summary: 'Vendor applications, newest first: search by shop name or owner e-mail, filter by status',
+          query: adminVendorListQuery,
+        },
+        [adminVendorListDto, 'One page of applications'],
+        (scope, query) => listVendorApplications(db, scope, query),
+      ),
     )
     .openapi(
       adminRoute('get', '/api/admin/vendors/{id}', {
@@ -130,43 +133,31 @@ export function vendorRoutes(deps: Deps) {
       async (c) => c.json(await getVendorApplication(db, adminScope(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      adminRoute('patch', '/api/admin/vendors/{id}/status', {
-        summary:
-          'Approve or reject a pending vendor application, with an optional reason kept on a rejection ' +
-          '(vendor.notPending once decided); audited',
-        request: jsonBody(vendorDecisionInput),
-        responses: responds(adminVendorApplicationDto, 'Decided', 404, 409, 422),
-      }),
-      async (c) =>
-        c.json(
-          await decideVendorApplication(
-            db,
-            adminScope(c),
-            c.req.valid('param').id,
-            c.req.valid('json'),
-            deps.config.publicUrl,
-          ),
-          200,
-        ),
+      ...adminRoute.change(
+        'patch',
+        '/api/admin/vendors/{id}/status',
+        {
+          summary:
+            'Approve or reject a pending vendor application, with an optional reason kept on a rejection ' +
+            '(vendor.notPending once decided); audited',
+          body: vendorDecisionInput,
+          responses: responds(adminVendorApplicationDto, 'Decided', 404, 409, 422),
+        },
+        (scope, id, input) => decideVendorApplication(db, scope, id, input, deps.config.publicUrl),
+      ),
     )
     .openapi(
-      adminRoute('post', '/api/admin/vendors/{id}/plan', {
-        summary:
-          'Confirm the payment of the plan a vendor requested: it becomes their plan for 30 days ' +
-          '(vendor.noPlanRequest, vendor.planRequestChanged when the request is not that plan); audited',
-        request: jsonBody(subscriptionInput),
-        responses: responds(adminVendorApplicationDto, 'Plan confirmed', 404, 409, 422),
-      }),
-      async (c) =>
-        c.json(
-          await confirmPlanRequest(
-            db,
-            adminScope(c),
-            c.req.valid('param').id,
-            c.req.valid('json').plan,
-            deps.config.publicUrl,
-          ),
-          200,
-        ),
+      ...adminRoute.change(
+        'post',
+        '/api/admin/vendors/{id}/plan',
+        {
+          summary:
+            'Confirm the payment of the plan a vendor requested: it becomes their plan for 30 days ' +
+            '(vendor.noPlanRequest, vendor.planRequestChanged when the request is not that plan); audited',
+          body: subscriptionInput,
+          responses: responds(adminVendorApplicationDto, 'Plan confirmed', 404, 409, 422),
+        },
+        (scope, id, input) => confirmPlanRequest(db, scope, id, input.plan, deps.config.publicUrl),
+      ),
     )
 }

@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { openDatabase } from '../../db/client'
+import { openCommandDatabase } from '../../db/client'
 import { createStorage } from '../../storage/storage'
 import { createBackup } from './backup-archive'
 import { assertPgliteFree, exitOnError, loadCliSettings, parseCliArguments } from './cli'
@@ -39,11 +39,7 @@ async function main() {
   const parent = path.resolve(process.env.BACKUP_DIR || path.join(config.dataDir, 'backups'))
   const target = path.resolve(args.target ?? path.join(parent, archiveName()))
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: 1,
-  })
+  const database = await openCommandDatabase(config)
   const storage = createStorage(config.storage)
   try {
     console.log(

@@ -6,7 +6,7 @@
  *
  * Exit codes: 0 restored; 1 refused or failed; 2 wrong arguments.
  */
-import { openDatabase } from '../../db/client'
+import { openCommandDatabase } from '../../db/client'
 import { createStorage } from '../../storage/storage'
 import { assertPgliteFree, exitOnError, loadCliSettings, parseCliArguments } from './cli'
 import { BackupError, formatBytes } from './manifest'
@@ -27,11 +27,7 @@ async function main() {
   const { config, authSecretFile, authSecretFromEnvironment, pgliteDir } = loadCliSettings()
   if (!config.databaseUrl) assertPgliteFree(pgliteDir, 'restore')
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: 1,
-  })
+  const database = await openCommandDatabase(config)
   const storage = createStorage(config.storage)
   try {
     console.log(

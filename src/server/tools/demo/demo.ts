@@ -11,7 +11,7 @@ import { existsSync, renameSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { loadConfig, type Config } from '../../config'
-import { openDatabase, type Database } from '../../db/client'
+import { openCommandDatabase, type Database } from '../../db/client'
 import { createLogger } from '../../lib/logger'
 import { createStorage } from '../../storage/storage'
 import { assertPgliteFree, exitOnError } from '../backup/cli'
@@ -44,9 +44,6 @@ async function countUsers(database: Database): Promise<number> {
   return Number(users?.n ?? 0)
 }
 
-const open = (config: Config) =>
-  openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 })
-
 const where = (config: Config) =>
   config.databaseUrl
     ? 'the PostgreSQL database of DATABASE_URL'
@@ -63,7 +60,7 @@ async function openEmptyTarget(
   let config = loadConfig()
   const pgliteDir = path.join(config.dataDir, 'pg')
   if (!config.databaseUrl) assertPgliteFree(pgliteDir, 'run the demo')
-  let database = await open(config)
+  let database = await openCommandDatabase(config)
   const users = await countUsers(database)
   if (users === 0) return { config, database }
   await database.close()
@@ -85,7 +82,7 @@ async function openEmptyTarget(
   }
   // A fresh DATA_DIR: its own database, files and session secret.
   config = loadConfig()
-  database = await open(config)
+  database = await openCommandDatabase(config)
   return { config, database, movedTo }
 }
 
