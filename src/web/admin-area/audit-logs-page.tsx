@@ -1,4 +1,3 @@
-import { Group, NativeSelect } from '@mantine/core'
 import { IconCheck, IconHistory, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -10,7 +9,7 @@ import {
 import { auditLogsExportPath, useAdminAuditLogs } from '../api/admin-audit-logs'
 import { DownloadButton } from '../components/download-button'
 import { countText, ListPage, useListPage } from '../components/list-page'
-import { SearchInput } from '../components/search-input'
+import { SearchAndSelect, SelectFilter } from '../components/search-and-select'
 import { countShown } from '../components/list-pager'
 import { SummaryGrid } from '../components/stat-card'
 import { useListFilters } from '../components/use-list-filters'
@@ -56,33 +55,22 @@ export default function AdminAuditLogsPage() {
       filters={
         <>
           <AuditSummary summary={logs.data?.summary} isCapped={logs.data?.summaryIsCapped ?? false} />
-          <Group role="search" gap="sm" align="flex-end" wrap="wrap">
-            <SearchInput
-              q={q}
-              onSearch={(next) => update({ q: next }, { replace: true })}
-              label={t('admin.auditLogs.search.label')}
-              placeholder={t('admin.auditLogs.search.placeholder')}
-            />
-            <NativeSelect
-              label={t('admin.auditLogs.filterLabel')}
-              value={action}
-              onChange={(event) => update({ status: event.currentTarget.value as typeof action })}
-              data={auditActionFilters.map((value) => ({
-                value,
-                label:
-                  value === 'all' ? t('admin.auditLogs.filters.all') : t(`admin.auditLogs.actions.${value}`),
-              }))}
-            />
-            <NativeSelect
+          <SearchAndSelect
+            filters={filters}
+            texts="admin.auditLogs"
+            label={t('admin.auditLogs.filterLabel')}
+            labelOf={(value) =>
+              value === 'all' ? t('admin.auditLogs.filters.all') : t(`admin.auditLogs.actions.${value}`)
+            }
+          >
+            <SelectFilter
               label={t('admin.auditLogs.rangeLabel')}
               value={String(search.days)}
-              onChange={(event) => update({ days: event.currentTarget.value })}
-              data={auditRanges.map((range) => ({
-                value: String(range),
-                label: t(`admin.auditLogs.ranges.${range}`),
-              }))}
+              values={auditRanges.map(String)}
+              labelOf={(range) => t(`admin.auditLogs.ranges.${Number(range) as AuditRange}`)}
+              onChange={(days) => update({ days })}
             />
-          </Group>
+          </SearchAndSelect>
         </>
       }
       emptyIcon={IconHistory}

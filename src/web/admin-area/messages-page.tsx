@@ -51,21 +51,10 @@ export default function AdminMessagesPage() {
       tools={<UnreadCount unread={data?.unread} />}
       filters={
         <SearchAndSelect
-          search={{
-            q,
-            onSearch: (next) => update({ q: next }, { replace: true }),
-            label: t('admin.messages.search.label'),
-            placeholder: t('admin.messages.search.placeholder'),
-          }}
-          select={{
-            label: t('admin.messages.typeLabel'),
-            value: type,
-            options: typeFilters.map((value) => ({
-              value,
-              label: value === 'all' ? t('admin.messages.allTypes') : t(`messages.types.${value}`),
-            })),
-            onChange: (next) => update({ status: next }),
-          }}
+          filters={filters}
+          texts="admin.messages"
+          label={t('admin.messages.typeLabel')}
+          labelOf={(value) => (value === 'all' ? t('admin.messages.allTypes') : t(`messages.types.${value}`))}
         />
       }
       emptyIcon={IconInbox}

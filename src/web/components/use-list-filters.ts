@@ -49,5 +49,5 @@ export function useListFilters<const S extends string, const X extends string = 
       return query
     }, options)
 
-  return { q, status, ...position, ...extra, update }
+  return { q, status, statuses, ...position, ...extra, update }
 }
