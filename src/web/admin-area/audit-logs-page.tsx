@@ -8,7 +8,7 @@ import {
 } from '../../shared/schemas/audit'
 import { auditLogsExportPath, useAdminAuditLogs } from '../api/admin-audit-logs'
 import { DownloadButton } from '../components/download-button'
-import { countText, ListPage, useListPage } from '../components/list-page'
+import { ListPage, useListPage } from '../components/list-page'
 import { SearchAndSelect, SelectFilter } from '../components/search-and-select'
 import { countShown } from '../components/list-pager'
 import { SummaryGrid } from '../components/stat-card'
@@ -38,13 +38,12 @@ export default function AdminAuditLogsPage() {
     pageSize,
     tableFrom: '80em',
   })
-  const isFiltered = search.q !== '' || action !== 'all'
 
   return (
     <ListPage
       {...list.view}
       texts="admin.auditLogs"
-      total={logs.data && countText(t, 'admin.auditLogs.total', logs.data)}
+      countKey="admin.auditLogs.total"
       tools={
         <DownloadButton
           href={auditLogsExportPath(search)}
@@ -74,8 +73,6 @@ export default function AdminAuditLogsPage() {
         </>
       }
       emptyIcon={IconHistory}
-      emptyTitle={t('admin.auditLogs.empty.title')}
-      onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}
       table={(entries) => <AuditTable entries={entries} />}
       card={(entry, nameId) => <AuditCard entry={entry} nameId={nameId} />}
     />

@@ -8,7 +8,7 @@ import { adminOrderStatusFilters, type AdminOrderDto } from '../../shared/schema
 import { ordersExportPath, useAdminOrders, useDeleteOrder, useSetOrderStatus } from '../api/admin-orders'
 import { ConfirmModal } from '../components/confirm-modal'
 import { DownloadButton } from '../components/download-button'
-import { countText, ListPage, useListPage } from '../components/list-page'
+import { ListPage, useListPage } from '../components/list-page'
 import { SearchAndSelect } from '../components/search-and-select'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
@@ -91,7 +91,7 @@ export default function AdminOrdersPage() {
     <ListPage
       {...list.view}
       texts="admin.orders"
-      total={orders.data && countText(t, 'admin.orders.total', orders.data)}
+      countKey="admin.orders.total"
       tools={
         <>
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('create')}>
@@ -129,7 +129,6 @@ export default function AdminOrdersPage() {
         </>
       }
       emptyIcon={IconShoppingCart}
-      emptyTitle={t('admin.orders.empty.title')}
       onShowAll={isFiltered ? () => update({ q: '', status: 'all', vendor: null }) : undefined}
       table={(items) => <AdminOrderTable orders={items} {...listProps} />}
       card={(order, nameId) => <AdminOrderCard order={order} nameId={nameId} {...listProps} />}

@@ -22,7 +22,7 @@ import type { ListPosition } from './use-page-param'
 export function useListPage<Data extends ListData>(
   query: ListQuery<Data> & { isFetching: boolean },
   {
-    filters: { page, update },
+    filters: { page, update, showAll },
     pageSize,
     count = (data) => data.total,
     isCapped = (data) => data.totalIsCapped,
@@ -33,6 +33,8 @@ export function useListPage<Data extends ListData>(
     filters: {
       page: number
       update: (next: ListPosition, options?: { replace?: boolean }) => void
+      /** Clears the search and filter while one is on. */
+      showAll?: () => void
     }
     pageSize: number
     /** How many rows the filters keep: the list's total unless it counts them apart. */
@@ -80,6 +82,7 @@ export function useListPage<Data extends ListData>(
       isCapped,
       pager: { pageSize, onChange: goToPage },
       flash: feedback.flash,
+      onShowAll: showAll,
     },
     /** How a decision on row `id` is told: `close` its dialog, say how it went, then focus comes back. */
     reportFor: (id: string, close: () => void): DecisionReport => ({
@@ -142,6 +145,7 @@ export type ListTexts =
 export function ListPage<Data extends ListData>({
   texts,
   headingRef,
+  countKey,
   total,
   filteredTotal,
   tools,
@@ -158,8 +162,10 @@ export function ListPage<Data extends ListData>({
 }: Omit<ListViewProps<Data>, 'loadFailed' | 'empty' | 'pager'> & {
   texts: ListTexts
   headingRef: Ref<HTMLHeadingElement>
-  /** "12 vendors", once the list has loaded. */
-  total: string | undefined
+  /** The heading's count ("12 vendors") once the list has loaded, from the list's total. */
+  countKey?: CountKey
+  /** That count's text when the list counts otherwise. */
+  total?: string
   /** How many of them the search and filter keep, while one is on. */
   filteredTotal?: string
   tools?: ReactNode
@@ -168,7 +174,8 @@ export function ListPage<Data extends ListData>({
   /** Between the message and the list: what acts on the selected rows. */
   aboveList?: ReactNode
   emptyIcon: TablerIcon
-  emptyTitle: string
+  /** The empty state's title: the screen's `empty.title` unless said. */
+  emptyTitle?: string
   /** Set while a search or filter is on: the empty state then offers to show everything. */
   onShowAll?: () => void
   pager: Omit<ListViewProps<Data>['pager'], 'label'>
@@ -177,6 +184,9 @@ export function ListPage<Data extends ListData>({
   children?: ReactNode
 }) {
   const { t } = useTranslation()
+  const data = list.query.data
+  const shownTotal = total ?? (countKey && data ? countText(t, countKey, data) : undefined)
+  const shownEmptyTitle = emptyTitle ?? (texts === 'vendor.orders' ? '' : t(`${texts}.empty.title`))
   return (
     <Stack gap="lg" maw={maw}>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -184,7 +194,7 @@ export function ListPage<Data extends ListData>({
         <Group gap="sm" align="center" wrap="wrap">
           <div aria-live="polite">
             <Text fw={500} ta="end">
-              {total}
+              {shownTotal}
             </Text>
             {filteredTotal && (
               <Text size="sm" c="dimmed" ta="end">
@@ -203,7 +213,7 @@ export function ListPage<Data extends ListData>({
         loadFailed={t(`${texts}.loadFailed`)}
         empty={{
           icon: emptyIcon,
-          title: emptyTitle,
+          title: shownEmptyTitle,
           body: t(`${texts}.empty.allBody`),
           filtered: onShowAll && {
             body: t(`${texts}.empty.filteredBody`),
