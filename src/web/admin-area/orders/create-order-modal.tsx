@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../shared/constants'
@@ -9,6 +8,7 @@ import type { ProductChoice } from '../../../shared/schemas/order'
 import { useCreateOrder, useProductChoices } from '../../api/admin-orders'
 import { describeAttributes } from '../../components/order-parts'
 import { failureDetail } from '../../components/use-flash-message'
+import { WideModal } from '../../components/details-modal'
 import { WholeNumberInput } from '../../components/whole-number-input'
 import { ShopPicker } from './shop-picker'
 
@@ -52,7 +52,6 @@ export function CreateOrderModal({
   onCreated: () => void
 }) {
   const { t } = useTranslation()
-  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
   const [draft, setDraft] = useState<Draft>(empty)
   const [message, setMessage] = useState<string | null>(null)
   const create = useCreateOrder()
@@ -95,14 +94,7 @@ export function CreateOrderModal({
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('admin.orders.create.title')}
-      size="lg"
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <WideModal opened={opened} onClose={close} title={t('admin.orders.create.title')} size="lg">
       <form
         noValidate
         onSubmit={(event) => {
@@ -188,7 +180,7 @@ export function CreateOrderModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </WideModal>
   )
 }
 
