@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ChangeEvent } from 'react'
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -64,6 +64,16 @@ export function CreateOrderModal({
     setMessage(null)
     setDraft((current) => ({ ...current, ...next }))
   }
+
+  // The customer's name and e-mail: typed as given (trimmed when sent), never filled in by the browser.
+  const customerInput = (field: 'customerName' | 'customerEmail') => ({
+    label: t(`admin.orders.create.${field}`),
+    required: true,
+    autoComplete: 'off',
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change({ [field]: event.currentTarget.value }),
+  })
+
   const close = () => {
     if (create.isPending) return
     setDraft(empty)
@@ -137,23 +147,8 @@ export function CreateOrderModal({
             data={(product?.variants ?? []).map((item) => ({ value: item.id, label: variantLabel(t, item) }))}
             onChange={(variantId) => change({ variantId })}
           />
-          <TextInput
-            label={t('admin.orders.create.customerName')}
-            required
-            autoComplete="off"
-            maxLength={limits.nameMax}
-            value={draft.customerName}
-            onChange={(event) => change({ customerName: event.currentTarget.value })}
-          />
-          <TextInput
-            label={t('admin.orders.create.customerEmail')}
-            required
-            type="email"
-            autoComplete="off"
-            maxLength={limits.emailMax}
-            value={draft.customerEmail}
-            onChange={(event) => change({ customerEmail: event.currentTarget.value })}
-          />
+          <TextInput {...customerInput('customerName')} maxLength={limits.nameMax} />
+          <TextInput {...customerInput('customerEmail')} type="email" maxLength={limits.emailMax} />
           <WholeNumberInput
             label={t('admin.orders.create.quantity')}
             min={1}
