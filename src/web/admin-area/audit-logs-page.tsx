@@ -86,23 +86,12 @@ const cards = [
   { key: 'deletions', icon: IconTrash, color: 'red' },
 ] as const
 
+type Figures = AuditLogList['summary']
+
 /** The four cards of the filtered period (admin §2): every event, approvals, updates and deletions. */
-function AuditSummary({
-  summary,
-  isCapped,
-}: {
-  summary: AuditLogList['summary'] | undefined
-  /** More entries match than the server counts: each figure is "at least" ("10,000+", "2,013+"). */
-  isCapped: boolean
-}) {
+function AuditSummary({ summary, isCapped }: { summary: Figures | undefined; isCapped: boolean }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'admin.auditLogs.summary' })
-  return (
-    <SummaryGrid
-      texts={t}
-      cards={cards}
-      summary={summary}
-      value={(key, figures) => countShown(figures[key], isCapped)}
-      cols={{ base: 2, lg: 4 }}
-    />
-  )
+  // More entries match than the server counts: each figure is "at least" ("10,000+", "2,013+").
+  const figureOf = (key: keyof Figures, figures: Figures) => countShown(figures[key], isCapped)
+  return <SummaryGrid texts={t} cards={cards} summary={summary} value={figureOf} />
 }
