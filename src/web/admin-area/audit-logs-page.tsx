@@ -43,7 +43,6 @@ export default function AdminAuditLogsPage() {
     <ListPage
       {...list.view}
       texts="admin.auditLogs"
-      countKey="admin.auditLogs.total"
       tools={
         <DownloadButton
           href={auditLogsExportPath(search)}

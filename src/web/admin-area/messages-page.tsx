@@ -46,7 +46,6 @@ export default function AdminMessagesPage() {
       {...list.view}
       texts="admin.messages"
       maw={1200}
-      countKey="admin.messages.total"
       tools={<UnreadCount unread={data?.unread} />}
       filters={
         <SearchAndSelect

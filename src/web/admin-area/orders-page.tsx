@@ -91,7 +91,6 @@ export default function AdminOrdersPage() {
     <ListPage
       {...list.view}
       texts="admin.orders"
-      countKey="admin.orders.total"
       tools={
         <>
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('create')}>

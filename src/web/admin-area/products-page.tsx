@@ -113,7 +113,6 @@ export default function AdminProductsPage() {
     <ListPage
       {...list.view}
       texts="admin.products"
-      countKey="admin.products.count"
       tools={<ProductTools selectedIds={selectedIds} filters={search} feedback={feedback} />}
       filters={<ProductFilters filters={filters} />}
       aboveList={

@@ -50,7 +50,6 @@ export default function AdminVendorsPage() {
     <ListPage
       {...list.view}
       texts="admin.vendors"
-      countKey="admin.vendors.count"
       filters={
         <ListSearch
           role="search"

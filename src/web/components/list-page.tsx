@@ -107,15 +107,18 @@ export function useListPage<Data extends ListData>(
 }
 
 /** The headings' counts ("12 orders"): each key has its plural forms and a `_capped` form ("10,000+ orders"). */
-type CountKey =
-  | 'vendor.orders.count'
-  | 'vendor.products.count'
-  | 'admin.orders.total'
-  | 'admin.products.count'
-  | 'admin.vendors.count'
-  | 'admin.auditLogs.total'
-  | 'admin.messages.total'
-  | 'admin.payouts.filtered'
+const countKeys = {
+  'vendor.orders': 'vendor.orders.count',
+  'vendor.products': 'vendor.products.count',
+  'admin.orders': 'admin.orders.total',
+  'admin.products': 'admin.products.count',
+  'admin.vendors': 'admin.vendors.count',
+  'admin.auditLogs': 'admin.auditLogs.total',
+  'admin.messages': 'admin.messages.total',
+  'admin.payouts': 'admin.payouts.filtered',
+} as const
+
+type CountKey = (typeof countKeys)[keyof typeof countKeys]
 
 /** A list's count in its heading: "12 orders", or "10,000+ orders" past the server's cap. */
 export const countText = (
@@ -145,7 +148,6 @@ export type ListTexts =
 export function ListPage<Data extends ListData>({
   texts,
   headingRef,
-  countKey,
   total,
   filteredTotal,
   tools,
@@ -162,9 +164,7 @@ export function ListPage<Data extends ListData>({
 }: Omit<ListViewProps<Data>, 'loadFailed' | 'empty' | 'pager'> & {
   texts: ListTexts
   headingRef: Ref<HTMLHeadingElement>
-  /** The heading's count ("12 vendors") once the list has loaded, from the list's total. */
-  countKey?: CountKey
-  /** That count's text when the list counts otherwise. */
+  /** The heading's count when the list counts otherwise than "12 vendors" from its total. */
   total?: string
   /** How many of them the search and filter keep, while one is on. */
   filteredTotal?: string
@@ -185,7 +185,7 @@ export function ListPage<Data extends ListData>({
 }) {
   const { t } = useTranslation()
   const data = list.query.data
-  const shownTotal = total ?? (countKey && data ? countText(t, countKey, data) : undefined)
+  const shownTotal = total ?? (data && countText(t, countKeys[texts], data))
   const shownEmptyTitle = emptyTitle ?? (texts === 'vendor.orders' ? '' : t(`${texts}.empty.title`))
   return (
     <Stack gap="lg" maw={maw}>

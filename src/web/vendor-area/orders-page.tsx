@@ -75,7 +75,6 @@ export default function VendorOrdersPage() {
       {...list.view}
       texts="vendor.orders"
       maw={1200}
-      countKey="vendor.orders.count"
       filters={
         <SegmentedControl
           aria-label={t('vendor.orders.filterLabel')}
