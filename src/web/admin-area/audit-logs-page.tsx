@@ -1,4 +1,3 @@
-import { Group, NativeSelect } from '@mantine/core'
 import { IconCheck, IconHistory, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -9,8 +8,8 @@ import {
 } from '../../shared/schemas/audit'
 import { auditLogsExportPath, useAdminAuditLogs } from '../api/admin-audit-logs'
 import { DownloadButton } from '../components/download-button'
-import { countText, ListPage, useListPage } from '../components/list-page'
-import { SearchInput } from '../components/search-input'
+import { ListPage, useListPage } from '../components/list-page'
+import { SearchAndSelect, SelectFilter } from '../components/search-and-select'
 import { countShown } from '../components/list-pager'
 import { SummaryGrid } from '../components/stat-card'
 import { useListFilters } from '../components/use-list-filters'
@@ -39,13 +38,11 @@ export default function AdminAuditLogsPage() {
     pageSize,
     tableFrom: '80em',
   })
-  const isFiltered = search.q !== '' || action !== 'all'
 
   return (
     <ListPage
       {...list.view}
       texts="admin.auditLogs"
-      total={logs.data && countText(t, 'admin.auditLogs.total', logs.data)}
       tools={
         <DownloadButton
           href={auditLogsExportPath(search)}
@@ -56,38 +53,25 @@ export default function AdminAuditLogsPage() {
       filters={
         <>
           <AuditSummary summary={logs.data?.summary} isCapped={logs.data?.summaryIsCapped ?? false} />
-          <Group role="search" gap="sm" align="flex-end" wrap="wrap">
-            <SearchInput
-              q={q}
-              onSearch={(next) => update({ q: next }, { replace: true })}
-              label={t('admin.auditLogs.search.label')}
-              placeholder={t('admin.auditLogs.search.placeholder')}
-            />
-            <NativeSelect
-              label={t('admin.auditLogs.filterLabel')}
-              value={action}
-              onChange={(event) => update({ status: event.currentTarget.value as typeof action })}
-              data={auditActionFilters.map((value) => ({
-                value,
-                label:
-                  value === 'all' ? t('admin.auditLogs.filters.all') : t(`admin.auditLogs.actions.${value}`),
-              }))}
-            />
-            <NativeSelect
+          <SearchAndSelect
+            filters={filters}
+            texts="admin.auditLogs"
+            label={t('admin.auditLogs.filterLabel')}
+            labelOf={(value) =>
+              value === 'all' ? t('admin.auditLogs.filters.all') : t(`admin.auditLogs.actions.${value}`)
+            }
+          >
+            <SelectFilter
               label={t('admin.auditLogs.rangeLabel')}
               value={String(search.days)}
-              onChange={(event) => update({ days: event.currentTarget.value })}
-              data={auditRanges.map((range) => ({
-                value: String(range),
-                label: t(`admin.auditLogs.ranges.${range}`),
-              }))}
+              values={auditRanges.map(String)}
+              labelOf={(range) => t(`admin.auditLogs.ranges.${Number(range) as AuditRange}`)}
+              onChange={(days) => update({ days })}
             />
-          </Group>
+          </SearchAndSelect>
         </>
       }
       emptyIcon={IconHistory}
-      emptyTitle={t('admin.auditLogs.empty.title')}
-      onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}
       table={(entries) => <AuditTable entries={entries} />}
       card={(entry, nameId) => <AuditCard entry={entry} nameId={nameId} />}
     />
@@ -101,23 +85,12 @@ const cards = [
   { key: 'deletions', icon: IconTrash, color: 'red' },
 ] as const
 
+type Figures = AuditLogList['summary']
+
 /** The four cards of the filtered period (admin §2): every event, approvals, updates and deletions. */
-function AuditSummary({
-  summary,
-  isCapped,
-}: {
-  summary: AuditLogList['summary'] | undefined
-  /** More entries match than the server counts: each figure is "at least" ("10,000+", "2,013+"). */
-  isCapped: boolean
-}) {
+function AuditSummary({ summary, isCapped }: { summary: Figures | undefined; isCapped: boolean }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'admin.auditLogs.summary' })
-  return (
-    <SummaryGrid
-      texts={t}
-      cards={cards}
-      summary={summary}
-      value={(key, figures) => countShown(figures[key], isCapped)}
-      cols={{ base: 2, lg: 4 }}
-    />
-  )
+  // More entries match than the server counts: each figure is "at least" ("10,000+", "2,013+").
+  const figureOf = (key: keyof Figures, figures: Figures) => countShown(figures[key], isCapped)
+  return <SummaryGrid texts={t} cards={cards} summary={summary} value={figureOf} />
 }

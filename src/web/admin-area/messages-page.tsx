@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { messageTypes } from '../../shared/constants'
 import type { MessageDto } from '../../shared/schemas/message'
 import { useMessages } from '../api/messages'
-import { countText, ListPage, useListPage } from '../components/list-page'
+import { ListPage, useListPage } from '../components/list-page'
 import { SearchAndSelect } from '../components/search-and-select'
 import { useListFilters } from '../components/use-list-filters'
 import { MessageDialogs } from './messages/message-dialogs'
@@ -23,7 +23,7 @@ const typeFilters = ['all', ...messageTypes] as const
 export default function AdminMessagesPage() {
   const { t } = useTranslation()
   const filters = useListFilters(typeFilters)
-  const { q, status: type, page, after, before, update } = filters
+  const { q, status: type, page, after, before } = filters
   const messages = useMessages({ q: q.trim(), type, page, after, before, pageSize })
   const [openId, setOpenId] = useState<string | null>(null)
   const [opened, setOpened] = useState<MessageDto | null>(null)
@@ -34,7 +34,6 @@ export default function AdminMessagesPage() {
     tableFrom: '68.75em',
   })
   const data = messages.data
-  const isFiltered = q.trim() !== '' || type !== 'all'
   // The dialog follows the list's live copy of its message (read now, for one), else keeps the copy it opened.
   const shown = openId === null ? null : (data?.items.find((item) => item.id === openId) ?? opened)
   const open = list.afterClearing((message: MessageDto) => {
@@ -47,30 +46,16 @@ export default function AdminMessagesPage() {
       {...list.view}
       texts="admin.messages"
       maw={1200}
-      total={data && countText(t, 'admin.messages.total', data)}
       tools={<UnreadCount unread={data?.unread} />}
       filters={
         <SearchAndSelect
-          search={{
-            q,
-            onSearch: (next) => update({ q: next }, { replace: true }),
-            label: t('admin.messages.search.label'),
-            placeholder: t('admin.messages.search.placeholder'),
-          }}
-          select={{
-            label: t('admin.messages.typeLabel'),
-            value: type,
-            options: typeFilters.map((value) => ({
-              value,
-              label: value === 'all' ? t('admin.messages.allTypes') : t(`messages.types.${value}`),
-            })),
-            onChange: (next) => update({ status: next }),
-          }}
+          filters={filters}
+          texts="admin.messages"
+          label={t('admin.messages.typeLabel')}
+          labelOf={(value) => (value === 'all' ? t('admin.messages.allTypes') : t(`messages.types.${value}`))}
         />
       }
       emptyIcon={IconInbox}
-      emptyTitle={t('admin.messages.empty.title')}
-      onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}
       table={(items) => <MessageTable messages={items} onOpen={open} />}
       card={(message, nameId) => <MessageCard message={message} nameId={nameId} onOpen={open} />}
     >

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
 import { IconFileImport, IconPlus, IconShoppingCart } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { OrderStatus } from '../../shared/constants'
@@ -8,8 +8,8 @@ import { adminOrderStatusFilters, type AdminOrderDto } from '../../shared/schema
 import { ordersExportPath, useAdminOrders, useDeleteOrder, useSetOrderStatus } from '../api/admin-orders'
 import { ConfirmModal } from '../components/confirm-modal'
 import { DownloadButton } from '../components/download-button'
-import { countText, ListPage, useListPage } from '../components/list-page'
-import { SearchInput } from '../components/search-input'
+import { ListPage, useListPage } from '../components/list-page'
+import { SearchAndSelect } from '../components/search-and-select'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
 import { CreateOrderModal } from './orders/create-order-modal'
@@ -91,7 +91,6 @@ export default function AdminOrdersPage() {
     <ListPage
       {...list.view}
       texts="admin.orders"
-      total={orders.data && countText(t, 'admin.orders.total', orders.data)}
       tools={
         <>
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('create')}>
@@ -114,32 +113,21 @@ export default function AdminOrdersPage() {
       filters={
         <>
           <OrderSummary summary={orders.data?.summary} isCapped={orders.data?.summaryIsCapped ?? false} />
-          <Group role="search" gap="sm" align="flex-end" wrap="wrap">
-            <SearchInput
-              q={q}
-              onSearch={(next) => update({ q: next }, { replace: true })}
-              label={t('admin.orders.search.label')}
-              placeholder={t('admin.orders.search.placeholder')}
-            />
-            <NativeSelect
-              label={t('admin.orders.filterLabel')}
-              value={status}
-              onChange={(event) => update({ status: event.currentTarget.value as typeof status })}
-              data={adminOrderStatusFilters.map((value) => ({
-                value,
-                label: value === 'all' ? t('admin.orders.filters.all') : t(`status.${value}`),
-              }))}
-            />
+          <SearchAndSelect
+            filters={filters}
+            texts="admin.orders"
+            label={t('admin.orders.filterLabel')}
+            labelOf={(value) => (value === 'all' ? t('admin.orders.filters.all') : t(`status.${value}`))}
+          >
             <ShopFilter
               vendorId={search.vendorId}
               knownName={orders.data?.items.find((order) => order.vendorId === search.vendorId)?.shopName}
               onChange={(vendor) => update({ vendor })}
             />
-          </Group>
+          </SearchAndSelect>
         </>
       }
       emptyIcon={IconShoppingCart}
-      emptyTitle={t('admin.orders.empty.title')}
       onShowAll={isFiltered ? () => update({ q: '', status: 'all', vendor: null }) : undefined}
       table={(items) => <AdminOrderTable orders={items} {...listProps} />}
       card={(order, nameId) => <AdminOrderCard order={order} nameId={nameId} {...listProps} />}

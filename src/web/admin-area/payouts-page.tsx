@@ -26,7 +26,7 @@ type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto }
 export default function AdminPayoutsPage() {
   const { t } = useTranslation()
   const filters = useListFilters(adminPayoutStatusFilters)
-  const { q, status, page, after, before, update } = filters
+  const { q, status, page, after, before } = filters
   const search = { q: q.trim(), status }
   const payouts = useAdminPayouts({ ...search, page, after, before, pageSize })
   const decisions = usePayoutDecisions()
@@ -92,8 +92,6 @@ export default function AdminPayoutsPage() {
         </>
       }
       emptyIcon={IconReceipt2}
-      emptyTitle={t('admin.payouts.empty.title')}
-      onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}
       table={(items) => <PayoutTable payouts={items} {...listProps} />}
       card={(payout, nameId) => <PayoutCard payout={payout} nameId={nameId} {...listProps} />}
     >

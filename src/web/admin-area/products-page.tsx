@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../shared/schemas/product'
 import { useAdminProducts } from '../api/admin-products'
 import { DetailsModal } from '../components/details-modal'
-import { countText, ListPage, useListPage } from '../components/list-page'
+import { ListPage, useListPage } from '../components/list-page'
 import { ReasonDialog } from '../components/reason-dialog'
 import { BulkBar } from './products/bulk-bar'
 import { BulkDecisionDialog, type BulkSubject } from './products/decision-dialogs'
@@ -113,7 +113,6 @@ export default function AdminProductsPage() {
     <ListPage
       {...list.view}
       texts="admin.products"
-      total={data && countText(t, 'admin.products.count', data)}
       tools={<ProductTools selectedIds={selectedIds} filters={search} feedback={feedback} />}
       filters={<ProductFilters filters={filters} />}
       aboveList={
@@ -130,7 +129,6 @@ export default function AdminProductsPage() {
         )
       }
       emptyIcon={IconPackage}
-      emptyTitle={t('admin.products.empty.title')}
       onShowAll={isFiltered ? () => update({ q: '', status: 'all', from: null, to: null }) : undefined}
       table={(items) => <ProductTable products={items} {...listProps} />}
       aboveCards={(items) => (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { vendorStatusFilters, type AdminVendorRow } from '../../shared/schemas/vendor'
 import { useAdminVendors } from '../api/admin-vendors'
 import { DetailsModal } from '../components/details-modal'
-import { countText, ListPage, useListPage } from '../components/list-page'
+import { ListPage, useListPage } from '../components/list-page'
 import { ListSearch } from '../components/list-search'
 import { ReasonDialog } from '../components/reason-dialog'
 import { useListFilters } from '../components/use-list-filters'
@@ -18,7 +18,7 @@ const pageSize = 20
 export default function AdminVendorsPage() {
   const { t } = useTranslation()
   const filters = useListFilters(vendorStatusFilters)
-  const { q, status, page, after, before, update } = filters
+  const { q, status, page, after, before } = filters
   const vendors = useAdminVendors({ q: q.trim(), status, page, after, before, pageSize })
   const decisions = useVendorDecisions()
   const [viewingId, setViewingId] = useState<string | null>(null)
@@ -39,7 +39,6 @@ export default function AdminVendorsPage() {
     )
   }
 
-  const isFiltered = q.trim() !== '' || status !== 'all'
   const listProps = {
     acting: decisions.acting,
     onView: list.afterClearing((vendor: AdminVendorRow) => setViewingId(vendor.id)),
@@ -51,7 +50,6 @@ export default function AdminVendorsPage() {
     <ListPage
       {...list.view}
       texts="admin.vendors"
-      total={vendors.data && countText(t, 'admin.vendors.count', vendors.data)}
       filters={
         <ListSearch
           role="search"
@@ -62,8 +60,6 @@ export default function AdminVendorsPage() {
         />
       }
       emptyIcon={IconBuildingStore}
-      emptyTitle={t('admin.vendors.empty.title')}
-      onShowAll={isFiltered ? () => update({ q: '', status: 'all' }) : undefined}
       table={(items) => <VendorTable vendors={items} {...listProps} />}
       card={(vendor, nameId) => <VendorCard vendor={vendor} nameId={nameId} {...listProps} />}
     >

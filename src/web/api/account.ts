@@ -29,6 +29,10 @@ export function startSession(client: QueryClient, me: Me | null) {
   client.setQueryData(meKey, me)
 }
 
+/** A call whose answer no cached list or record shows: nothing to refresh after it. */
+const useUncachedCall = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
+  useApiMutation({ mutationFn, invalidates: [] })
+
 export const useLogin = () =>
   useApiMutation({
     mutationFn: (input: { email: string; password: string }) =>
@@ -38,10 +42,7 @@ export const useLogin = () =>
   })
 
 export const useRegister = () =>
-  useApiMutation({
-    mutationFn: (input: RegisterInput) => call(api.account.register.$post({ json: input })),
-    invalidates: [],
-  })
+  useUncachedCall((input: RegisterInput) => call(api.account.register.$post({ json: input })))
 
 export const useLogout = () =>
   useApiMutation({
@@ -51,23 +52,14 @@ export const useLogout = () =>
   })
 
 export const useResendConfirmation = () =>
-  useApiMutation({
-    mutationFn: (email: string) => call(api.account['resend-confirmation'].$post({ json: { email } })),
-    invalidates: [],
-  })
+  useUncachedCall((email: string) => call(api.account['resend-confirmation'].$post({ json: { email } })))
 
 export const useConfirmEmail = () =>
-  useApiMutation({
-    mutationFn: (token: string) => call(api.account['confirm-email'].$post({ json: { token } })),
-    invalidates: [],
-  })
+  useUncachedCall((token: string) => call(api.account['confirm-email'].$post({ json: { token } })))
 
 /** "Forgot password?": the server answers alike whether or not the address has an account. */
 export const useRequestPasswordReset = () =>
-  useApiMutation({
-    mutationFn: (email: string) => call(api.account['forgot-password'].$post({ json: { email } })),
-    invalidates: [],
-  })
+  useUncachedCall((email: string) => call(api.account['forgot-password'].$post({ json: { email } })))
 
 /** Sets the new password with the mailed token; every session of the account ends. */
 export const useResetPassword = () =>
@@ -113,10 +105,7 @@ export function useSetupStatus() {
 }
 
 export const useCreateFirstAdmin = () =>
-  useApiMutation({
-    mutationFn: (input: AdminSetupInput) => call(api.setup.admin.$post({ json: input })),
-    invalidates: [],
-  })
+  useUncachedCall((input: AdminSetupInput) => call(api.setup.admin.$post({ json: input })))
 
 /**
  * The signed-in vendor's shop, for screens under the vendor layout: the layout has already sent anyone

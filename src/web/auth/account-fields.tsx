@@ -2,9 +2,10 @@ import type { ReactNode } from 'react'
 import type { UseFormReturnType } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../shared/constants'
-import { EmailInput, PasswordField } from '../components/account-inputs'
+import { EmailInput } from '../components/account-inputs'
 import { FullNameInput } from '../components/full-name-input'
 import { useFieldProps } from '../components/form-errors'
+import { NewPasswordFields } from './auth-form'
 
 type AccountValues = { fullName: string; email: string; password: string; confirmPassword: string }
 
@@ -26,16 +27,10 @@ export function AccountFields<Values extends AccountValues>({
       <FullNameInput {...field('fullName')} />
       <EmailInput required maxLength={limits.emailMax} {...field('email')} />
       {children}
-      <PasswordField
+      <NewPasswordFields
         label={t('fields.password')}
-        autoComplete="new-password"
-        description={t('auth.register.passwordTooShort')}
-        {...field('password')}
-      />
-      <PasswordField
-        label={t('fields.confirmPassword')}
-        autoComplete="new-password"
-        {...field('confirmPassword')}
+        password={field('password')}
+        confirmPassword={field('confirmPassword')}
       />
     </>
   )

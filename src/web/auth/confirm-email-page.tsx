@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core'
-import { IconCircleCheck } from '@tabler/icons-react'
+import { Button, Loader, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { timings } from '../../shared/constants'
@@ -9,6 +8,7 @@ import { ApiError } from '../api/client'
 import { AuthCard } from '../components/auth-card'
 import type { TextKey } from '../i18n/keys'
 import { paths } from '../paths'
+import { AuthAlert } from './auth-form'
 
 type State = { step: 'loading' } | { step: 'success' } | { step: 'failed'; messageKey: TextKey }
 
@@ -82,14 +82,9 @@ export default function ConfirmEmailPage() {
       )}
       {state.step === 'success' && (
         <Stack>
-          <Alert
-            color="green"
-            icon={<IconCircleCheck aria-hidden />}
-            title={t('auth.confirm.successTitle')}
-            role="status"
-          >
+          <AuthAlert kind="success" title={t('auth.confirm.successTitle')}>
             {t('auth.confirm.successBody')}
-          </Alert>
+          </AuthAlert>
           <Text aria-live="polite">{t('auth.confirm.redirecting', { count: secondsLeft })}</Text>
           <Button onClick={goToLogin} fullWidth>
             {t('auth.goLogin')}
@@ -98,13 +93,14 @@ export default function ConfirmEmailPage() {
       )}
       {state.step === 'failed' && (
         <Stack>
-          <Alert
+          <AuthAlert
+            kind="error"
+            icon={null}
             color={state.messageKey === 'auth.confirm.used' ? 'blue' : 'red'}
             title={t('auth.confirm.failedTitle')}
-            role="alert"
           >
             {t(state.messageKey)}
-          </Alert>
+          </AuthAlert>
           <Button component={Link} to={paths.login} fullWidth>
             {t('auth.goLogin')}
           </Button>

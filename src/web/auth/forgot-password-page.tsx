@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, Stack } from '@mantine/core'
+import { Anchor } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { IconAlertCircle, IconMail } from '@tabler/icons-react'
+import { IconMail } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { timings } from '../../shared/constants'
@@ -11,6 +11,7 @@ import { EmailInput } from '../components/account-inputs'
 import { AuthCard } from '../components/auth-card'
 import { errorMessage, serverFieldErrors, useFieldProps } from '../components/form-errors'
 import { paths } from '../paths'
+import { AuthAlert, AuthForm } from './auth-form'
 
 /**
  * "Forgot password?": asks for the address and says the same thing whatever it is, since the server does
@@ -42,29 +43,19 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title={t('auth.forgot.title')} subtitle={sentTo ? undefined : t('auth.forgot.subtitle')}>
       {sentTo ? (
-        <Alert color="green" icon={<IconMail aria-hidden />} title={t('auth.forgot.sentTitle')} role="status">
+        <AuthAlert kind="success" icon={<IconMail aria-hidden />} title={t('auth.forgot.sentTitle')}>
           {t('auth.forgot.sentBody', { email: sentTo, minutes: timings.passwordResetLinkMinutes })}
-        </Alert>
+        </AuthAlert>
       ) : (
         <>
           {failure && (
-            <Alert
-              color="red"
-              icon={<IconAlertCircle aria-hidden />}
-              title={t('auth.forgot.errorTitle')}
-              role="alert"
-            >
+            <AuthAlert kind="error" title={t('auth.forgot.errorTitle')}>
               {failure}
-            </Alert>
+            </AuthAlert>
           )}
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <EmailInput required {...field('email')} />
-              <Button type="submit" loading={request.isPending} fullWidth>
-                {t('auth.forgot.submit')}
-              </Button>
-            </Stack>
-          </form>
+          <AuthForm onSubmit={submit} submitLabel={t('auth.forgot.submit')} isPending={request.isPending}>
+            <EmailInput required {...field('email')} />
+          </AuthForm>
         </>
       )}
       <Anchor component={Link} to={paths.login} size="sm">

@@ -1,10 +1,12 @@
-import { useState } from 'react'
-import { Button, Stack, Text } from '@mantine/core'
+import { useState, type ReactNode } from 'react'
+import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core'
 import { IconBrandGoogle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { startGoogleSignIn, useProviders } from '../api/account'
 import { ApiError } from '../api/client'
 import { messageText } from '../i18n/keys'
+import { paths } from '../paths'
 
 /**
  * Google sign-in when the server has it configured; otherwise a disabled button with the reason,
@@ -53,5 +55,50 @@ export function GoogleButton({
         </Text>
       )}
     </Stack>
+  )
+}
+
+/** The line under each form that leads to the other one. */
+const otherForm = {
+  signIn: { prompt: 'auth.login.noAccount', link: 'auth.login.registerLink', to: paths.register },
+  signUp: { prompt: 'auth.register.haveAccount', link: 'auth.register.loginLink', to: paths.login },
+} as const
+
+/**
+ * Below the sign-in and sign-up forms: "or" Google, then the line that leads to the other form (and, on the
+ * sign-in form, `aside` on the same line: the way home).
+ */
+export function OtherWaysIn({
+  mode,
+  onError,
+  aside,
+}: {
+  mode: 'signIn' | 'signUp'
+  onError: (message: string) => void
+  aside?: ReactNode
+}) {
+  const { t } = useTranslation()
+  const other = otherForm[mode]
+  const line = (
+    <Text size="sm">
+      {t(other.prompt)}{' '}
+      <Anchor component={Link} to={other.to}>
+        {t(other.link)}
+      </Anchor>
+    </Text>
+  )
+  return (
+    <>
+      <Divider label={t('common.or')} labelPosition="center" />
+      <GoogleButton mode={mode} onError={onError} />
+      {aside ? (
+        <Group justify="space-between" gap="xs">
+          {line}
+          {aside}
+        </Group>
+      ) : (
+        line
+      )}
+    </>
   )
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core'
+import { Anchor, Button, Stack } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { useLogin, useMe } from '../api/account'
@@ -11,7 +10,8 @@ import { AuthCard } from '../components/auth-card'
 import { errorMessage, useFieldProps } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
 import { lazySchema } from '../components/lazy-schema'
-import { GoogleButton } from './google-button'
+import { AuthAlert, AuthForm } from './auth-form'
+import { OtherWaysIn } from './google-button'
 import { paths } from '../paths'
 
 const callbackErrors = [
@@ -56,33 +56,16 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      {params.get('confirmed') === 'true' && (
-        <Alert
-          color="green"
-          icon={<IconCircleCheck aria-hidden />}
-          title={t('auth.login.confirmedTitle')}
-          role="status"
-        >
-          {t('auth.login.confirmedBody')}
-        </Alert>
-      )}
-      {params.get('reset') === 'true' && (
-        <Alert
-          color="green"
-          icon={<IconCircleCheck aria-hidden />}
-          title={t('auth.login.resetTitle')}
-          role="status"
-        >
-          {t('auth.login.resetBody')}
-        </Alert>
+      {(['confirmed', 'reset'] as const).map(
+        (news) =>
+          params.get(news) === 'true' && (
+            <AuthAlert key={news} kind="success" title={t(`auth.login.${news}Title`)}>
+              {t(`auth.login.${news}Body`)}
+            </AuthAlert>
+          ),
       )}
       {shownError && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.login.errorTitle')}
-          role="alert"
-        >
+        <AuthAlert kind="error" title={t('auth.login.errorTitle')}>
           <Stack gap="xs" align="flex-start">
             <span>{shownError}</span>
             {isUnconfirmed && failure && (
@@ -97,37 +80,29 @@ export default function LoginPage() {
               </Button>
             )}
           </Stack>
-        </Alert>
+        </AuthAlert>
       )}
-      <form onSubmit={submit} onFocus={loginRules.prefetch} noValidate>
-        <Stack gap="sm">
-          <EmailInput required {...field('email')} />
-          <PasswordField
-            label={t('fields.password')}
-            autoComplete="current-password"
-            {...field('password')}
-          />
-          <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right">
-            {t('auth.login.forgotLink')}
-          </Anchor>
-          <Button type="submit" loading={login.isPending} fullWidth>
-            {t('auth.login.submit')}
-          </Button>
-        </Stack>
-      </form>
-      <Divider label={t('common.or')} labelPosition="center" />
-      <GoogleButton mode="signIn" onError={setFailure} />
-      <Group justify="space-between" gap="xs">
-        <Text size="sm">
-          {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to={paths.register}>
-            {t('auth.login.registerLink')}
-          </Anchor>
-        </Text>
-        <Anchor component={Link} to={paths.home} size="sm">
-          {t('auth.login.backHome')}
+      <AuthForm
+        onSubmit={submit}
+        onFocus={loginRules.prefetch}
+        submitLabel={t('auth.login.submit')}
+        isPending={login.isPending}
+      >
+        <EmailInput required {...field('email')} />
+        <PasswordField label={t('fields.password')} autoComplete="current-password" {...field('password')} />
+        <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right">
+          {t('auth.login.forgotLink')}
         </Anchor>
-      </Group>
+      </AuthForm>
+      <OtherWaysIn
+        mode="signIn"
+        onError={setFailure}
+        aside={
+          <Anchor component={Link} to={paths.home} size="sm">
+            {t('auth.login.backHome')}
+          </Anchor>
+        }
+      />
     </AuthCard>
   )
 }

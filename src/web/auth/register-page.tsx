@@ -1,16 +1,16 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, Divider, NativeSelect, Stack, Text } from '@mantine/core'
+import { NativeSelect } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { IconAlertCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Navigate, useNavigate } from 'react-router'
 import { registerInput } from '../../shared/schemas/auth'
 import { useMe, useRegister } from '../api/account'
 import { AuthCard } from '../components/auth-card'
 import { errorMessage, serverFieldErrors, useFieldProps } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
 import { AccountFields } from './account-fields'
-import { GoogleButton } from './google-button'
+import { AuthAlert, AuthForm } from './auth-form'
+import { OtherWaysIn } from './google-button'
 import { paths } from '../paths'
 
 export default function RegisterPage() {
@@ -42,37 +42,20 @@ export default function RegisterPage() {
   return (
     <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       {failure && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.register.errorTitle')}
-          role="alert"
-        >
+        <AuthAlert kind="error" title={t('auth.register.errorTitle')}>
           {failure}
-        </Alert>
+        </AuthAlert>
       )}
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <AccountFields form={form}>
-            <NativeSelect
-              label={t('auth.register.accountType')}
-              data={[{ value: 'vendor', label: t('auth.register.accountTypeVendor') }]}
-              {...field('role')}
-            />
-          </AccountFields>
-          <Button type="submit" loading={register.isPending} fullWidth>
-            {t('auth.register.submit')}
-          </Button>
-        </Stack>
-      </form>
-      <Divider label={t('common.or')} labelPosition="center" />
-      <GoogleButton mode="signUp" onError={setFailure} />
-      <Text size="sm">
-        {t('auth.register.haveAccount')}{' '}
-        <Anchor component={Link} to={paths.login}>
-          {t('auth.register.loginLink')}
-        </Anchor>
-      </Text>
+      <AuthForm onSubmit={submit} submitLabel={t('auth.register.submit')} isPending={register.isPending}>
+        <AccountFields form={form}>
+          <NativeSelect
+            label={t('auth.register.accountType')}
+            data={[{ value: 'vendor', label: t('auth.register.accountTypeVendor') }]}
+            {...field('role')}
+          />
+        </AccountFields>
+      </AuthForm>
+      <OtherWaysIn mode="signUp" onError={setFailure} />
     </AuthCard>
   )
 }

@@ -1,16 +1,15 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, Stack } from '@mantine/core'
+import { Anchor, Button, Stack } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { IconAlertCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { resetPasswordInput, tokenInput } from '../../shared/schemas/auth'
 import { useResetPassword } from '../api/account'
 import { ApiError } from '../api/client'
-import { PasswordField } from '../components/account-inputs'
 import { AuthCard } from '../components/auth-card'
 import { errorMessage, serverFieldErrors, useFieldProps } from '../components/form-errors'
 import { paths } from '../paths'
+import { AuthAlert, AuthForm, NewPasswordFields } from './auth-form'
 
 /** The mailed link (`/reset-password?token=…`): a new password, typed twice, under the registration rules. */
 export default function ResetPasswordPage() {
@@ -50,45 +49,29 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title={t('auth.reset.title')} subtitle={hasToken ? t('auth.reset.subtitle') : undefined}>
       {!hasToken && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+        <AuthAlert kind="error">
           <Stack gap="xs" align="flex-start">
             <span>{t('auth.reset.missing')}</span>
             {requestNew}
           </Stack>
-        </Alert>
+        </AuthAlert>
       )}
       {failure && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.reset.errorTitle')}
-          role="alert"
-        >
+        <AuthAlert kind="error" title={t('auth.reset.errorTitle')}>
           <Stack gap="xs" align="flex-start">
             <span>{failure.text}</span>
             {failure.isLinkDead && requestNew}
           </Stack>
-        </Alert>
+        </AuthAlert>
       )}
       {hasToken && !failure?.isLinkDead && (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <PasswordField
-              label={t('auth.reset.newPassword')}
-              autoComplete="new-password"
-              description={t('auth.register.passwordTooShort')}
-              {...field('password')}
-            />
-            <PasswordField
-              label={t('fields.confirmPassword')}
-              autoComplete="new-password"
-              {...field('confirmPassword')}
-            />
-            <Button type="submit" loading={reset.isPending} fullWidth>
-              {t('auth.reset.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm onSubmit={submit} submitLabel={t('auth.reset.submit')} isPending={reset.isPending}>
+          <NewPasswordFields
+            label={t('auth.reset.newPassword')}
+            password={field('password')}
+            confirmPassword={field('confirmPassword')}
+          />
+        </AuthForm>
       )}
       <Anchor component={Link} to={paths.login} size="sm">
         {t('auth.forgot.backToLogin')}

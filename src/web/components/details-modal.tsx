@@ -7,6 +7,36 @@ import { LoadingStatus } from './loading-status'
 import { SkeletonList } from './skeleton-list'
 import { failureDetail } from './use-flash-message'
 
+/** A large dialog, full screen on a phone, its close button named in the reader's language. */
+export function WideModal({
+  opened,
+  onClose,
+  title,
+  size,
+  children,
+}: {
+  opened: boolean
+  onClose: () => void
+  title: string
+  size: 'lg' | 'xl'
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      fullScreen={isPhone}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
+      {children}
+    </Modal>
+  )
+}
+
 /**
  * A large dialog showing one item (an application, a product) while `id` is set, full screen on a phone.
  * The last item stays in it while it fades out, and each item gets its own content (reset state per id).
@@ -22,21 +52,13 @@ export function DetailsModal({
   onClose: () => void
   children: (id: string, isPhone: boolean) => ReactNode
 }) {
-  const { t } = useTranslation()
   const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
   const [shownId, setShownId] = useState(id)
   if (id !== null && id !== shownId) setShownId(id)
   return (
-    <Modal
-      opened={id !== null}
-      onClose={onClose}
-      title={title}
-      size="xl"
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <WideModal opened={id !== null} onClose={onClose} title={title} size="xl">
       {shownId && <div key={shownId}>{children(shownId, isPhone)}</div>}
-    </Modal>
+    </WideModal>
   )
 }
 

@@ -22,7 +22,7 @@ import type { ListPosition } from './use-page-param'
 export function useListPage<Data extends ListData>(
   query: ListQuery<Data> & { isFetching: boolean },
   {
-    filters: { page, update },
+    filters: { page, update, showAll },
     pageSize,
     count = (data) => data.total,
     isCapped = (data) => data.totalIsCapped,
@@ -33,6 +33,8 @@ export function useListPage<Data extends ListData>(
     filters: {
       page: number
       update: (next: ListPosition, options?: { replace?: boolean }) => void
+      /** Clears the search and filter while one is on. */
+      showAll?: () => void
     }
     pageSize: number
     /** How many rows the filters keep: the list's total unless it counts them apart. */
@@ -80,6 +82,7 @@ export function useListPage<Data extends ListData>(
       isCapped,
       pager: { pageSize, onChange: goToPage },
       flash: feedback.flash,
+      onShowAll: showAll,
     },
     /** How a decision on row `id` is told: `close` its dialog, say how it went, then focus comes back. */
     reportFor: (id: string, close: () => void): DecisionReport => ({
@@ -104,15 +107,18 @@ export function useListPage<Data extends ListData>(
 }
 
 /** The headings' counts ("12 orders"): each key has its plural forms and a `_capped` form ("10,000+ orders"). */
-type CountKey =
-  | 'vendor.orders.count'
-  | 'vendor.products.count'
-  | 'admin.orders.total'
-  | 'admin.products.count'
-  | 'admin.vendors.count'
-  | 'admin.auditLogs.total'
-  | 'admin.messages.total'
-  | 'admin.payouts.filtered'
+const countKeys = {
+  'vendor.orders': 'vendor.orders.count',
+  'vendor.products': 'vendor.products.count',
+  'admin.orders': 'admin.orders.total',
+  'admin.products': 'admin.products.count',
+  'admin.vendors': 'admin.vendors.count',
+  'admin.auditLogs': 'admin.auditLogs.total',
+  'admin.messages': 'admin.messages.total',
+  'admin.payouts': 'admin.payouts.filtered',
+} as const
+
+type CountKey = (typeof countKeys)[keyof typeof countKeys]
 
 /** A list's count in its heading: "12 orders", or "10,000+ orders" past the server's cap. */
 export const countText = (
@@ -158,8 +164,8 @@ export function ListPage<Data extends ListData>({
 }: Omit<ListViewProps<Data>, 'loadFailed' | 'empty' | 'pager'> & {
   texts: ListTexts
   headingRef: Ref<HTMLHeadingElement>
-  /** "12 vendors", once the list has loaded. */
-  total: string | undefined
+  /** The heading's count when the list counts otherwise than "12 vendors" from its total. */
+  total?: string
   /** How many of them the search and filter keep, while one is on. */
   filteredTotal?: string
   tools?: ReactNode
@@ -168,7 +174,8 @@ export function ListPage<Data extends ListData>({
   /** Between the message and the list: what acts on the selected rows. */
   aboveList?: ReactNode
   emptyIcon: TablerIcon
-  emptyTitle: string
+  /** The empty state's title: the screen's `empty.title` unless said. */
+  emptyTitle?: string
   /** Set while a search or filter is on: the empty state then offers to show everything. */
   onShowAll?: () => void
   pager: Omit<ListViewProps<Data>['pager'], 'label'>
@@ -177,6 +184,9 @@ export function ListPage<Data extends ListData>({
   children?: ReactNode
 }) {
   const { t } = useTranslation()
+  const data = list.query.data
+  const shownTotal = total ?? (data && countText(t, countKeys[texts], data))
+  const shownEmptyTitle = emptyTitle ?? (texts === 'vendor.orders' ? '' : t(`${texts}.empty.title`))
   return (
     <Stack gap="lg" maw={maw}>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -184,7 +194,7 @@ export function ListPage<Data extends ListData>({
         <Group gap="sm" align="center" wrap="wrap">
           <div aria-live="polite">
             <Text fw={500} ta="end">
-              {total}
+              {shownTotal}
             </Text>
             {filteredTotal && (
               <Text size="sm" c="dimmed" ta="end">
@@ -203,7 +213,7 @@ export function ListPage<Data extends ListData>({
         loadFailed={t(`${texts}.loadFailed`)}
         empty={{
           icon: emptyIcon,
-          title: emptyTitle,
+          title: shownEmptyTitle,
           body: t(`${texts}.empty.allBody`),
           filtered: onShowAll && {
             body: t(`${texts}.empty.filteredBody`),

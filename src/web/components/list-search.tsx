@@ -11,6 +11,32 @@ export type SearchFilters<S extends string> = {
   update: (next: { q?: string; status?: S }, options?: { replace?: boolean }) => void
 }
 
+/** The lists whose search box has its label and placeholder under `<texts>.search`. */
+type SearchTexts =
+  'admin.vendors' | 'admin.payouts' | 'admin.products' | 'admin.messages' | 'admin.orders' | 'admin.auditLogs'
+
+/**
+ * A list's search box. Typing replaces the address entry rather than adding one per word, so Back leaves the
+ * screen's last search.
+ */
+export function SearchBox<S extends string>({
+  filters,
+  texts,
+}: {
+  filters: SearchFilters<S>
+  texts: SearchTexts
+}) {
+  const { t } = useTranslation()
+  return (
+    <SearchInput
+      q={filters.q}
+      onSearch={(next) => filters.update({ q: next }, { replace: true })}
+      label={t(`${texts}.search.label`)}
+      placeholder={t(`${texts}.search.placeholder`)}
+    />
+  )
+}
+
 /**
  * A list's search box and its status filter ('All', then each status by its name), side by side. Typing
  * replaces the address entry rather than adding one per word, so Back leaves the screen's last search.
@@ -34,12 +60,7 @@ export function ListSearch<const S extends 'all' | KeyPart<'status'>>({
     value === 'all' ? t(`${texts}.filters.all`) : t(`status.${value}`)
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" {...group}>
-      <SearchInput
-        q={filters.q}
-        onSearch={(next) => filters.update({ q: next }, { replace: true })}
-        label={t(`${texts}.search.label`)}
-        placeholder={t(`${texts}.search.placeholder`)}
-      />
+      <SearchBox filters={filters} texts={texts} />
       <StatusFilter
         value={filters.status}
         statuses={statuses}

@@ -1,8 +1,9 @@
-import { Anchor, Text } from '@mantine/core'
+import { Anchor, Box, Text } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { colors, type Color } from '../../shared/constants'
 import type { OrderDto } from '../../shared/schemas/order'
+import type { Column } from './data-table'
 
 /** What an order shows of itself on the vendor's and the admin's order screens. */
 
@@ -62,4 +63,34 @@ export function OrderCustomer({ order }: { order: OrderDto }) {
       </Anchor>
     </div>
   )
+}
+
+/**
+ * The first two columns of both areas' order tables: the product (which names the row) and the customer, with
+ * floors so that the other columns do not squeeze them to a word a line.
+ */
+export function orderColumns<Order extends OrderDto>(
+  labels: { product: string; customer: string },
+  customerMiw: number,
+): Column<Order>[] {
+  return [
+    {
+      label: labels.product,
+      maw: 260,
+      cell: (order, nameId) => (
+        <Box miw={170}>
+          <OrderProduct order={order} nameId={nameId} />
+        </Box>
+      ),
+    },
+    {
+      label: labels.customer,
+      maw: 240,
+      cell: (order) => (
+        <Box miw={customerMiw}>
+          <OrderCustomer order={order} />
+        </Box>
+      ),
+    },
+  ]
 }

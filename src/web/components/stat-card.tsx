@@ -116,13 +116,14 @@ export function SummaryGrid<const K extends string, S>({
   cards,
   summary,
   value,
-  cols,
+  cols = { base: 2, lg: 4 },
 }: {
   texts: (key: 'label' | K | `${K}Hint`) => string
   cards: readonly SummaryCard<K>[]
   summary: S | undefined
   value: (key: K, summary: S) => ReactNode
-  cols: SimpleGridProps['cols']
+  /** Two cards a row, four from a wide screen, unless said. */
+  cols?: SimpleGridProps['cols']
 }) {
   const id = useId()
   const stats =

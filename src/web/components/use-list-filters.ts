@@ -49,5 +49,9 @@ export function useListFilters<const S extends string, const X extends string = 
       return query
     }, options)
 
-  return { q, status, ...position, ...extra, update }
+  // A search or a status other than the first is on: the empty state then offers to show everything.
+  const isFiltered = q.trim() !== '' || status !== statuses[0]
+  const showAll = isFiltered ? () => update({ q: '', status: statuses[0] }) : undefined
+
+  return { q, status, statuses, ...position, ...extra, update, showAll }
 }

@@ -23,29 +23,49 @@ export type NavItem = {
   end?: boolean
 }
 
-export const vendorNav: NavItem[] = [
-  { to: paths.vendor.dashboard, labelKey: 'nav.dashboard', icon: IconLayoutDashboard, end: true },
-  { to: paths.vendor.products, labelKey: 'nav.products', icon: IconPackage },
-  { to: paths.vendor.orders, labelKey: 'nav.orders', icon: IconShoppingCart },
-  { to: paths.vendor.payouts, labelKey: 'nav.payouts', icon: IconCash },
-  { to: paths.vendor.messages, labelKey: 'nav.messages', icon: IconMessages },
-  { to: paths.vendor.subscription, labelKey: 'nav.subscription', icon: IconCreditCard },
-  { to: paths.vendor.profile, labelKey: 'nav.profile', icon: IconUserCircle },
-]
+/** Each screen's icon in the menus; the label is `nav.<screen>`. */
+const icons = {
+  dashboard: IconLayoutDashboard,
+  vendors: IconBuildingStore,
+  products: IconPackage,
+  orders: IconShoppingCart,
+  payouts: IconCash,
+  reports: IconChartBar,
+  messages: IconMessages,
+  subscription: IconCreditCard,
+  profile: IconUserCircle,
+  auditLogs: IconHistory,
+} as const
 
-export const adminNav: NavItem[] = [
-  { to: paths.admin.dashboard, labelKey: 'nav.dashboard', icon: IconLayoutDashboard, end: true },
-  { to: paths.admin.vendors, labelKey: 'nav.vendors', icon: IconBuildingStore },
-  { to: paths.admin.products, labelKey: 'nav.products', icon: IconPackage },
-  { to: paths.admin.orders, labelKey: 'nav.orders', icon: IconShoppingCart },
-  { to: paths.admin.payouts, labelKey: 'nav.payouts', icon: IconCash },
-  { to: paths.admin.reports, labelKey: 'nav.reports', icon: IconChartBar },
-  { to: paths.admin.messages, labelKey: 'nav.messages', icon: IconMessages },
-  { to: paths.admin.auditLogs, labelKey: 'nav.auditLogs', icon: IconHistory },
-]
+/** An area's menu in the order of `screens`; its dashboard, the area's home, first. */
+const navOf = <Area extends 'vendor' | 'admin'>(
+  area: Area,
+  screens: readonly (keyof (typeof paths)[Area] & keyof typeof icons)[],
+): NavItem[] =>
+  screens.map((screen) => ({
+    to: (paths[area] as Record<typeof screen, string>)[screen],
+    labelKey: `nav.${screen}`,
+    icon: icons[screen],
+    ...(screen === 'dashboard' && { end: true }),
+  }))
 
-/** The menu entry for a path ('/vendor/products/' included), or undefined off the menus. */
-export function findNavItem(pathname: string): NavItem | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return [...vendorNav, ...adminNav].find((item) => item.to === path)
-}
+export const vendorNav = navOf('vendor', [
+  'dashboard',
+  'products',
+  'orders',
+  'payouts',
+  'messages',
+  'subscription',
+  'profile',
+])
+
+export const adminNav = navOf('admin', [
+  'dashboard',
+  'vendors',
+  'products',
+  'orders',
+  'payouts',
+  'reports',
+  'messages',
+  'auditLogs',
+])

@@ -7,7 +7,7 @@ import { orderStatuses, type OrderStatus } from '../../shared/constants'
 import type { OrderDto } from '../../shared/schemas/order'
 import { ApiError } from '../api/client'
 import { useSetOrderStatus, useVendorOrders } from '../api/orders'
-import { countText, ListPage, useListPage } from '../components/list-page'
+import { ListPage, useListPage } from '../components/list-page'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
 import { OrderCard, OrderTable } from './orders/order-list'
@@ -75,7 +75,6 @@ export default function VendorOrdersPage() {
       {...list.view}
       texts="vendor.orders"
       maw={1200}
-      total={orders.data && countText(t, 'vendor.orders.count', orders.data)}
       filters={
         <SegmentedControl
           aria-label={t('vendor.orders.filterLabel')}
@@ -97,7 +96,6 @@ export default function VendorOrdersPage() {
           ? t('vendor.orders.empty.allTitle')
           : t(`vendor.orders.empty.${status satisfies OrderStatus}`)
       }
-      onShowAll={status === 'all' ? undefined : () => update({ status: 'all' })}
       table={(items) => <OrderTable orders={items} {...listProps} />}
       card={(order, nameId) => <OrderCard order={order} nameId={nameId} {...listProps} />}
       // Focus stays on the pager's buttons from page to page.

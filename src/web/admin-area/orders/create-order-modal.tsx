@@ -1,6 +1,5 @@
-import { useState } from 'react'
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { useState, type ChangeEvent } from 'react'
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../shared/constants'
@@ -9,6 +8,7 @@ import type { ProductChoice } from '../../../shared/schemas/order'
 import { useCreateOrder, useProductChoices } from '../../api/admin-orders'
 import { describeAttributes } from '../../components/order-parts'
 import { failureDetail } from '../../components/use-flash-message'
+import { WideModal } from '../../components/details-modal'
 import { WholeNumberInput } from '../../components/whole-number-input'
 import { ShopPicker } from './shop-picker'
 
@@ -52,7 +52,6 @@ export function CreateOrderModal({
   onCreated: () => void
 }) {
   const { t } = useTranslation()
-  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
   const [draft, setDraft] = useState<Draft>(empty)
   const [message, setMessage] = useState<string | null>(null)
   const create = useCreateOrder()
@@ -65,6 +64,16 @@ export function CreateOrderModal({
     setMessage(null)
     setDraft((current) => ({ ...current, ...next }))
   }
+
+  // The customer's name and e-mail: typed as given (trimmed when sent), never filled in by the browser.
+  const customerInput = (field: 'customerName' | 'customerEmail') => ({
+    label: t(`admin.orders.create.${field}`),
+    required: true,
+    autoComplete: 'off',
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change({ [field]: event.currentTarget.value }),
+  })
+
   const close = () => {
     if (create.isPending) return
     setDraft(empty)
@@ -95,14 +104,7 @@ export function CreateOrderModal({
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('admin.orders.create.title')}
-      size="lg"
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <WideModal opened={opened} onClose={close} title={t('admin.orders.create.title')} size="lg">
       <form
         noValidate
         onSubmit={(event) => {
@@ -145,23 +147,8 @@ export function CreateOrderModal({
             data={(product?.variants ?? []).map((item) => ({ value: item.id, label: variantLabel(t, item) }))}
             onChange={(variantId) => change({ variantId })}
           />
-          <TextInput
-            label={t('admin.orders.create.customerName')}
-            required
-            autoComplete="off"
-            maxLength={limits.nameMax}
-            value={draft.customerName}
-            onChange={(event) => change({ customerName: event.currentTarget.value })}
-          />
-          <TextInput
-            label={t('admin.orders.create.customerEmail')}
-            required
-            type="email"
-            autoComplete="off"
-            maxLength={limits.emailMax}
-            value={draft.customerEmail}
-            onChange={(event) => change({ customerEmail: event.currentTarget.value })}
-          />
+          <TextInput {...customerInput('customerName')} maxLength={limits.nameMax} />
+          <TextInput {...customerInput('customerEmail')} type="email" maxLength={limits.emailMax} />
           <WholeNumberInput
             label={t('admin.orders.create.quantity')}
             min={1}
@@ -188,7 +175,7 @@ export function CreateOrderModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </WideModal>
   )
 }
 

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react'
-import { Alert, Button, FileInput, Group, List, Modal, Progress, Stack, Text } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { Alert, Button, FileInput, Group, List, Progress, Stack, Text } from '@mantine/core'
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +11,7 @@ import {
 } from '../../../shared/schemas/order'
 import { importTemplatePath, useImportOrders } from '../../api/admin-orders'
 import { ApiError } from '../../api/client'
+import { WideModal } from '../../components/details-modal'
 import { DownloadButton } from '../../components/download-button'
 import { messageText } from '../../i18n/keys'
 
@@ -65,7 +65,6 @@ function saveFile(blob: Blob, name: string) {
  */
 export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation()
-  const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
   const importOrders = useImportOrders()
   const [file, setFile] = useState<File | null>(null)
   const [stage, setStage] = useState<Stage>({ kind: 'idle' })
@@ -108,14 +107,7 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('admin.orders.import.title')}
-      size="lg"
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <WideModal opened={opened} onClose={close} title={t('admin.orders.import.title')} size="lg">
       <Stack gap="md">
         <Text size="sm">
           {t('admin.orders.import.intro', {
@@ -194,7 +186,7 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </WideModal>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core'
+import { Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core'
 import { IconEye, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { orderStatuses, type OrderStatus } from '../../../shared/constants'
@@ -9,7 +9,7 @@ import { DateText } from '../../components/date-text'
 import { IconButton } from '../../components/icon-button'
 import { ItemCard } from '../../components/item-card'
 import { Money } from '../../components/money'
-import { OrderCustomer, OrderProduct, shortId } from '../../components/order-parts'
+import { OrderCustomer, OrderProduct, orderColumns, shortId } from '../../components/order-parts'
 
 /** A change on its way: its row shows progress, and every other row's controls wait for it. */
 export type Acting = { id: string; kind: 'status' | 'delete' }
@@ -99,24 +99,10 @@ export function AdminOrderTable({ orders, ...actions }: AdminOrderListProps) {
       label={t('admin.orders.tableCaption')}
       items={orders}
       columns={[
-        {
-          label: t('admin.orders.columns.order'),
-          maw: 260,
-          cell: (order, nameId) => (
-            <Box miw={170}>
-              <OrderProduct order={order} nameId={nameId} />
-            </Box>
-          ),
-        },
-        {
-          label: t('admin.orders.columns.customer'),
-          maw: 240,
-          cell: (order) => (
-            <Box miw={160}>
-              <OrderCustomer order={order} />
-            </Box>
-          ),
-        },
+        ...orderColumns<AdminOrderDto>(
+          { product: t('admin.orders.columns.order'), customer: t('admin.orders.columns.customer') },
+          160,
+        ),
         {
           label: t('admin.orders.columns.vendor'),
           maw: 200,

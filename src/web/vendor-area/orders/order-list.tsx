@@ -1,4 +1,4 @@
-import { Box, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { OrderDto } from '../../../shared/schemas/order'
@@ -6,7 +6,7 @@ import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { DateText } from '../../components/date-text'
 import { OrderAction } from './order-details'
-import { OrderCustomer, OrderProduct } from '../../components/order-parts'
+import { OrderCustomer, OrderProduct, orderColumns } from '../../components/order-parts'
 import { ItemCard } from '../../components/item-card'
 import { DataTable, DateCell } from '../../components/data-table'
 
@@ -26,25 +26,10 @@ export function OrderTable({ orders, ...actions }: OrderListProps) {
       label={t('vendor.orders.tableCaption')}
       items={orders}
       columns={[
-        {
-          label: t('vendor.orders.columns.product'),
-          maw: 260,
-          // Floors for the product and customer columns: the others must not squeeze them to a word a line.
-          cell: (order, nameId) => (
-            <Box miw={170}>
-              <OrderProduct order={order} nameId={nameId} />
-            </Box>
-          ),
-        },
-        {
-          label: t('vendor.orders.columns.customer'),
-          maw: 240,
-          cell: (order) => (
-            <Box miw={170}>
-              <OrderCustomer order={order} />
-            </Box>
-          ),
-        },
+        ...orderColumns<OrderDto>(
+          { product: t('vendor.orders.columns.product'), customer: t('vendor.orders.columns.customer') },
+          170,
+        ),
         {
           label: t('vendor.orders.columns.date'),
           miw: 130,
