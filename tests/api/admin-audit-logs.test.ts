@@ -134,6 +134,8 @@ describe('GET /api/admin/audit-logs', () => {
         targetTable: 'orders',
         targetId: randomUUID(),
         newValues: { customer_name: `${customer} Uwase` },
+        // A second apart: two inserts may share a clock tick, and the list then orders them by id.
+        createdAt: new Date(Date.now() - 1000),
       })
       .returning()
     const [deleted] = await t.db
