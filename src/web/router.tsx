@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { watchNavigations } from './leaving'
 import { LoadingScreen } from './components/loading-screen'
 import { RootLayout } from './components/root-layout'
 import { PublicLayout } from './components/public-layout'
@@ -91,3 +92,5 @@ export const router = createBrowserRouter([
     ],
   },
 ])
+
+watchNavigations(router)

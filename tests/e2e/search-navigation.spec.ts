@@ -19,6 +19,16 @@ test('a search typed just before leaving for another screen does not bring the u
     await route.continue()
   })
   await page.getByRole('searchbox', { name: exactly(t('en', 'admin.messages.search.label')) }).fill('kigali')
+  // A busy phone: the page is blocked for a moment just after the link is followed, so the search's pause ends
+  // before the screen has rendered again (the router's updates are transitions React may put off).
+  await page.evaluate(() => {
+    document.addEventListener('click', () => {
+      const until = Date.now() + 600
+      while (Date.now() < until) {
+        // The phone is busy.
+      }
+    })
+  })
   await openFromMenu(page, 'en', 'nav.auditLogs')
 
   await expect(page.getByRole('heading', { level: 1, name: t('en', 'admin.auditLogs.title') })).toBeVisible()

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { CloseButton, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigation } from 'react-router'
+import { useLocation } from 'react-router'
+import { isLeaving } from '../leaving'
 import { searchMax } from './use-list-filters'
 
 /** Typing pauses this long before the list is asked again: one request per word, not per key (slow networks). */
@@ -28,15 +29,14 @@ export function SearchInput({
   const [text, setText] = useState(q)
   const [lastQ, setLastQ] = useState(q)
   // Cancelled if the screen is left mid-pause (the hook's own clean-up).
-  const search = useDebouncedCallback((value: string) => onSearch(value), SEARCH_DEBOUNCE_MS)
-  // ...and as soon as another screen is asked for: this screen stays up while the next one's code loads (a while
-  // on a slow network), and a search sent meanwhile writes this screen's address, taking the user back here.
-  const navigation = useNavigation()
+  // ...and never sent once another screen is asked for: this screen stays up while the next one's code loads (a
+  // while on a slow network), and a search sent meanwhile would write this screen's address, taking the user back
+  // here. The router is asked at the moment the search would go, not at this screen's next render, which can come
+  // after it on a busy phone.
   const { pathname } = useLocation()
-  const isLeaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname
-  useEffect(() => {
-    if (isLeaving) search.cancel()
-  }, [isLeaving, search])
+  const search = useDebouncedCallback((value: string) => {
+    if (!isLeaving(pathname)) onSearch(value)
+  }, SEARCH_DEBOUNCE_MS)
   if (q !== lastQ) {
     setLastQ(q)
     if (q.trim() !== text.trim()) setText(q)
