@@ -19,6 +19,7 @@ import type { Database } from './db/client'
 import { allowedMethods } from './lib/allowed-methods'
 import { compression } from './lib/compression'
 import { AppError, isUnstorableText } from './lib/errors'
+import { closeAfterUnreadBody } from './lib/linger'
 import { isDatabaseUnavailable } from './db/availability'
 import { SESSION_SCHEME } from './lib/openapi'
 import { clientIp, createRouter, errorJson, refuseOversizeBody, respondError, sameSiteOnly } from './lib/http'
@@ -161,6 +162,12 @@ export function createApp(options: AppOptions) {
       xFrameOptions: 'DENY',
     }),
   )
+  // An answer sent before its request's body arrived (refused for its size, or for who sent it) closes the
+  // connection once the client has read it (lib/linger.ts).
+  app.use('*', async (c, next) => {
+    await next()
+    closeAfterUnreadBody(c)
+  })
   // Cheap levels, nothing small, never an event stream or an already-compressed file (lib/compression.ts).
   app.use('*', compression())
   // Cookie-carrying form posts from other sites are refused; JSON requests already need a CORS preflight.

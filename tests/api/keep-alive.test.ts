@@ -85,6 +85,37 @@ describe('after a refused oversize body', () => {
   })
 })
 
+// An answer can go before its request's body has arrived: a body refused for its size, an upload without a
+// session. Keeping that connection for another request, or closing it at once, broke clients still sending
+// (Node's fetch saw "other side closed" or EPIPE instead of the answer it had been sent; curl got it). Such an
+// answer now says `Connection: close`, and the server reads and drops the rest for a bounded time before it
+// closes, so every client reads the answer (lib/linger.ts).
+describe('an answer sent while the client is still sending its body', () => {
+  const post = async (path: string, megabytes: number, contentType: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, origin: TEST_PUBLIC_URL },
+      body: new Uint8Array(megabytes * 1024 * 1024).fill(97),
+    })
+    const body = (await response.json()) as { error: { messageKey: string } }
+    return { status: response.status, connection: response.headers.get('connection'), body }
+  }
+
+  it("reaches Node's fetch, one request after another (uploads without a session)", async () => {
+    for (const megabytes of [1.5, 1.5, 2, 2, 2, 3, 3, 3]) {
+      const answer = await post('/api/uploads', megabytes, 'multipart/form-data; boundary=x')
+      expect(answer.status).toBe(401)
+      expect(answer.connection).toBe('close')
+    }
+  })
+
+  it("reaches Node's fetch as the message (a JSON body of 64 MB)", async () => {
+    const answer = await post('/api/account/login', 64, 'application/json')
+    expect(answer.status).toBe(422)
+    expect(answer.body.error.messageKey).toBe('errors.bodyTooLarge')
+  })
+})
+
 // 500 ids in the address passed Node's 16 KB header limit (431 from about 440): the selection goes in a body.
 describe('Export Selected of 500 products', () => {
   let adminOnce: ReturnType<typeof createAdmin> | undefined
