@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client'
+import { openPglite } from '../../src/server/db/client'
 import { applyFunctionsFile, findFunctionsDrift, readFunctions } from '../../src/server/db/migrate'
 import { productDays, products, schema } from '../../src/server/db/schema'
 import { findTotalsDrift, rebuildTotals } from '../../src/server/db/totals'
@@ -50,6 +51,32 @@ describe('functions.sql', () => {
     expect(await findFunctionsDrift(t.db)).toEqual([])
     const lock = (await t.db.execute(sql`select report_lock() as n`)) as unknown as { rows: { n: number }[] }
     expect(Number(lock.rows[0]!.n)).toBe(7_316_404)
+  })
+})
+
+describe('a start with migrations pending', () => {
+  // The functions go in with the last migration, in its transaction; applying them again straight after, in a
+  // transaction of their own, was work for nothing at every upgrade.
+  it('applies functions.sql once, in the migrations’ transaction', async () => {
+    const database = await openPglite()
+    const { client } = database
+    try {
+      await database.migrate()
+      const written = await client.query<{ migration: string; function: string }>(`
+        select (select xmin::text from drizzle.__drizzle_migrations order by created_at desc limit 1) as migration,
+               (select xmin::text from pg_proc where proname = 'report_lock') as function`)
+      const { migration, function: fn } = written.rows[0]!
+      expect(fn).toBe(migration)
+
+      // A start with nothing pending applies them by themselves, so a changed file still takes effect.
+      await database.migrate()
+      const again = await client.query<{ function: string }>(
+        `select xmin::text as function from pg_proc where proname = 'report_lock'`,
+      )
+      expect(again.rows[0]!.function).not.toBe(migration)
+    } finally {
+      await database.close()
+    }
   })
 })
 

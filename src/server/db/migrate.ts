@@ -44,17 +44,30 @@ type Migrator = {
  * Applies the pending migrations, then functions.sql, at every start (docs/decisions/017). When migrations
  * are pending, the functions are applied by the same transaction, after the last of them: a migration that
  * creates a trigger leaves only a stand-in for its function, and no other process may see the stand-in.
- * Then the functions again, in a transaction of their own, so that a changed file takes effect with no
+ * Otherwise the functions alone, in a transaction of their own, so that a changed file takes effect with no
  * migration; `leaveFunctions` skips that (db:check compares them before anything replaces them).
  */
 export async function migrateDatabase(db: Db, { leaveFunctions = false } = {}) {
   const config = { migrationsFolder }
   const migrations = readMigrationFiles(config)
   const functions = readFunctions()
-  migrations.at(-1)?.sql.push(...functions.statements)
+  const last = migrations.at(-1)
+  const isPending = last !== undefined && !(await isApplied(db, last.folderMillis))
+  if (isPending) last.sql.push(...functions.statements)
   const migrator = db as unknown as Migrator
   await migrator.dialect.migrate(migrations, migrator.session, config)
-  if (!leaveFunctions) await db.transaction((tx) => applyFunctions(tx, functions))
+  if (!leaveFunctions && !isPending) await db.transaction((tx) => applyFunctions(tx, functions))
+}
+
+/** Whether the migration made at `folderMillis` is applied (Drizzle's own table; none yet on a new database). */
+async function isApplied(db: Db, folderMillis: number) {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+  const table = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') as name`)
+  if (rowsOf<{ name: string | null }>(table)[0]?.name == null) return false
+  const applied = await db.execute(
+    sql`select 1 from drizzle.__drizzle_migrations where created_at >= ${folderMillis} limit 1`,
+  )
+  return rowsOf(applied).length > 0
 }
 
 async function applyFunctions(tx: Tx, functions: Functions) {
