@@ -7,23 +7,16 @@ import type { AdminScope, RequestActor, RequestContext, Scope, VendorScope } fro
 
 const isChange = (method: string) => method !== 'GET' && method !== 'HEAD'
 
-/**
- * The specification's words for a signed-out request where it gives them: an admin acting on the marketplace
- * (admin §5, §8), a profile update and the registration (vendor §5, §7); every other request reads the general
- * errors.unauthenticated.
- */
-function signedOutMessage(c: Context<Env>): string {
-  const { method, path } = c.req
-  if (isChange(method) && path.startsWith('/api/admin/')) return 'errors.mustBeLoggedIn'
-  if (isChange(method) && /^\/api\/vendor\/profile(\/|$)/.test(path)) return 'errors.noUserLoggedIn'
-  if (method === 'POST' && path === '/api/vendor/registration') return 'errors.userNotAuthenticated'
-  return 'errors.unauthenticated'
-}
+/** The general words for a signed-out request; a route group may name the specification's own for its changes. */
+const SIGNED_OUT = 'errors.unauthenticated'
 
-/** The request's actor (resolved by `resolveActor`); refuses a signed-out request, or one of another role. */
-export function signedIn(c: Context<Env>, role?: Role): RequestActor {
+/**
+ * The request's actor (resolved by `resolveActor`); refuses a signed-out request (with `signedOut`, the words
+ * of the guard that asks), or one of another role.
+ */
+export function signedIn(c: Context<Env>, role?: Role, signedOut: string = SIGNED_OUT): RequestActor {
   const actor = c.get('actor')
-  if (!actor) throw new AppError('UNAUTHENTICATED', signedOutMessage(c))
+  if (!actor) throw new AppError('UNAUTHENTICATED', signedOut)
   if (role && actor.role !== role) throw new AppError('FORBIDDEN', 'errors.forbidden')
   return actor
 }
@@ -55,29 +48,46 @@ export function adminScope(c: Context<Env>): AdminScope {
 export const requestScope = (c: Context<Env>): Scope =>
   signedIn(c).role === 'admin' ? adminScope(c) : vendorScope(c)
 
+type GuardOptions = {
+  /** A rejected vendor may still make these changes (their messages, their uploads). */
+  allowRejected?: boolean
+  /**
+   * The specification's words for a signed-out change on these routes, where it has its own: an admin acting on
+   * the marketplace (admin §5, §8), a profile update and the registration (vendor §5, §7). Reads, and every
+   * other route, answer errors.unauthenticated.
+   */
+  signedOutOnChange?: string
+}
+
 /**
  * Route middleware (createRoute's `middleware`): a signed-in user of `role` before validation or anything
  * else looks at the request. A rejected vendor cannot access the platform (specification: vendor status):
  * they may read what the screens need to say so, and change nothing.
  */
-export const guard = (role?: Role, options: { allowRejected?: boolean } = {}) =>
+export const guard = (role?: Role, options: GuardOptions = {}) =>
   markSessionGuard(async (c: Context<Env>, next: () => Promise<void>) => {
-    const actor = signedIn(c, role)
-    if (isChange(c.req.method) && actor.vendor?.status === 'rejected' && !options.allowRejected)
+    const isChanging = isChange(c.req.method)
+    const actor = signedIn(c, role, (isChanging && options.signedOutOnChange) || SIGNED_OUT)
+    if (isChanging && actor.vendor?.status === 'rejected' && !options.allowRejected)
       throw new AppError('FORBIDDEN', 'vendor.accountRejected')
     await next()
   })
 
 export const vendorOnly = guard('vendor')
-export const adminOnly = guard('admin')
+export const adminOnly = guard('admin', { signedOutOnChange: 'errors.mustBeLoggedIn' })
 export const anySignedIn = guard()
 
 /**
  * A signed-in vendor's routes under `tag`: 401 signed out, 403 another role (or a rejected vendor changing
  * something), 404 vendor.notRegistered before the shop exists.
  */
-export const vendorRouteGroup = (tag: string) =>
-  routeGroup({ middleware: vendorOnly, tags: [tag], errors: [401, 403, 404], scope: vendorScope })
+export const vendorRouteGroup = (tag: string, options: Pick<GuardOptions, 'signedOutOnChange'> = {}) =>
+  routeGroup({
+    middleware: options.signedOutOnChange ? guard('vendor', options) : vendorOnly,
+    tags: [tag],
+    errors: [401, 403, 404],
+    scope: vendorScope,
+  })
 
 /** A signed-in admin's routes under `tag`: 401 signed out, 403 another role. */
 export const adminRouteGroup = (tag: string) =>

@@ -11,14 +11,7 @@ import {
   vendorProfileDto,
   vendorRegistrationInput,
 } from '../../shared/schemas/vendor'
-import {
-  adminScope,
-  signedIn,
-  vendorOnly,
-  vendorScope,
-  adminRouteGroup,
-  vendorRouteGroup,
-} from '../auth/guards'
+import { adminScope, signedIn, guard, vendorScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
 import { createRouter } from '../lib/http'
 import type { Deps } from '../deps'
 import { errorResponses, jsonBody, jsonContent, responds, route } from '../lib/openapi'
@@ -38,6 +31,10 @@ import {
 } from './vendors.service'
 
 const vendorRoute = vendorRouteGroup('Vendor')
+/** The profile's changes: signed out, the specification's 'No user logged in' (vendor §5). */
+const profileRoute = vendorRouteGroup('Vendor', { signedOutOnChange: 'errors.noUserLoggedIn' })
+/** Signed out, the registration says 'User not authenticated' (vendor §7). */
+const registering = guard('vendor', { signedOutOnChange: 'errors.userNotAuthenticated' })
 const adminRoute = adminRouteGroup('Admin vendors')
 
 /** The vendor's own shop. Every call is scoped to the signed-in vendor; no vendor id is taken from the client. */
@@ -47,7 +44,7 @@ export function vendorRoutes(deps: Deps) {
     .openapi(
       // Not vendorRoute: before this call there is no shop, so no 404 vendor.notRegistered.
       route('post', '/api/vendor/registration', {
-        middleware: vendorOnly,
+        middleware: registering,
         tags: ['Vendor'],
         summary: 'Complete the five-step registration: creates the vendor record (pending, starter trial)',
         request: jsonBody(vendorRegistrationInput),
@@ -74,7 +71,7 @@ export function vendorRoutes(deps: Deps) {
       async (c) => c.json(await getVendorProfile(db, vendorScope(c)), 200),
     )
     .openapi(
-      vendorRoute('patch', '/api/vendor/profile', {
+      profileRoute('patch', '/api/vendor/profile', {
         summary: 'Edit shop name, business address and phone (phone kept when empty)',
         request: jsonBody(profileUpdateInput),
         responses: responds(vendorProfileDto, 'Updated', 409, 422),
@@ -82,7 +79,7 @@ export function vendorRoutes(deps: Deps) {
       async (c) => c.json(await updateVendorProfile(db, vendorScope(c), c.req.valid('json')), 200),
     )
     .openapi(
-      vendorRoute('put', '/api/vendor/profile/logo', {
+      profileRoute('put', '/api/vendor/profile/logo', {
         summary: 'Set (or remove, with null) the shop logo from an uploaded file',
         request: jsonBody(logoInput),
         responses: responds(vendorProfileDto, 'Updated', 422),
@@ -90,7 +87,7 @@ export function vendorRoutes(deps: Deps) {
       async (c) => c.json(await setVendorLogo(db, vendorScope(c), c.req.valid('json')), 200),
     )
     .openapi(
-      vendorRoute('put', '/api/vendor/profile/business-documents', {
+      profileRoute('put', '/api/vendor/profile/business-documents', {
         summary: 'Replace the business documents (up to 5 uploaded files)',
         request: jsonBody(businessDocumentsInput),
         responses: responds(vendorProfileDto, 'Updated', 422),
