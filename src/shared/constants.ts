@@ -133,6 +133,26 @@ export const limits = {
   importErrorsShown: 5,
 } as const
 
+/**
+ * The longest text each form field takes (characters, after trimming), one number for the shared rule and the
+ * screen: the screen lets longer text in and says "At most N characters (you have M)" rather than cutting it.
+ */
+export const textMax = {
+  productName: 120,
+  productDescription: 5000,
+  shopName: 100,
+  businessAddress: 300,
+  bankName: 100,
+  accountNumber: 34,
+  messageSubject: 200,
+  messageContent: 5000,
+} as const
+
+/** The highest price a product or variant takes, in RWF. */
+export const priceMax = 1_000_000_000
+/** The most a variant may hold in stock. */
+export const stockMax = 1_000_000
+
 export const timings = {
   confirmSuccessDelayMs: 800,
   confirmRedirectSeconds: 5,

@@ -1,5 +1,5 @@
 import { limits } from '../../shared/constants'
-import { acceptsPdf, uploadMaxMb, type UploadPurpose } from '../../shared/schemas/upload'
+import { acceptedTypesText, acceptsPdf, uploadMaxMb, type UploadPurpose } from '../../shared/schemas/upload'
 import { AppError } from '../lib/errors'
 import { lazyModule } from '../lib/lazy'
 
@@ -15,7 +15,9 @@ export const THUMB_MAX_PX = 320
 const NAME_MAX_CHARS = 100
 
 export const tooLarge = () => new AppError('VALIDATION', 'uploads.tooLarge', { maxMb: uploadMaxMb })
-const typeNotAllowed = () => new AppError('VALIDATION', 'uploads.typeNotAllowed')
+/** The refusal names the types the purpose takes, so the person knows what to pick instead. */
+const typeNotAllowed = (purpose: UploadPurpose) =>
+  new AppError('VALIDATION', 'uploads.typeNotAllowed', { types: acceptedTypesText(acceptsPdf(purpose)) })
 const imageTooLarge = () =>
   new AppError('VALIDATION', 'uploads.imageTooLarge', { maxMegapixels: MAX_INPUT_PIXELS / 1e6 })
 const unreadable = () => new AppError('VALIDATION', 'uploads.unreadable')
@@ -41,16 +43,16 @@ export async function prepareFile(purpose: UploadPurpose, bytes: Buffer): Promis
   if (bytes.length > limits.uploadMaxBytes) throw tooLarge()
   const { fileTypeFromBuffer } = await loadFileType()
   const sniffed = await fileTypeFromBuffer(bytes)
-  if (sniffed?.mime === 'application/pdf' && acceptsPdf(purpose)) return preparePdf(bytes)
-  if (!sniffed || !IMAGE_TYPES.has(sniffed.mime)) throw typeNotAllowed()
+  if (sniffed?.mime === 'application/pdf' && acceptsPdf(purpose)) return preparePdf(purpose, bytes)
+  if (!sniffed || !IMAGE_TYPES.has(sniffed.mime)) throw typeNotAllowed(purpose)
   return prepareImage(bytes)
 }
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1')
 
 /** PDFs are kept byte for byte (re-rendering them is a different product); they must at least be PDFs. */
-function preparePdf(bytes: Buffer): PreparedFile {
-  if (!bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw typeNotAllowed()
+function preparePdf(purpose: UploadPurpose, bytes: Buffer): PreparedFile {
+  if (!bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw typeNotAllowed(purpose)
   return {
     contentType: 'application/pdf',
     extension: 'pdf',

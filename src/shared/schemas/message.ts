@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { invalidCharacters, noNul, optionalText, requiredText } from './text'
-import { messageTypes, roles } from '../constants'
+import { messageTypes, roles, textMax } from '../constants'
 import { pageQuery, paged } from './pagination'
 
 /** The subject of every admin reply (specification, admin §7); screens show it in the reader's language. */
@@ -11,12 +11,12 @@ export const messageListQuery = pageQuery(50).extend({
   q: z.string().regex(noNul, invalidCharacters).trim().max(200).default(''),
 })
 
-const content = requiredText(5000, 'messages.contentRequired')
+const content = requiredText(textMax.messageContent, 'messages.contentRequired')
 
 export const sendMessageInput = z.object({
   type: z.enum(messageTypes, { error: 'messages.typeInvalid' }).default('general'),
   /** Empty means the default subject, 'Message from {shop name}'. */
-  subject: optionalText(200),
+  subject: optionalText(textMax.messageSubject),
   content,
 })
 

@@ -1,21 +1,35 @@
 import { z } from 'zod'
 import { plainName } from '../bidi'
 import { decisionInput, invalidCharacters, noNul, optionalText, requiredText } from './text'
-import { categories, colors, limits, productStatuses, sizes, vendorStatuses } from '../constants'
+import {
+  categories,
+  colors,
+  limits,
+  priceMax,
+  productStatuses,
+  sizes,
+  stockMax,
+  textMax,
+  vendorStatuses,
+} from '../constants'
 import { pageQuery, paged } from './pagination'
 
 /** Clothes and Shoes always come in colours and sizes (specification §5). */
 export const categoriesWithVariants: readonly string[] = ['Clothes', 'Shoes']
 
-/** A price is required (specification §5: 'Please fill in all required fields.'); a wrong one is invalid. */
+/**
+ * A price is required (specification §5: 'Please fill in all required fields.'); a wrong one is refused as it
+ * was sent, never turned into another (-5000 is not 5000, 1.5 is not 2): above 0, whole francs, at most
+ * `priceMax`.
+ */
 const wholeRwf = z
   .number({
     error: (issue) =>
       issue.input === undefined || issue.input === null ? 'products.requiredFields' : 'products.priceInvalid',
   })
   .int('products.priceWhole')
-  .min(0, 'products.priceInvalid')
-  .max(1_000_000_000, 'products.priceInvalid')
+  .gt(0, 'products.priceInvalid')
+  .max(priceMax, 'products.priceInvalid')
 
 export const variantInput = z.object({
   color: z.enum(colors, { error: 'products.colorInvalid' }).nullish(),
@@ -25,7 +39,7 @@ export const variantInput = z.object({
     .number({ error: 'products.stockInvalid' })
     .int('products.stockInvalid')
     .min(0, 'products.stockInvalid')
-    .max(1_000_000, 'products.stockInvalid'),
+    .max(stockMax, 'products.stockInvalid'),
 })
 
 /**
@@ -35,8 +49,10 @@ export const variantInput = z.object({
 export const productInput = z
   .object({
     // Without controls that reorder text (bidi.ts), then still required.
-    name: requiredText(120, 'products.requiredFields').overwrite(plainName).min(1, 'products.requiredFields'),
-    description: optionalText(5000),
+    name: requiredText(textMax.productName, 'products.requiredFields')
+      .overwrite(plainName)
+      .min(1, 'products.requiredFields'),
+    description: optionalText(textMax.productDescription),
     category: z.enum(categories, { error: 'products.requiredFields' }),
     /** The product's base price; variants start from it. */
     price: wholeRwf,

@@ -41,6 +41,12 @@ export const acceptedContentTypes = (purpose: UploadPurpose): string[] => [
   ...(acceptsPdf(purpose) ? ['application/pdf'] : []),
 ]
 
+/**
+ * The accepted types as a person knows them, for the message refusing any other ('Accepted: JPEG, PNG, …'):
+ * format names, the same in every language.
+ */
+export const acceptedTypesText = (withPdf: boolean) => `JPEG, PNG, WebP, GIF${withPdf ? ', PDF' : ''}`
+
 export const uploadMaxMb = limits.uploadMaxBytes / (1024 * 1024)
 
 /** Every stored file is served by the API, never straight from the store. */

@@ -6,6 +6,7 @@ import {
   mobileMoneyProviders,
   payoutMethods,
   plans,
+  textMax,
   vendorStatuses,
   subscriptionStatuses,
 } from '../constants'
@@ -47,7 +48,10 @@ const emailInput = emailText()
 // ── The wizard's steps, each the same rule on the screen (to move forward) and on the server ──
 
 export const personalStep = z.object({ fullName: requiredText(limits.nameMax), phone: phoneInput })
-export const shopStep = z.object({ shopName: requiredText(100), businessAddress: requiredText(300) })
+export const shopStep = z.object({
+  shopName: requiredText(textMax.shopName),
+  businessAddress: requiredText(textMax.businessAddress),
+})
 export const brandingStep = z.object({ shopLogo: fileId.nullish() })
 export const documentsStep = z.object({
   govId: z.uuid({ error: 'vendor.register.govIdRequired' }),
@@ -56,14 +60,19 @@ export const documentsStep = z.object({
 })
 
 export const bankDetails = z.object({
-  bankName: requiredText(100),
-  accountNumber: requiredText(34).pipe(
+  bankName: requiredText(textMax.bankName),
+  accountNumber: requiredText(textMax.accountNumber).pipe(
     z
       .string()
       .regex(noNul, invalidCharacters)
       .regex(/^[A-Za-z0-9 -]+$/, 'vendor.payout.accountNumberInvalid'),
   ),
-  routingNumber: z.string().regex(noNul, invalidCharacters).trim().max(34, 'errors.tooLong').optional(),
+  routingNumber: z
+    .string()
+    .regex(noNul, invalidCharacters)
+    .trim()
+    .max(textMax.accountNumber, 'errors.tooLong')
+    .optional(),
 })
 export const paypalDetails = z.object({ paypalEmail: emailInput })
 export const mobileMoneyDetails = z.object({
@@ -92,8 +101,8 @@ export type VendorRegistrationInput = z.input<typeof vendorRegistrationInput>
 
 /** Phone is saved only when not empty (spec §5); an empty value leaves the stored one. */
 export const profileUpdateInput = z.object({
-  shopName: requiredText(100).optional(),
-  businessAddress: requiredText(300).optional(),
+  shopName: requiredText(textMax.shopName).optional(),
+  businessAddress: requiredText(textMax.businessAddress).optional(),
   phone: z
     .string()
     .regex(noNul, invalidCharacters)

@@ -23,13 +23,31 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 }
 
 /**
+ * "At most N characters (you have M)" for text longer than a field takes, else nothing. The field never cuts what
+ * was typed or pasted (no `maxLength`): it keeps it all and says this beside it, and the shared rule refuses it.
+ * Counted as the rule counts: after trimming, in UTF-16 units.
+ */
+export function tooLongText(t: TFunction, value: unknown, max: number): string | undefined {
+  const count = typeof value === 'string' ? value.trim().length : 0
+  return count > max ? t('errors.tooLongCount', { max, count }) : undefined
+}
+
+/** `tooLongText` with the screen's language. */
+export function useTooLong() {
+  const { t } = useTranslation()
+  return (value: unknown, max: number) => tooLongText(t, value, max)
+}
+
+/**
  * An input's value, handlers and translated error from a Mantine form, to spread on the input:
- * `const field = useFieldProps(form)` then `<TextInput {...field('shopName')} />`.
+ * `const field = useFieldProps(form)` then `<TextInput {...field('shopName')} />`. With `max` (the shared
+ * rule's limit, from `textMax`), text over it is said to be too long as it is typed, with how long it is.
  */
 export function useFieldProps<Values>(form: UseFormReturnType<Values>) {
   const { t } = useTranslation()
-  return (path: Parameters<UseFormReturnType<Values>['getInputProps']>[0]) => ({
-    ...form.getInputProps(path),
-    error: fieldError(t, form.errors[path as string]),
-  })
+  return (path: Parameters<UseFormReturnType<Values>['getInputProps']>[0], options?: { max?: number }) => {
+    const props = form.getInputProps(path)
+    const tooLong = options?.max === undefined ? undefined : tooLongText(t, props.value, options.max)
+    return { ...props, error: tooLong ?? fieldError(t, form.errors[path as string]) }
+  }
 }

@@ -1,8 +1,12 @@
 import { TextInput, type TextInputProps } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../shared/constants'
+import { tooLongText } from './form-errors'
 
-/** A person's full name, as every form that creates an account or a shop asks for it. */
+/**
+ * A person's full name, as every form that creates an account or a shop asks for it. A longer name than the
+ * rule takes is kept as typed and said to be too long, never cut.
+ */
 export function FullNameInput(props: TextInputProps) {
   const { t } = useTranslation()
   return (
@@ -10,8 +14,8 @@ export function FullNameInput(props: TextInputProps) {
       label={t('fields.fullName')}
       autoComplete="name"
       required
-      maxLength={limits.nameMax}
       {...props}
+      error={tooLongText(t, props.value, limits.nameMax) ?? props.error}
     />
   )
 }

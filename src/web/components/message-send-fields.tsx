@@ -1,12 +1,15 @@
 import { Button, Group, Textarea, type TextareaProps } from '@mantine/core'
 import { IconSend } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { textMax } from '../../shared/constants'
+import { tooLongText } from './form-errors'
 import { FlashAlert } from './flash-alert'
 import type { Flash } from './use-flash-message'
 
 /**
  * The end of a form that sends a message (a vendor's new message, an admin's reply): the message itself
- * (required, at most 5,000 characters, as the server's rule), what went wrong, then Cancel and Send, which shows
+ * (required, at most 5,000 characters, as the server's rule: longer text is kept and said to be too long, not
+ * cut), what went wrong, then Cancel and Send, which shows
  * its progress while the message is on its way.
  */
 export function MessageSendFields({
@@ -39,9 +42,9 @@ export function MessageSendFields({
         autosize
         minRows={rows.min}
         maxRows={rows.max}
-        maxLength={5000}
         data-autofocus={isFirstInDialog || undefined}
         {...input}
+        error={tooLongText(t, input.value, textMax.messageContent) ?? input.error}
       />
       <FlashAlert flash={flash} />
       <Group justify="flex-end" gap="sm">

@@ -3,7 +3,7 @@ import { Anchor, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { IconCloudUpload, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../shared/constants'
-import { imageContentTypes, uploadMaxMb } from '../../shared/schemas/upload'
+import { acceptedTypesText, imageContentTypes, uploadMaxMb } from '../../shared/schemas/upload'
 import { ApiError } from '../api/client'
 import { uploadFile, type UploadedFile, type UploadPurpose } from '../api/uploads'
 import { messageText } from '../i18n/keys'
@@ -187,7 +187,10 @@ export function UploadWidget({
         file.size > limits.uploadMaxBytes
           ? { messageKey: 'uploads.tooLarge', params: { maxMb: uploadMaxMb } }
           : file.type && !allowedTypes.includes(file.type)
-            ? { messageKey: 'uploads.typeNotAllowed' }
+            ? {
+                messageKey: 'uploads.typeNotAllowed',
+                params: { types: acceptedTypesText(accept === 'images-pdf') },
+              }
             : null
       if (refusal) {
         added.push({ key, name: file.name, status: 'failed', progress: 0, reason: refusal })

@@ -3,6 +3,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { IconPencil } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { textMax } from '../../../shared/constants'
 import { formatPhone } from '../../../shared/phone'
 import { profileUpdateInput, type VendorProfile } from '../../../shared/schemas/vendor'
 import { useUpdateVendorProfile } from '../../api/vendor'
@@ -105,13 +106,13 @@ export function ShopInfoSection({ profile }: { profile: VendorProfile }) {
               required
               autoComplete="organization"
               ref={shopNameRef}
-              {...field('shopName')}
+              {...field('shopName', { max: textMax.shopName })}
             />
             <TextInput
               label={t('fields.businessAddress')}
               required
               autoComplete="street-address"
-              {...field('businessAddress')}
+              {...field('businessAddress', { max: textMax.businessAddress })}
             />
             <PhoneInput
               label={t('vendor.profile.fields.phone')}

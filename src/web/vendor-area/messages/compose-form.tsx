@@ -2,7 +2,7 @@ import type { Ref } from 'react'
 import { NativeSelect, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
-import { messageTypes, type MessageType } from '../../../shared/constants'
+import { messageTypes, textMax, type MessageType } from '../../../shared/constants'
 import { sendMessageInput, type MessageDto } from '../../../shared/schemas/message'
 import { ApiError } from '../../api/client'
 import { useSendMessage } from '../../api/messages'
@@ -77,8 +77,7 @@ export function ComposeForm({
           label={t('vendor.messages.compose.subject')}
           placeholder={defaultSubject}
           description={t('vendor.messages.compose.subjectHint')}
-          maxLength={200}
-          {...field('subject')}
+          {...field('subject', { max: textMax.messageSubject })}
         />
         <MessageSendFields
           label={t('vendor.messages.compose.content')}

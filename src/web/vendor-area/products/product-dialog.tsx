@@ -20,11 +20,11 @@ import { useMediaQuery } from '@mantine/hooks'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { categories, type Category, type Color, type Size } from '../../../shared/constants'
+import { categories, textMax, type Category, type Color, type Size } from '../../../shared/constants'
 import type { ProductDto } from '../../../shared/schemas/product'
 import { ApiError } from '../../api/client'
 import { useCreateProduct, useReloadProduct, useUpdateProduct } from '../../api/products'
-import { fieldError } from '../../components/form-errors'
+import { fieldError, tooLongText } from '../../components/form-errors'
 import { failureDetail } from '../../components/use-flash-message'
 import { ProductImagesField } from './product-images-field'
 import {
@@ -47,7 +47,7 @@ import { VariantOptions } from './variant-options'
 import { VariantsTable, type VariantField } from './variants-table'
 import classes from './products.module.css'
 import { paths } from '../../paths'
-import { WholeNumberInput } from '../../components/whole-number-input'
+import { ExactNumberInput, typedNumber } from '../../components/exact-number-input'
 
 /** Mantine's `sm` breakpoint (48em = 768 px): under it a phone, with the spec's mobile layout. */
 export const phoneQuery = '(max-width: 47.99em)'
@@ -119,9 +119,6 @@ export function ProductDialog({
 type Failure = { title: string; detail?: string; showUpgrade?: boolean; canReload?: boolean }
 type Phase = 'idle' | 'uploading' | 'saving'
 
-const toNumber = (value: string | number): number | '' =>
-  value === '' ? '' : typeof value === 'number' ? value : Number(value)
-
 function ProductForm({
   product,
   isPhone,
@@ -180,6 +177,26 @@ function ProductForm({
     Object.entries(form.errors).map(([path, key]) => [path, fieldError(t, key)]),
   ) as Record<string, string | undefined>
 
+  // Text over a field's limit is kept as typed and said to be too long, with its length, as it is typed.
+  const nameTooLong = tooLongText(t, values.name, textMax.productName)
+  const descriptionTooLong = tooLongText(t, values.description, textMax.productDescription)
+
+  /** On leaving a price or a stock: the shared rule's word on that one field, or none if it is right now. */
+  const checkField = (path: string) => {
+    const current = form.getValues()
+    const currentRows = variantRows(current)
+    const [head, key, field] = path.split('.')
+    const value =
+      head === 'variants'
+        ? currentRows.find((row) => row.key === key)?.[field as VariantField]
+        : current.price
+    // An empty field is said to be missing on Save, with the others; here only a wrong value is pointed out.
+    const problem =
+      value === '' ? undefined : validateProductInput(toProductInput(current, []), currentRows)[path]
+    if (problem) form.setFieldError(path, problem)
+    else form.clearFieldError(path)
+  }
+
   const setVariant = (key: string, field: VariantField, value: number | '') => {
     const current: VariantDraft = form.getValues().variants[key] ?? { price: null, stock: 100 }
     form.setFieldValue(`variants.${key}`, { ...current, [field]: value })
@@ -231,18 +248,17 @@ function ProductForm({
     setFailure(null)
     const current = form.getValues()
     const missing = missingRequired(current)
-    if (missing.length) {
-      form.setErrors(Object.fromEntries(missing.map((field) => [field, 'errors.required'])))
-      focusFirstInvalid()
-      return setFailure({ title: t('products.requiredFields') })
-    }
     const currentRows = variantRows(current)
-    // The shared rule first (prices, stock): nothing is uploaded for a form the server would refuse anyway.
-    const problems = validateProductInput(toProductInput(current, []), currentRows)
+    // The shared rule first (prices, stock, lengths): nothing is uploaded for a form the server would refuse
+    // anyway. Every missing field and every wrong one is marked at once, not only the first.
+    const problems = {
+      ...validateProductInput(toProductInput(current, []), currentRows),
+      ...Object.fromEntries(missing.map((field) => [field, 'errors.required'])),
+    }
     if (Object.keys(problems).length) {
       form.setErrors(problems)
       focusFirstInvalid()
-      return setFailure({ title: t('errors.validation') })
+      return setFailure({ title: missing.length ? t('products.requiredFields') : t('errors.validation') })
     }
 
     setPhase('uploading')
@@ -274,10 +290,9 @@ function ProductForm({
           <TextInput
             label={t('vendor.products.fields.name')}
             required
-            maxLength={120}
             data-autofocus
             {...form.getInputProps('name')}
-            error={errors.name}
+            error={nameTooLong ?? errors.name}
           />
           <Select
             label={t('vendor.products.fields.category')}
@@ -294,13 +309,17 @@ function ProductForm({
           />
         </SimpleGrid>
 
-        <WholeNumberInput
+        <ExactNumberInput
           label={t('vendor.products.fields.price')}
           description={t('vendor.products.fields.priceHint')}
           required
           maw={{ base: '100%', sm: 320 }}
           value={values.price}
-          onChange={(value) => form.setFieldValue('price', toNumber(value))}
+          onChange={(value) => {
+            form.setFieldValue('price', typedNumber(value))
+            form.clearFieldError('price')
+          }}
+          onBlur={() => checkField('price')}
           error={errors.price}
         />
 
@@ -310,9 +329,8 @@ function ProductForm({
           autosize
           minRows={3}
           maxRows={10}
-          maxLength={5000}
           {...form.getInputProps('description')}
-          error={errors.description}
+          error={descriptionTooLong ?? errors.description}
         />
 
         <ProductImagesField images={images} disabled={phase === 'saving'} error={errors.images} />
@@ -366,6 +384,7 @@ function ProductForm({
               rows={rows}
               errors={errors}
               onChange={setVariant}
+              onBlur={(key, field) => checkField(`variants.${key}.${field}`)}
               isStacked={isPhone}
               disabled={phase === 'saving'}
             />

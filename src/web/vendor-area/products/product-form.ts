@@ -184,10 +184,14 @@ export function toProductInput(values: ProductFormValues, imageIds: string[]): P
 export function validateProductInput(input: ProductInput, rows: VariantRow[]): Record<string, string> {
   const result = productInput.safeParse(input)
   if (result.success) return {}
-  return issuesToFields(
+  const fields = issuesToFields(
     result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
     rows,
   )
+  // A variant showing the product's own price is wrong for the same reason: said once, at the product price.
+  if (fields.price)
+    for (const row of rows) if (row.isPriceInherited) delete fields[`variants.${row.key}.price`]
+  return fields
 }
 
 /** Paths as the server or the schema name them (`variants.3.price`) to the form's (`variants.red_m.price`). */

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { limits } from '../../../shared/constants'
 import type { ProductDto } from '../../../shared/schemas/product'
-import { fileIdFromUrl, imageContentTypes, uploadMaxMb } from '../../../shared/schemas/upload'
+import {
+  acceptedTypesText,
+  fileIdFromUrl,
+  imageContentTypes,
+  uploadMaxMb,
+} from '../../../shared/schemas/upload'
 import { ApiError } from '../../api/client'
 import { uploadFile } from '../../api/uploads'
 
@@ -40,7 +45,8 @@ const reasonOf = (failure: unknown): ImageReason =>
 function refusalOf(file: File): ImageReason | null {
   if (file.size > limits.uploadMaxBytes)
     return { messageKey: 'uploads.tooLarge', params: { maxMb: uploadMaxMb } }
-  if (file.type && !allowedTypes.includes(file.type)) return { messageKey: 'uploads.typeNotAllowed' }
+  if (file.type && !allowedTypes.includes(file.type))
+    return { messageKey: 'uploads.typeNotAllowed', params: { types: acceptedTypesText(false) } }
   return null
 }
 

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next'
 import type { VariantRow } from './product-form'
 import { colorSwatches, sizeLabel } from './variant-options'
 import classes from './products.module.css'
-import { WholeNumberInput } from '../../components/whole-number-input'
+import { ExactNumberInput, typedNumber } from '../../components/exact-number-input'
 
 export type VariantField = 'price' | 'stock'
 
@@ -13,6 +13,8 @@ type Props = {
   /** Form errors (message keys already translated), by `variants.<key>.<field>`. */
   errors: Record<string, string | undefined>
   onChange: (key: string, field: VariantField, value: number | '') => void
+  /** Leaving a price or stock field: the form checks that value then. */
+  onBlur?: (key: string, field: VariantField) => void
   /** Stacked cards instead of a table: a phone has no room for four columns of inputs. */
   isStacked: boolean
   disabled?: boolean
@@ -25,14 +27,11 @@ export function variantName(t: TFunction, row: Pick<VariantRow, 'color' | 'size'
     : t('vendor.products.variants.default')
 }
 
-const toValue = (value: string | number): number | '' =>
-  value === '' ? '' : typeof value === 'number' ? value : Number(value)
-
 /**
  * Every colour × size combination with its SKU (as the server will build it), price and stock. The price starts
  * as the product's and follows it until changed here; stock starts at 100.
  */
-export function VariantsTable({ rows, errors, onChange, isStacked, disabled }: Props) {
+export function VariantsTable({ rows, errors, onChange, onBlur, isStacked, disabled }: Props) {
   const { t } = useTranslation()
   if (isStacked) {
     return (
@@ -51,8 +50,22 @@ export function VariantsTable({ rows, errors, onChange, isStacked, disabled }: P
               {t('fields.sku')}: <Code>{row.sku}</Code>
             </Text>
             <SimpleGrid cols={2} spacing="xs" mt="xs">
-              <PriceInput row={row} errors={errors} onChange={onChange} disabled={disabled} withLabel />
-              <StockInput row={row} errors={errors} onChange={onChange} disabled={disabled} withLabel />
+              <PriceInput
+                row={row}
+                errors={errors}
+                onChange={onChange}
+                onBlur={onBlur}
+                disabled={disabled}
+                withLabel
+              />
+              <StockInput
+                row={row}
+                errors={errors}
+                onChange={onChange}
+                onBlur={onBlur}
+                disabled={disabled}
+                withLabel
+              />
             </SimpleGrid>
           </Paper>
         ))}
@@ -84,10 +97,22 @@ export function VariantsTable({ rows, errors, onChange, isStacked, disabled }: P
                 <Code>{row.sku}</Code>
               </Table.Td>
               <Table.Td>
-                <PriceInput row={row} errors={errors} onChange={onChange} disabled={disabled} />
+                <PriceInput
+                  row={row}
+                  errors={errors}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  disabled={disabled}
+                />
               </Table.Td>
               <Table.Td>
-                <StockInput row={row} errors={errors} onChange={onChange} disabled={disabled} />
+                <StockInput
+                  row={row}
+                  errors={errors}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  disabled={disabled}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -115,20 +140,22 @@ type InputProps = {
   row: VariantRow
   errors: Props['errors']
   onChange: Props['onChange']
+  onBlur: Props['onBlur']
   disabled?: boolean
   withLabel?: boolean
 }
 
-function PriceInput({ row, errors, onChange, disabled, withLabel }: InputProps) {
+function PriceInput({ row, errors, onChange, onBlur, disabled, withLabel }: InputProps) {
   const { t } = useTranslation()
   const name = t('vendor.products.variants.priceOf', { variant: variantName(t, row) })
   return (
-    <WholeNumberInput
+    <ExactNumberInput
       label={withLabel ? t('vendor.products.fields.price') : undefined}
       aria-label={name}
       size="sm"
       value={row.price}
-      onChange={(value) => onChange(row.key, 'price', toValue(value))}
+      onChange={(value) => onChange(row.key, 'price', typedNumber(value))}
+      onBlur={() => onBlur?.(row.key, 'price')}
       error={errors[`variants.${row.key}.price`]}
       disabled={disabled}
       // The inherited price is the product's, shown lighter until this variant gets its own.
@@ -137,15 +164,16 @@ function PriceInput({ row, errors, onChange, disabled, withLabel }: InputProps) 
   )
 }
 
-function StockInput({ row, errors, onChange, disabled, withLabel }: InputProps) {
+function StockInput({ row, errors, onChange, onBlur, disabled, withLabel }: InputProps) {
   const { t } = useTranslation()
   return (
-    <WholeNumberInput
+    <ExactNumberInput
       label={withLabel ? t('vendor.products.variants.stock') : undefined}
       aria-label={t('vendor.products.variants.stockOf', { variant: variantName(t, row) })}
       size="sm"
       value={row.stock}
-      onChange={(value) => onChange(row.key, 'stock', toValue(value))}
+      onChange={(value) => onChange(row.key, 'stock', typedNumber(value))}
+      onBlur={() => onBlur?.(row.key, 'stock')}
       error={errors[`variants.${row.key}.stock`]}
       disabled={disabled}
     />

@@ -1,6 +1,12 @@
 import { Group, Radio, Stack, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { mobileMoneyProviders, payoutMethods, type PayoutMethod } from '../../../shared/constants'
+import {
+  limits,
+  mobileMoneyProviders,
+  payoutMethods,
+  textMax,
+  type PayoutMethod,
+} from '../../../shared/constants'
 import { fieldError, useFieldProps } from '../../components/form-errors'
 import type { WizardForm } from './wizard-form'
 import { PhoneInput } from '../../components/phone-input'
@@ -38,20 +44,22 @@ export function PayoutStep({ form }: { form: WizardForm }) {
 
       {values.payoutMethod === 'bank' && (
         <Stack gap="sm">
-          <TextInput label={t('fields.bankName')} required maxLength={100} {...field('bank.bankName')} />
+          <TextInput
+            label={t('fields.bankName')}
+            required
+            {...field('bank.bankName', { max: textMax.bankName })}
+          />
           <TextInput
             label={t('fields.accountNumber')}
             required
-            maxLength={34}
             autoComplete="off"
-            {...field('bank.accountNumber')}
+            {...field('bank.accountNumber', { max: textMax.accountNumber })}
           />
           <TextInput
             label={t('fields.routingNumber')}
             description={t('vendor.register.optional')}
-            maxLength={34}
             autoComplete="off"
-            {...field('bank.routingNumber')}
+            {...field('bank.routingNumber', { max: textMax.accountNumber })}
           />
         </Stack>
       )}
@@ -63,8 +71,7 @@ export function PayoutStep({ form }: { form: WizardForm }) {
           inputMode="email"
           autoComplete="email"
           required
-          maxLength={254}
-          {...field('paypal.paypalEmail')}
+          {...field('paypal.paypalEmail', { max: limits.emailMax })}
         />
       )}
 

@@ -1,5 +1,6 @@
 import { Stack, Textarea, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { textMax } from '../../../shared/constants'
 import { useFieldProps } from '../../components/form-errors'
 import type { WizardForm } from './wizard-form'
 
@@ -13,8 +14,7 @@ export function ShopStep({ form }: { form: WizardForm }) {
         label={t('fields.shopName')}
         autoComplete="organization"
         required
-        maxLength={100}
-        {...field('shopName')}
+        {...field('shopName', { max: textMax.shopName })}
       />
       <Textarea
         label={t('fields.businessAddress')}
@@ -24,8 +24,7 @@ export function ShopStep({ form }: { form: WizardForm }) {
         autosize
         minRows={2}
         maxRows={5}
-        maxLength={300}
-        {...field('businessAddress')}
+        {...field('businessAddress', { max: textMax.businessAddress })}
       />
     </Stack>
   )
