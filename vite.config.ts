@@ -265,6 +265,7 @@ export default defineConfig({
             // screen stays a file of its own; a piece of one screen only, such as the toast the admin setup shows,
             // stays with it.)
             {
+              debugName: 'public-shared',
               name: (id, graph) => {
                 if (!/[\\/]src[\\/]web[\\/]/.test(id) || graph.getModuleInfo(id)?.dynamicImporters.length)
                   return null

@@ -114,7 +114,12 @@ function printSummary(config: Config, result: DemoResult, seconds: number, moved
     ...result.vendors.map((account) => ({ role: 'vendor', account, about: account.shop ?? '' })),
   ]
   const width = Math.max(...accounts.map(({ account }) => account.email.length))
-  console.log(`\nSign in at ${config.publicUrl}/login with:`)
+  console.log(
+    `\nStart Isoko (npm start), then sign in at ${config.publicUrl}/login with:` +
+      (process.env.PUBLIC_URL || process.env.PORT
+        ? ''
+        : '\n  (npm start on another PORT or PUBLIC_URL serves it there: the address it prints.)'),
+  )
   for (const { role, account, about } of accounts) {
     console.log(
       `  ${role}  ${account.email.padEnd(width)}  password ${account.password}   (${account.name}, ${about})`,
