@@ -519,6 +519,108 @@ describe('POST /api/account/login', () => {
   })
 })
 
+describe('sign-in limits count failed attempts only', () => {
+  // Someone signing in on a phone and a laptop all day, from one office address, is never held up: a sign-in
+  // with the right password counts towards neither the account's limit (10) nor the address's.
+  it('lets 12 successful sign-ins in a row through, from one address, past both limits', async () => {
+    const strict = t.withConfig({ SIGN_INS_PER_ADDRESS: '3' })
+    const { email, password } = await registerVendor(t)
+    await confirmEmail(t, email)
+    const ip = '10.201.0.1'
+
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      const response = await strict.post('/api/account/login', { email, password }, { ip })
+      expect(response.status, `sign-in ${attempt}: ${response.text}`).toBe(200)
+      expect(response.cookie).not.toBe('')
+    }
+  })
+
+  it('refuses the 11th attempt after 10 wrong passwords, even with the right one, with the rate-limit message', async () => {
+    const { email, password } = await registerVendor(t)
+    await confirmEmail(t, email)
+    const ip = '10.201.0.2'
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await t.post('/api/account/login', { email, password: `wrong-${attempt}` }, { ip })
+      expect(response.status, `attempt ${attempt}`).toBe(401)
+    }
+
+    const eleventh = await t.post('/api/account/login', { email, password }, { ip })
+
+    expectError(eleventh, { status: 429, code: 'RATE_LIMITED', messageKey: 'errors.rateLimited' })
+    expect(eleventh.body.error.params.seconds).toBeGreaterThanOrEqual(1)
+    expect(eleventh.cookie).toBe('')
+    // From another address too: the account's limit holds whatever the address.
+    const elsewhere = await t.post('/api/account/login', { email, password }, { ip: '10.201.0.3' })
+    expectError(elsewhere, { status: 429, code: 'RATE_LIMITED', messageKey: 'errors.rateLimited' })
+  })
+
+  it("does not lock another account, signing in from another address, out with one account's failures", async () => {
+    const target = await registerVendor(t)
+    await confirmEmail(t, target.email)
+    for (let attempt = 1; attempt <= 11; attempt += 1) {
+      await t.post(
+        '/api/account/login',
+        { email: target.email, password: `wrong-${attempt}` },
+        { ip: '10.201.0.4' },
+      )
+    }
+    const other = await registerVendor(t)
+    await confirmEmail(t, other.email)
+
+    const response = await t.post(
+      '/api/account/login',
+      { email: other.email, password: other.password },
+      { ip: '10.201.0.5' },
+    )
+
+    expect(response.status).toBe(200)
+  })
+
+  // A few typos before the right password are forgotten once it is given: the next day's typos start from 0.
+  it("clears the account's failures when it signs in", async () => {
+    const { email, password } = await registerVendor(t)
+    await confirmEmail(t, email)
+    const fail = () => t.post('/api/account/login', { email, password: 'wrong-password' })
+    for (let attempt = 1; attempt <= 9; attempt += 1) expect((await fail()).status).toBe(401)
+    expect((await t.post('/api/account/login', { email, password })).status).toBe(200)
+
+    for (let attempt = 1; attempt <= 10; attempt += 1)
+      expect((await fail()).status, `attempt ${attempt}`).toBe(401)
+    expectError(await fail(), { status: 429, code: 'RATE_LIMITED', messageKey: 'errors.rateLimited' })
+  })
+
+  // Each attempt takes its hit before the password is checked: a burst of simultaneous guesses meets the limit.
+  it('lets only 10 of 12 simultaneous wrong passwords for one account be tried', async () => {
+    const { email } = await registerVendor(t)
+    await confirmEmail(t, email)
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => t.post('/api/account/login', { email, password: `wrong-${n}` })),
+    )
+
+    const statuses = outcomes.map((response) => response.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2)
+  })
+
+  // The address keeps its own limit on failures: many accounts guessed from one machine meet it.
+  it('still limits failed attempts per address, across accounts', async () => {
+    const strict = t.withConfig({ SIGN_INS_PER_ADDRESS: '3' })
+    const ip = '10.201.0.6'
+    const guess = (n: number) =>
+      strict.post('/api/account/login', { email: `guess-${n}@example.rw`, password: 'secret-123' }, { ip })
+    for (let attempt = 1; attempt <= 3; attempt += 1) expect((await guess(attempt)).status).toBe(401)
+
+    expectError(await guess(4), { status: 429, code: 'RATE_LIMITED', messageKey: 'errors.rateLimited' })
+    // A successful sign-in from elsewhere is not held up by that address.
+    const { email, password } = await registerVendor(t)
+    await confirmEmail(t, email)
+    expect((await strict.post('/api/account/login', { email, password }, { ip: '10.201.0.7' })).status).toBe(
+      200,
+    )
+  })
+})
+
 describe('GET /api/account/me', () => {
   it('describes the signed-in vendor, who has no shop yet', async () => {
     const vendor = await confirmedVendor(t, { fullName: 'Grace Mukamana' })

@@ -14,6 +14,7 @@ import {
   type RegisteredVendor,
 } from '../fixtures/commerce'
 import { expectError } from '../fixtures/expect-error'
+import { mailsTo } from '../fixtures/factories'
 import { createTestApp } from '../fixtures/test-app'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -203,6 +204,38 @@ describe('PATCH /api/admin/products/:id/status', () => {
     expect((await productRow(t.db, product.id))?.status).toBe('approved')
   })
 
+  // The vendor must be told what to change: a rejection without a reason is refused, and nothing happens.
+  it.each([
+    ['no reason', {}],
+    ['a blank reason', { reason: ' \n ' }],
+  ])(
+    'refuses a rejection with %s (422 errors.reasonRequired), changing, auditing and mailing nothing',
+    async (_case, body) => {
+      const product = await createProduct(t, shop.cookie)
+      const auditBefore = await rowCount(t.db, auditLogs)
+      const mailsBefore = (await mailsTo(t.db, shop.email)).length
+
+      expectError(await decide(product.id, { status: 'rejected', ...body }), {
+        status: 422,
+        code: 'VALIDATION',
+        messageKey: 'errors.reasonRequired',
+        fields: { reason: 'errors.reasonRequired' },
+      })
+
+      expect(await productRow(t.db, product.id)).toMatchObject({ status: 'approved', decisionReason: null })
+      expect(await rowCount(t.db, auditLogs)).toBe(auditBefore)
+      expect(await mailsTo(t.db, shop.email)).toHaveLength(mailsBefore)
+      // With a reason it goes through: the vendor reads it on their product and in the decision mail.
+      const rejected = await decide(product.id, { status: 'rejected', reason: 'Photos show another model.' })
+      expect(rejected.status, rejected.text).toBe(200)
+      const seen = await t.get(`/api/admin/products/${product.id}`, { cookie: (await admin()).cookie })
+      expect(seen.body).toMatchObject({ status: 'rejected', decisionReason: 'Photos show another model.' })
+      const mails = await mailsTo(t.db, shop.email)
+      expect(mails).toHaveLength(mailsBefore + 1)
+      expect(mails[0]!.text).toContain('Photos show another model.')
+    },
+  )
+
   // Only admins moderate: a vendor cannot approve their own product, nor reject a competitor's.
   it('refuses a vendor (403) and a visitor (401), changing nothing; an admin still can', async () => {
     const product = await createProduct(t, other.cookie)
@@ -222,14 +255,14 @@ describe('PATCH /api/admin/products/:id/status', () => {
       messageKey: 'errors.mustBeLoggedIn',
     })
     expect((await productRow(t.db, product.id))?.status).toBe('approved')
-    expect((await decide(product.id, { status: 'rejected' })).status).toBe(200)
+    expect((await decide(product.id, { status: 'rejected', reason: 'Wrong category' })).status).toBe(200)
   })
 
   it('two admins deciding at once: one change and one audit entry', async () => {
     const product = await createProduct(t, shop.cookie)
     const answers = await Promise.all([
-      decide(product.id, { status: 'rejected' }),
-      decide(product.id, { status: 'rejected' }),
+      decide(product.id, { status: 'rejected', reason: 'Wrong category' }),
+      decide(product.id, { status: 'rejected', reason: 'Wrong category' }),
     ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     expect((await auditFor(product.id)).filter((row) => row.action === 'reject')).toHaveLength(1)
@@ -263,6 +296,47 @@ describe('POST /api/admin/products/decisions', () => {
       .from(auditLogs)
       .where(inArray(auditLogs.targetId, [one.id, two.id, three.id]))
     expect(audit[0]?.count).toBe(2)
+  })
+
+  it('refuses a rejection of the selection without a reason (422 errors.reasonRequired), changing nothing', async () => {
+    const [one, two] = await Promise.all([
+      createProduct(t, shop.cookie, simpleProduct({ name: productName('Reasonless one') })),
+      createProduct(t, other.cookie, simpleProduct({ name: productName('Reasonless two') })),
+    ])
+    const auditBefore = await rowCount(t.db, auditLogs)
+    for (const body of [{}, { reason: '   ' }]) {
+      expectError(
+        await t.post(
+          '/api/admin/products/decisions',
+          { ids: [one.id, two.id], status: 'rejected', ...body },
+          { cookie: (await admin()).cookie },
+        ),
+        {
+          status: 422,
+          code: 'VALIDATION',
+          messageKey: 'errors.reasonRequired',
+          fields: { reason: 'errors.reasonRequired' },
+        },
+      )
+    }
+    const rows = await t.db
+      .select({ status: products.status })
+      .from(products)
+      .where(inArray(products.id, [one.id, two.id]))
+    expect(rows.map((row) => row.status)).toEqual(['approved', 'approved'])
+    expect(await rowCount(t.db, auditLogs)).toBe(auditBefore)
+    // An approval of the selection needs none.
+    await t.db
+      .update(products)
+      .set({ status: 'pending' })
+      .where(inArray(products.id, [one.id, two.id]))
+    const approved = await t.post(
+      '/api/admin/products/decisions',
+      { ids: [one.id, two.id], status: 'approved' },
+      { cookie: (await admin()).cookie },
+    )
+    expect(approved.status, approved.text).toBe(200)
+    expect(approved.body.changed).toHaveLength(2)
   })
 
   it('refuses an empty selection (422) and a vendor (403)', async () => {

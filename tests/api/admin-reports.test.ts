@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditLogs, orders, payouts, products, vendors } from '../../src/server/db/schema'
 import { expectError } from '../fixtures/expect-error'
@@ -130,6 +130,7 @@ describe('GET /api/admin/reports', () => {
         products: { ...none, perVendor: 0 },
         orders: { ...none, recent: 0 },
         revenue: { ...none, perOrder: 0, recent: 0 },
+        periodRevenue: none,
         pendingPayouts: { ...none, amount: 0 },
         newVendors: none,
       },
@@ -232,6 +233,9 @@ describe('GET /api/admin/reports', () => {
         orders: { value: 7, previous: 3, change: 133.3, recent: 4 },
         // 68,501 in all, 15,000 before: +356.673… → 356.7; 68,501 / 7 = 9,785.857… → 9,785.86.
         revenue: { value: 68_501, previous: 15_000, change: 356.7, perOrder: 9_785.86, recent: 53_501 },
+        // The range's completed orders: 10,000 + 1,001 (the pending 2,500 and refunded 40,000 left out); the
+        // previous range's: 5,000 + 7,000. (11,001 - 12,000) / 12,000 = -8.325 → -8.3.
+        periodRevenue: { value: 11_001, previous: 12_000, change: -8.3 },
         // Pending now: 1,000 + 2,000 + 500; pending when the range began: the 2,000 and the 4,000 decided since.
         pendingPayouts: { value: 3, previous: 2, change: 50, amount: 3_500 },
         // New within the range: c and d (at its first instant); within the previous: b and e (at its last).
@@ -342,6 +346,31 @@ describe('GET /api/admin/reports', () => {
       })
     })
 
+    // The period's revenue moves with the period (the total does not): the completed orders placed within it,
+    // as the rows themselves add up.
+    it("gives the period's revenue for 30 days: the sum of its completed orders' totals, as the rows say", async () => {
+      const response = await report(admin.cookie, '?days=30')
+      expect(response.status, response.text).toBe(200)
+      const start = new Date(M0 - 29 * DAY)
+      const [fromRows] = await t.db
+        .select({ total: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint`.mapWith(Number) })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, 'completed'),
+            gte(orders.createdAt, start),
+            lt(orders.createdAt, new Date(M0 + DAY)),
+          ),
+        )
+      expect(fromRows!.total).toBeGreaterThan(0)
+      expect(response.body.cards.periodRevenue).toEqual({ value: fromRows!.total, previous: 0, change: null })
+      // Of the seeded orders: 10,000 + 1,001 + 5,000 + 7,000 + 3,000 completed, the pending and refunded left out.
+      expect(fromRows!.total).toBe(26_001)
+      // The total beside it counts every order of every status, whatever the period.
+      expect(response.body.cards.revenue.value).toBe(68_501)
+      expect((await report(admin.cookie, '?days=90')).body.cards.revenue.value).toBe(68_501)
+    })
+
     // No arrow when there is nothing before: a percent of 0 is not a number.
     it('gives no change over a year, when nothing was there before the range began', async () => {
       const response = await report(admin.cookie, '?days=365')
@@ -426,8 +455,8 @@ describe('GET /api/admin/reports/export', () => {
     expect(figure('Total vendors')).toEqual(['Total vendors', '8', '2', '300'])
     expect(figure('Vendor approval rate (%)')).toEqual(['Vendor approval rate (%)', '50.0', '', ''])
     expect(figure('Average order value (RWF)')?.[1]).toMatch(/^\d+\.\d{2}$/)
-    expect(figure('Total revenue (RWF)')).toEqual([
-      'Total revenue (RWF)',
+    expect(figure('Total revenue, all time, every status (RWF)')).toEqual([
+      'Total revenue, all time, every status (RWF)',
       String(68_501 + 3_900 + 300 + 200 + 99_999),
       '0',
       '',
@@ -469,7 +498,8 @@ describe('GET /api/admin/reports/export', () => {
       'Abacuruzi bose',
       'Ibyatumijwe byose',
       'Ibyatumijwe muri iki gihe: byasubijwe',
-      'Amafaranga yinjiye yose (RWF)',
+      'Amafaranga yinjiye yose, kuva mbere, ibyatumijwe byose uko bihagaze (RWF)',
+      'Amafaranga yinjiye muri iki gihe, ibyatumijwe byarangiye (RWF)',
       'Ubusabe bwo kwishyurwa butegereje',
     ])
       expect(labels).toContain(label)

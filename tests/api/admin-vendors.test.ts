@@ -378,13 +378,42 @@ describe('PATCH /api/admin/vendors/:id/status with a reason', () => {
     expect(audit?.details).toMatchObject({ reason: null })
   })
 
-  it('reads a blank reason as none', async () => {
+  // A refused shop must be told what to change: a rejection without a reason is refused, and nothing happens.
+  it.each([
+    ['no reason', {}],
+    ['a blank reason', { reason: '  \n\t ' }],
+  ])(
+    'refuses a rejection with %s (422 errors.reasonRequired), changing, auditing and mailing nothing',
+    async (_case, body) => {
+      const vendor = await registeredVendor(t)
+      const mailsBefore = (await mailsTo(t.db, vendor.email)).length
+
+      const response = await decide(vendor.vendorId, { status: 'rejected', ...body })
+
+      expectError(response, {
+        status: 422,
+        code: 'VALIDATION',
+        messageKey: 'errors.reasonRequired',
+        fields: { reason: 'errors.reasonRequired' },
+      })
+      expect(await vendorRow(vendor.vendorId)).toMatchObject({ status: 'pending', decisionReason: null })
+      expect(await auditRowsFor(t.db, vendor.vendorId)).toEqual([])
+      expect(await mailsTo(t.db, vendor.email)).toHaveLength(mailsBefore)
+      // The same rejection with a reason goes through, and the vendor is mailed it.
+      const withReason = await decide(vendor.vendorId, { status: 'rejected', reason: 'No RDB certificate.' })
+      expect(withReason.status, withReason.text).toBe(200)
+      expect(withReason.body).toMatchObject({ status: 'rejected', decisionReason: 'No RDB certificate.' })
+      const mails = await mailsTo(t.db, vendor.email)
+      expect(mails).toHaveLength(mailsBefore + 1)
+      expect(mails[0]!.text).toContain('No RDB certificate.')
+    },
+  )
+
+  it('approves without a reason', async () => {
     const vendor = await registeredVendor(t)
-    const response = await decide(vendor.vendorId, { status: 'rejected', reason: '   ' })
+    const response = await decide(vendor.vendorId, { status: 'approved' })
     expect(response.status, response.text).toBe(200)
-    expect((await vendorRow(vendor.vendorId)).decisionReason).toBeNull()
-    const withoutReason = await registeredVendor(t)
-    expect((await decide(withoutReason.vendorId, { status: 'rejected' })).body.decisionReason).toBeNull()
+    expect(response.body).toMatchObject({ status: 'approved', decisionReason: null })
   })
 
   it('refuses a reason above 500 characters or with a NUL (422), changing nothing and auditing nothing', async () => {

@@ -155,4 +155,17 @@ describe('product days', () => {
     expect(read).toContain('product_days')
     expect(read).not.toContain('products')
   })
+
+  // The period's revenue, like the other order figures, comes from the days: the orders table stays unread,
+  // however many orders there are.
+  it('leave the orders table unread by the figures, the period’s revenue included', async () => {
+    const sent = await statementsOf((db) =>
+      getAdminReport(db, anAdmin, { days: 30 }, { timeZone: TIME_ZONE }),
+    )
+    const figures = sent.find((statement) => statement.query.includes('"vendor_totals"'))
+    expect(figures!.query).toContain('op_revenue_completed')
+    const read = await tablesRead(figures!)
+    expect(read).toContain('order_days')
+    expect(read).not.toContain('orders')
+  })
 })

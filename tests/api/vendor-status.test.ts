@@ -135,7 +135,8 @@ describe('PATCH /api/admin/vendors/:id/status', () => {
   const decide = (id: string, status: string, cookie: string) =>
     t.patch(
       `/api/admin/vendors/${id}/status`,
-      { status },
+      // A rejection says why (the vendor reads it).
+      status === 'rejected' ? { status, reason: 'The ID document is unreadable.' } : { status },
       { cookie, headers: { 'user-agent': 'Isoko admin test browser' } },
     )
 

@@ -352,10 +352,14 @@ for (const lang of testLanguages) {
       await screenshot(page, testInfo, lang, 'admin-product-details', { fullPage: false })
 
       await dialog.getByRole('button', { name: exactly(t(lang, 'admin.products.reject')) }).click()
-      await field(dialog, lang, 'fields.reason').fill(rejectReason)
-      await dialog
-        .getByRole('button', { name: exactly(t(lang, 'admin.products.rejectDialog.confirm')) })
-        .click()
+      const confirm = dialog.getByRole('button', {
+        name: exactly(t(lang, 'admin.products.rejectDialog.confirm')),
+      })
+      // A rejection says why: without a reason it is not sent.
+      await confirm.click()
+      await expect(dialog).toContainText(t(lang, 'errors.reasonRequired'))
+      await field(dialog, lang, 'fields.rejectionReason').fill(rejectReason)
+      await confirm.click()
       await expect(
         statusSaying(
           dialog,

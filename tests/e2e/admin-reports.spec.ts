@@ -65,7 +65,15 @@ async function shopWithAnOrder() {
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
 
-const cardLabels = ['vendors', 'products', 'orders', 'revenue', 'pendingPayouts', 'newVendors'] as const
+const cardLabels = [
+  'vendors',
+  'products',
+  'orders',
+  'revenue',
+  'periodRevenue',
+  'pendingPayouts',
+  'newVendors',
+] as const
 
 for (const lang of testLanguages) {
   test(`an admin reads the report of 30 days, its charts, and exports it (${lang})`, async ({

@@ -64,10 +64,23 @@ for (const lang of testLanguages) {
       page.getByRole('heading', { level: 1, name: t(lang, 'admin.dashboard.title') }),
     ).toBeVisible()
 
-    await test.step('/admin/vendors: approve a pending application from its View dialog', async () => {
+    await test.step('/admin/vendors: Approve in the list asks first, naming the shop; Cancel leaves it pending', async () => {
       await openFromMenu(page, lang, 'nav.vendors')
       await expect(page).toHaveURL(/\/admin\/vendors/)
       await search(page, lang, 'admin.vendors.search.label', approvedShop.vendor.shopName)
+      const row = listed(page, approvedShop.vendor.shopName)
+      await row.getByRole('button', { name: exactly(t(lang, 'admin.vendors.approve')) }).click()
+      const confirm = page.getByRole('dialog', { name: t(lang, 'admin.vendors.approveDialog.title') })
+      await expect(confirm).toContainText(
+        t(lang, 'admin.vendors.approveDialog.body', { shop: approvedShop.vendor.shopName }),
+      )
+      await confirm.getByRole('button', { name: exactly(t(lang, 'actions.cancel')) }).click()
+      await expect(confirm).toBeHidden()
+      await expect(row).toContainText(t(lang, 'status.pending'))
+      await expect(row.getByRole('button', { name: exactly(t(lang, 'admin.vendors.approve')) })).toBeVisible()
+    })
+
+    await test.step('/admin/vendors: approve a pending application from its View dialog, after its question', async () => {
       await listed(page, approvedShop.vendor.shopName)
         .getByRole('button', { name: exactly(t(lang, 'admin.vendors.view')) })
         .click()
@@ -76,20 +89,33 @@ for (const lang of testLanguages) {
       await expect(dialog).toContainText(approvedShop.vendor.email)
       await screenshot(page, testInfo, lang, 'admin-vendor-application')
       await dialog.getByRole('button', { name: exactly(t(lang, 'admin.vendors.approve')) }).click()
+      await expect(dialog).toContainText(
+        t(lang, 'admin.vendors.approveDialog.body', { shop: approvedShop.vendor.shopName }),
+      )
+      await dialog
+        .getByRole('button', { name: exactly(t(lang, 'admin.vendors.approveDialog.confirm')) })
+        .click()
       await expect(dialog).toContainText(t(lang, 'admin.vendors.application.decision.approved'))
     })
 
-    await test.step('/admin/vendors: reject another from the list, with a reason', async () => {
+    await test.step('/admin/vendors: reject another from the list, which asks for a reason', async () => {
       await page.keyboard.press('Escape')
       await search(page, lang, 'admin.vendors.search.label', rejectedShop.vendor.shopName)
       await listed(page, rejectedShop.vendor.shopName)
         .getByRole('button', { name: exactly(t(lang, 'admin.vendors.reject')) })
         .click()
       const dialog = page.getByRole('dialog', { name: t(lang, 'admin.vendors.rejectDialog.title') })
-      await field(dialog, lang, 'fields.reason').fill(reason)
-      await dialog
-        .getByRole('button', { name: exactly(t(lang, 'admin.vendors.rejectDialog.confirm')) })
-        .click()
+      const confirm = dialog.getByRole('button', {
+        name: exactly(t(lang, 'admin.vendors.rejectDialog.confirm')),
+      })
+      // Without a reason the rejection is not sent: the field says one is needed.
+      await confirm.click()
+      await expect(dialog).toContainText(t(lang, 'errors.reasonRequired'))
+      const reasonField = field(dialog, lang, 'fields.rejectionReason')
+      await expect(reasonField).toBeFocused()
+      await expect(reasonField).toHaveAttribute('aria-invalid', 'true')
+      await reasonField.fill(reason)
+      await confirm.click()
       await expect(
         statusSaying(
           page,

@@ -7,7 +7,7 @@ import { actorOf } from '../auth/actor'
 import type { Actor } from '../lib/scope'
 import type { Deps } from '../deps'
 import { announceSessionsEnded } from '../realtime/events'
-import { hitRateLimit } from '../auth/rate-limit'
+import { hitRateLimit, releaseRateLimit, resetRateLimit } from '../auth/rate-limit'
 import { consumeToken, issueToken } from '../auth/one-time-tokens'
 import { confirmationMail } from '../mail/mail.service'
 
@@ -19,6 +19,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000
  */
 /** Per client address and 15 minutes; registrations and sign-ins are settings (config.ts, perAddress). */
 export const PER_ADDRESS = { resend: 30 } as const
+/** Failed password sign-ins one account may have in 15 minutes, whatever the addresses they come from. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 10
 
 type Registration = Required<Pick<RegisterInput, 'fullName' | 'email' | 'password'>>
 type Credentials = Required<LoginInput>
@@ -119,20 +121,36 @@ export async function countGoogleSignInStep(deps: Deps, ip: string) {
   await hitRateLimit(deps.database.db, `google:ip:${ip}`, deps.config.perAddress.login, FIFTEEN_MINUTES)
 }
 
+/**
+ * A password sign-in. Only failed attempts count towards the limits (per address and per account, 15 minutes):
+ * each attempt takes a hit up front, so simultaneous guesses meet the limit while they run, and a sign-in with
+ * the right password gives its address hit back and clears the account's failures. An admin signing in on a
+ * phone and a laptop all day is never held up; a guesser still meets the limit after ten wrong passwords.
+ */
 export async function signIn(deps: Deps, input: Credentials, headers: Headers, ip: string) {
-  // Throttle by address and by account, so neither one machine nor a botnet can guess a password quickly.
-  await hitRateLimit(deps.database.db, `login:ip:${ip}`, deps.config.perAddress.login, FIFTEEN_MINUTES)
-  await hitRateLimit(deps.database.db, `login:email:${input.email}`, 10, FIFTEEN_MINUTES)
+  const { db } = deps.database
+  const keys = { address: `login:ip:${ip}`, account: `login:email:${input.email}` }
+  await hitRateLimit(db, keys.address, deps.config.perAddress.login, FIFTEEN_MINUTES)
   try {
-    const result = await deps.auth.api.signInEmail({
+    await hitRateLimit(db, keys.account, LOGIN_FAILURES_PER_ACCOUNT, FIFTEEN_MINUTES)
+  } catch (error) {
+    // Refused for the account: this address's hit is not one more failure of its own.
+    await releaseRateLimit(db, keys.address)
+    throw error
+  }
+  let result
+  try {
+    result = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers,
       returnHeaders: true,
     })
-    return { headers: result.headers, actor: await actorOf(deps, result.response.user, headers) }
   } catch (error) {
     mapAuthError(error)
   }
+  await releaseRateLimit(db, keys.address)
+  await resetRateLimit(db, keys.account)
+  return { headers: result.headers, actor: await actorOf(deps, result.response.user, headers) }
 }
 
 export async function signOut(deps: Deps, headers: Headers, userId?: string) {

@@ -22,3 +22,17 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowMs: n
     throw new AppError('RATE_LIMITED', 'errors.rateLimited', { seconds: retryAfter })
   }
 }
+
+/**
+ * Gives back one hit counted by `hitRateLimit` (an attempt that turned out not to be one the limit is about,
+ * such as a sign-in with the right password). The hit is taken before the attempt and given back after it, so
+ * simultaneous attempts still meet the limit while they run; the count never drops below 0.
+ */
+export async function releaseRateLimit(db: Db, key: string) {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`)
+}
+
+/** Forgets a key's count (an account's failed sign-ins once it signs in). */
+export async function resetRateLimit(db: Db, key: string) {
+  await db.execute(sql`delete from rate_limits where key = ${key}`)
+}

@@ -203,7 +203,7 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
           '/api/admin/products/{id}/status',
           {
             summary:
-              'Approve or reject a product (to a status it is not in), with an optional reason; audited',
+              'Approve or reject a product (to a status it is not in); a rejection gives its reason; audited',
             description: 'Deciding the status the product already has is 409 products.alreadyDecided.',
             body: productDecisionInput,
             responses: responds(adminProductDto, 'Decided', 404, 409, 422),
@@ -214,6 +214,7 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
       .openapi(
         adminRoute('post', '/api/admin/products/decisions', {
           summary: 'The same decision for several products (at most 100); each change audited on its own',
+          description: 'A rejection gives one reason for them all (errors.reasonRequired without one).',
           request: jsonBody(bulkProductDecisionInput),
           responses: responds(bulkProductDecisionDto, 'What changed', 422),
         }),

@@ -78,6 +78,7 @@ function orderBuckets(source: 'days' | 'hours', period: Period, bounds: Bounds, 
       firstDay: period.from,
       since: gte(day, period.from),
       until: lte(day, period.to),
+      previousRange: and(gte(day, period.previousFrom), lte(day, period.previousTo)),
       dayIndex: sql<number>`${day} - ${period.from}::date`,
     }
   }
@@ -87,6 +88,7 @@ function orderBuckets(source: 'days' | 'hours', period: Period, bounds: Bounds, 
     firstDay: period.from,
     since: gte(hour, bounds.start),
     until: lt(hour, bounds.end),
+    previousRange: and(gte(hour, bounds.previousStart), lt(hour, bounds.start)),
     // Midnight in the report's zone falls on a UTC hour, as in every whole-hour time zone.
     dayIndex: sql<number>`(${hour} at time zone ${timeZone})::date - ${period.from}::date`,
   }
@@ -181,10 +183,17 @@ async function reportFigures(
       completed: summed(b.orders, ofStatus('completed')).as('o_completed'),
       refunded: summed(b.orders, ofStatus('refunded')).as('o_refunded'),
       revenueRecent: summed(b.amount, inRange).as('o_revenue_recent'),
+      revenueCompleted: summed(b.amount, ofStatus('completed')).as('o_revenue_completed'),
     })
     .from(b)
     .where(since)
     .as('o')
+  // The previous range's completed orders, beside the range's: its days (or hours) alone, a few rows a day.
+  const op = tx
+    .select({ revenueCompleted: summed(b.amount, eq(b.status, 'completed')).as('op_revenue_completed') })
+    .from(b)
+    .where(buckets.previousRange)
+    .as('op')
   // Pending when the range began: asked for before it, and decided only since, or not yet; the payouts whose
   // pending span holds the instant, which its GiST index finds among every payout without walking them.
   const pendingAtStart = sql`${payoutPendingSpan(payouts)} @> (${start})::timestamptz`
@@ -220,6 +229,9 @@ async function reportFigures(
         perOrder: averageOrderValue,
         recent: o.revenueRecent,
       },
+      // The range's own revenue: its orders that are completed (what the dashboard calls revenue), beside the
+      // previous range's.
+      periodRevenue: compare(o.revenueCompleted, op.revenueCompleted),
       pendingPayouts: { ...compare(totals.payoutsPending, pay.before), amount: totals.payoutsPendingAmount },
       newVendors: compare(v.recent, v.previousRecent),
       growth: { approvalRate, productsPerVendor, averageOrderValue, recentOrders: o.recent },
@@ -230,6 +242,7 @@ async function reportFigures(
     .crossJoin(totals)
     .crossJoin(p)
     .crossJoin(o)
+    .crossJoin(op)
     .crossJoin(pay)
   // Aggregates without GROUP BY always answer exactly one row.
   const { growth, ordersByStatus, vendorsByStatus, ...cards } = row!
@@ -481,6 +494,7 @@ export function reportCsvRows(report: AdminReport): CsvCell[][] {
     ),
     figureRow('admin.reports.csv.revenue', cards.revenue),
     periodRow('admin.reports.csv.revenueInPeriod', cards.revenue.recent),
+    figureRow('admin.reports.csv.periodRevenue', cards.periodRevenue),
     periodRow('admin.reports.csv.averageOrderValue', fixed(growth.averageOrderValue, 2)),
     figureRow('admin.reports.csv.pendingPayouts', cards.pendingPayouts),
     periodRow('admin.reports.csv.pendingPayoutAmount', cards.pendingPayouts.amount),

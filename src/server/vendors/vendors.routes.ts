@@ -135,8 +135,8 @@ export function vendorRoutes(deps: Deps) {
         '/api/admin/vendors/{id}/status',
         {
           summary:
-            'Approve or reject a pending vendor application, with an optional reason kept on a rejection ' +
-            '(vendor.notPending once decided); audited',
+            'Approve or reject a pending vendor application; a rejection gives the reason the vendor reads ' +
+            '(errors.reasonRequired without one; vendor.notPending once decided); audited',
           body: vendorDecisionInput,
           responses: responds(adminVendorApplicationDto, 'Decided', 404, 409, 422),
         },

@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { plainName } from '../bidi'
-import { decisionInput, invalidCharacters, noNul, optionalText, requiredText } from './text'
+import {
+  invalidCharacters,
+  noNul,
+  optionalText,
+  reasonedDecisionFields,
+  reasonedDecisionInput,
+  requiredText,
+  requireReasonOnRejection,
+} from './text'
 import {
   categories,
   colors,
@@ -173,13 +181,19 @@ export type AdminProductDto = z.infer<typeof adminProductDto>
 export const adminProductListDto = paged(adminProductDto)
 export type AdminProductList = z.infer<typeof adminProductListDto>
 
-/** Approve or reject a product (specification §4: to any status it is not in already), with an optional reason. */
-export const productDecisionInput = decisionInput
+/**
+ * Approve or reject a product (specification §4: to any status it is not in already); a rejection gives the
+ * reason the vendor reads.
+ */
+export const productDecisionInput = reasonedDecisionInput
 
-/** The same decision for several selected products at once; each is audited on its own. */
-export const bulkProductDecisionInput = productDecisionInput.extend({
-  ids: z.array(z.string(), { error: 'errors.invalidValue' }).min(1, { error: 'errors.required' }).max(100),
-})
+/** The same decision for several selected products at once (one reason for all); each is audited on its own. */
+export const bulkProductDecisionInput = z
+  .object({
+    ...reasonedDecisionFields,
+    ids: z.array(z.string(), { error: 'errors.invalidValue' }).min(1, { error: 'errors.required' }).max(100),
+  })
+  .superRefine(requireReasonOnRejection)
 
 export const bulkProductDecisionDto = z.object({
   /** The products whose status changed; the others (unknown ids, already in that status) are left as they were. */

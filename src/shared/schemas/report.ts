@@ -75,6 +75,11 @@ export const adminReportDto = z.object({
     orders: comparedFigure.extend({ recent: z.number() }),
     /** The total of all orders; `perOrder` = revenue / max(orders, 1), 2 decimals; `recent` the range's total. */
     revenue: comparedFigure.extend({ perOrder: z.number(), recent: z.number() }),
+    /**
+     * The range's revenue: the total of the orders placed within it that are completed (refunded and pending ones
+     * left out), beside the same for the previous range.
+     */
+    periodRevenue: comparedFigure,
     /** Payout requests waiting for a decision, and their amount. */
     pendingPayouts: comparedFigure.extend({ amount: z.number() }),
     /** Vendors who registered within the range. */

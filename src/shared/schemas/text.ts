@@ -62,8 +62,38 @@ export const reasonMax = 500
 /** An admin's optional reason for a rejection, shown to the vendor. */
 export const decisionReason = optionalNote(reasonMax)
 
-/** An admin's decision on an application, a product or a payout: approve or reject, with an optional reason. */
+/** An admin's decision on a payout: approve or reject, with an optional reason. */
 export const decisionInput = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'errors.invalidValue' }),
   reason: decisionReason,
 })
+
+/** What a rejection of an application or a product without a reason reads. */
+export const reasonRequired = 'errors.reasonRequired'
+
+/** A rejection must say why: a missing or blank reason is refused on the `reason` field. */
+export function requireReasonOnRejection(
+  decision: { status: 'approved' | 'rejected'; reason: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (decision.status === 'rejected' && !decision.reason) {
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: reasonRequired })
+  }
+}
+
+/** The reason of a decision that must give one when it rejects, as the API document states it. */
+const reasonWithRejection = decisionReason.meta({
+  description:
+    'Why it is rejected, which the vendor reads: required (not blank) with a rejection, else 422 ' +
+    'errors.reasonRequired; not kept with an approval',
+})
+
+/**
+ * An admin's decision on a vendor application or a product: an approval needs nothing more, a rejection a
+ * reason (not blank, at most `reasonMax` characters), since the vendor must be told what to change.
+ */
+export const reasonedDecisionFields = {
+  status: decisionInput.shape.status,
+  reason: reasonWithRejection,
+}
+export const reasonedDecisionInput = z.object(reasonedDecisionFields).superRefine(requireReasonOnRejection)

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { decisionInput, emailText, invalidCharacters, noNul, optionalText, requiredText } from './text'
+import {
+  reasonedDecisionInput,
+  emailText,
+  invalidCharacters,
+  noNul,
+  optionalText,
+  requiredText,
+} from './text'
 import { pageQuery, paged } from './pagination'
 import {
   limits,
@@ -126,10 +133,10 @@ export const businessDocumentsInput = z.object({
   fileIds: z.array(fileId).max(limits.files.businessDocuments, 'uploads.tooMany'),
 })
 /**
- * An admin's decision on a pending vendor application (admin §3: only from pending). The reason is kept only
- * for a rejection, where the vendor reads it; an approval needs none.
+ * An admin's decision on a pending vendor application (admin §3: only from pending). A rejection gives the
+ * reason the vendor reads; an approval needs none.
  */
-export const vendorDecisionInput = decisionInput
+export const vendorDecisionInput = reasonedDecisionInput
 
 export const subscriptionInput = z.object({
   plan: z.enum(plans, { error: 'vendor.subscription.planInvalid' }),

@@ -143,6 +143,7 @@ export default function AdminProductsPage() {
         title={t('admin.products.rejectDialog.title')}
         body={(product) => t('admin.products.rejectDialog.body', { name: product.name })}
         confirmLabel={t('admin.products.rejectDialog.confirm')}
+        isReasonRequired
         isPending={rejecting !== null && decisions.acting.has(rejecting.id)}
         onConfirm={(product, reason) => decideOne(product, 'rejected', reason)}
         onClose={() => setRejecting(null)}

@@ -110,7 +110,7 @@ function ReportView({ report }: { report: AdminReport }) {
   )
 }
 
-/** The report's shape while it loads: six cards, three boxes and the charts' places. */
+/** The report's shape while it loads: seven cards, three boxes and the charts' places. */
 function ReportSkeleton() {
   return (
     <>

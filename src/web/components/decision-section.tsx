@@ -11,9 +11,10 @@ import type { DecisionReport } from './use-one-at-a-time'
 
 /**
  * An item's decision in its details dialog (admin §4): what the item's status is (the children), then Approve,
- * or Reject with an optional reason the vendor reads, for the decisions it allows. Reject swaps its button for
- * the reason and a confirmation, and Cancel swaps back, focus following each time. A decision takes its button
- * away, so focus then goes to this section's heading, next to the outcome.
+ * or Reject with the reason the vendor reads (required: Confirm with a blank reason says so and sends nothing),
+ * for the decisions it allows. Reject swaps its button for the reason and a confirmation; Approve, when
+ * `approvalCheck` is given, for that question and a confirmation; Cancel swaps back, focus following each
+ * time. A decision takes its button away, so focus then goes to this section's heading, next to the outcome.
  */
 export function DecisionSection({
   id,
@@ -24,6 +25,7 @@ export function DecisionSection({
   acting,
   canApprove,
   canReject,
+  approvalCheck,
   onDecide,
   children,
 }: {
@@ -39,37 +41,57 @@ export function DecisionSection({
   acting: Decision | undefined
   canApprove: boolean
   canReject: boolean
+  /**
+   * Asked before an approval (an application: 'Approve {shop}?'), with its confirming button's label; without it
+   * Approve decides at once.
+   */
+  approvalCheck?: { question: string; confirmLabel: string }
   onDecide: (decision: { status: Decision; reason?: string }, report: DecisionReport) => void
   children?: ReactNode
 }) {
   const { t } = useTranslation()
   const feedback = useFlashMessage()
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const approveRef = useRef<HTMLButtonElement>(null)
   const rejectRef = useRef<HTMLButtonElement>(null)
-  const reasonRef = useRef<HTMLDivElement>(null)
-  const [isRejecting, setIsRejecting] = useState(false)
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  const reasonRef = useRef<HTMLTextAreaElement>(null)
+  /** Which decision is being confirmed: its button gave way to its question (and, for Reject, the reason). */
+  const [confirming, setConfirming] = useState<Decision | null>(null)
   const [reason, setReason] = useState('')
+  const [isReasonMissing, setIsReasonMissing] = useState(false)
 
   const decide = (status: Decision) => {
     feedback.clear()
-    onDecide(status === 'rejected' ? { status, reason } : { status }, {
+    const given = reason.trim()
+    if (status === 'rejected' && given === '') {
+      setIsReasonMissing(true)
+      reasonRef.current?.focus()
+      return
+    }
+    onDecide(status === 'rejected' ? { status, reason: given } : { status }, {
       success: (message) => {
         feedback.success(message)
-        setIsRejecting(false)
+        setConfirming(null)
         setReason('')
         requestAnimationFrame(() => headingRef.current?.focus())
       },
       error: (message) => feedback.error(message),
     })
   }
-  const startRejecting = (isStarting: boolean) => {
-    if (isStarting) feedback.clear()
-    setIsRejecting(isStarting)
-    // The reason box takes the place of the Reject button, and Cancel gives it back: focus follows.
-    requestAnimationFrame(() =>
-      (isStarting ? reasonRef.current?.querySelector('textarea') : rejectRef.current)?.focus(),
-    )
+  const startConfirming = (decision: Decision | null) => {
+    const returnTo = confirming === 'approved' ? approveRef : rejectRef
+    if (decision) feedback.clear()
+    setConfirming(decision)
+    setIsReasonMissing(false)
+    // The question takes the place of the button, and Cancel gives it back: focus follows.
+    requestAnimationFrame(() => {
+      if (decision === 'rejected') reasonRef.current?.focus()
+      else if (decision === 'approved') confirmRef.current?.focus()
+      else returnTo.current?.focus()
+    })
   }
+  const onApprove = () => (approvalCheck ? startConfirming('approved') : decide('approved'))
 
   const heading = (
     <FocusHeading order={3} size="h5" id={id} ref={headingRef}>
@@ -88,25 +110,48 @@ export function DecisionSection({
           heading
         )}
         {children}
-        {isRejecting && canReject ? (
-          <>
-            <div ref={reasonRef}>
-              <ReasonField value={reason} onChange={setReason} disabled={isBusy} />
-            </div>
+        {confirming !== null && (confirming === 'approved' ? canApprove : canReject) ? (
+          <Stack gap="sm">
+            {confirming === 'rejected' ? (
+              <ReasonField
+                ref={reasonRef}
+                value={reason}
+                onChange={(value) => {
+                  setReason(value)
+                  if (value.trim() !== '') setIsReasonMissing(false)
+                }}
+                isRequired
+                isMissing={isReasonMissing}
+                disabled={isBusy}
+              />
+            ) : (
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {approvalCheck?.question}
+              </Text>
+            )}
             <Group justify="flex-end" gap="sm">
-              <BusyButton variant="default" isBusy={isBusy} onClick={() => startRejecting(false)}>
+              <BusyButton variant="default" isBusy={isBusy} onClick={() => startConfirming(null)}>
                 {t('actions.cancel')}
               </BusyButton>
-              <BusyButton color="red.9" isBusy={isBusy} onClick={() => decide('rejected')}>
-                {acting === 'rejected' ? t(`${texts}.rejecting`) : t(`${texts}.rejectDialog.confirm`)}
+              <BusyButton
+                ref={confirmRef}
+                color={confirming === 'rejected' ? 'red.9' : 'green.9'}
+                isBusy={isBusy}
+                onClick={() => decide(confirming)}
+              >
+                {acting === confirming
+                  ? t(confirming === 'rejected' ? `${texts}.rejecting` : `${texts}.approving`)
+                  : confirming === 'rejected'
+                    ? t(`${texts}.rejectDialog.confirm`)
+                    : approvalCheck?.confirmLabel}
               </BusyButton>
             </Group>
-          </>
+          </Stack>
         ) : (
           (canApprove || canReject) && (
             <Group gap="sm" grow>
               {canApprove && (
-                <DecisionButton decision="approved" isBusy={isBusy} onClick={() => decide('approved')}>
+                <DecisionButton ref={approveRef} decision="approved" isBusy={isBusy} onClick={onApprove}>
                   {acting === 'approved' ? t(`${texts}.approving`) : t(`${texts}.approve`)}
                 </DecisionButton>
               )}
@@ -115,7 +160,7 @@ export function DecisionSection({
                   ref={rejectRef}
                   decision="rejected"
                   isBusy={isBusy}
-                  onClick={() => startRejecting(true)}
+                  onClick={() => startConfirming('rejected')}
                 >
                   {t(`${texts}.reject`)}
                 </DecisionButton>

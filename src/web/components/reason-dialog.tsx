@@ -1,18 +1,21 @@
-import { useState } from 'react'
+import { useRef, useState, type Ref } from 'react'
 import { Text, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { reasonMax } from '../../shared/schemas/text'
+import { reasonMax, reasonRequired } from '../../shared/schemas/text'
 import { ConfirmModal, type ConfirmActions } from './confirm-modal'
 
 /**
- * Asks before a rejection (of an application, a product, a payout) and takes an optional reason, which the
- * vendor reads. Opens while `subject` is set; confirming hands back the subject and the trimmed reason.
+ * Asks before a rejection (of an application, a product, a payout) and takes the reason the vendor reads:
+ * required for an application or a product (`isReasonRequired`: Confirm with a blank reason says so beside the
+ * field and sends nothing, as the server would refuse it), optional for a payout. Opens while `subject` is set;
+ * confirming hands back the subject and the trimmed reason.
  */
 export function ReasonDialog<T>({
   subject,
   title,
   body,
   confirmLabel,
+  isReasonRequired = false,
   isPending,
   onConfirm,
   onClose,
@@ -21,13 +24,19 @@ export function ReasonDialog<T>({
   title: string
   body: (subject: T) => string
   confirmLabel: string
+  isReasonRequired?: boolean
 } & ConfirmActions<T, [reason: string]>) {
   const [reason, setReason] = useState('')
+  const [isMissing, setIsMissing] = useState(false)
+  const fieldRef = useRef<HTMLTextAreaElement>(null)
   const [lastSubject, setLastSubject] = useState(subject)
   // A new subject starts with an empty reason.
   if (subject !== lastSubject) {
     setLastSubject(subject)
-    if (subject !== null) setReason('')
+    if (subject !== null) {
+      setReason('')
+      setIsMissing(false)
+    }
   }
   return (
     <ConfirmModal
@@ -36,34 +45,64 @@ export function ReasonDialog<T>({
       confirmLabel={confirmLabel}
       color="red"
       isPending={isPending}
-      onConfirm={(shown) => onConfirm(shown, reason.trim())}
+      onConfirm={(shown) => {
+        const given = reason.trim()
+        if (isReasonRequired && given === '') {
+          setIsMissing(true)
+          fieldRef.current?.focus()
+          return
+        }
+        onConfirm(shown, given)
+      }}
       onClose={onClose}
     >
       {(shown) => (
         <>
           <Text style={{ overflowWrap: 'anywhere' }}>{body(shown)}</Text>
-          <ReasonField value={reason} onChange={setReason} disabled={isPending} />
+          <ReasonField
+            ref={fieldRef}
+            value={reason}
+            onChange={(value) => {
+              setReason(value)
+              if (value.trim() !== '') setIsMissing(false)
+            }}
+            isRequired={isReasonRequired}
+            isMissing={isMissing}
+            disabled={isPending}
+          />
         </>
       )}
     </ConfirmModal>
   )
 }
 
-/** The optional reason for a rejection, which the vendor reads (at most `reasonMax` characters). */
+/**
+ * The reason for a rejection, which the vendor reads (at most `reasonMax` characters): required (marked, and
+ * `isMissing` says it is blank) or optional, as the decision asks.
+ */
 export function ReasonField({
+  ref,
   value,
   onChange,
+  isRequired = false,
+  isMissing = false,
   disabled,
 }: {
+  ref?: Ref<HTMLTextAreaElement>
   value: string
   onChange: (value: string) => void
+  isRequired?: boolean
+  isMissing?: boolean
   disabled?: boolean
 }) {
   const { t } = useTranslation()
   return (
     <Textarea
-      label={t('fields.reason')}
+      ref={ref}
+      label={isRequired ? t('fields.rejectionReason') : t('fields.reason')}
       description={t('fields.reasonHint', { max: reasonMax })}
+      required={isRequired}
+      error={isMissing ? t(reasonRequired) : undefined}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       maxLength={reasonMax}

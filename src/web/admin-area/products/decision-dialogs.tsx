@@ -8,8 +8,8 @@ import type { DecisionStatus } from './use-product-decisions'
 export type BulkSubject = { ids: string[]; status: DecisionStatus }
 
 /**
- * Asks before deciding every selected product at once: an approval is confirmed as it is, a rejection may carry
- * one reason for them all, which each vendor reads.
+ * Asks before deciding every selected product at once: an approval is confirmed as it is, a rejection gives one
+ * reason for them all, which each vendor reads.
  */
 export function BulkDecisionDialog({
   subject,
@@ -29,6 +29,7 @@ export function BulkDecisionDialog({
         title={t('admin.products.bulk.rejectTitle', { count })}
         body={(shown) => t('admin.products.bulk.rejectBody', { count: shown.ids.length })}
         confirmLabel={t('admin.products.bulk.reject')}
+        isReasonRequired
         isPending={isPending}
         onConfirm={onConfirm}
         onClose={onClose}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Text, VisuallyHidden } from '@mantine/core'
 import {
   IconBuildingStore,
+  IconCalendarDollar,
   IconCash,
   IconClockDollar,
   IconPackage,
@@ -70,13 +71,15 @@ const looks: Record<CardKey, { icon: TablerIcon; color: string }> = {
   products: { icon: IconPackage, color: 'cyan' },
   orders: { icon: IconShoppingCart, color: 'indigo' },
   revenue: { icon: IconCash, color: 'green' },
+  periodRevenue: { icon: IconCalendarDollar, color: 'teal' },
   pendingPayouts: { icon: IconClockDollar, color: 'orange' },
   newVendors: { icon: IconUserPlus, color: 'grape' },
 }
 
 /**
- * The six cards (specification §2 "/admin/reports"), each figure beside the previous period: a running total
- * beside what it was when the range began, the new vendors beside those of the range before.
+ * The six cards (specification §2 "/admin/reports") and the period's revenue beside the total, each figure
+ * beside the previous period: a running total beside what it was when the range began, the new vendors and the
+ * period's revenue beside those of the range before. Each revenue says in its label which orders it counts.
  */
 export function ReportCards({ report }: { report: AdminReport | undefined }) {
   const { t } = useTranslation()
@@ -88,6 +91,7 @@ export function ReportCards({ report }: { report: AdminReport | undefined }) {
       products: t('admin.reports.cards.productsHint', { average: formatTenths(cards.products.perVendor) }),
       orders: t('admin.reports.cards.ordersHint', { recent: formatCount(cards.orders.recent), days }),
       revenue: t('admin.reports.cards.revenueHint', { amount: formatAverageRwf(cards.revenue.perOrder) }),
+      periodRevenue: t('admin.reports.cards.periodRevenueHint', { days }),
       pendingPayouts: t('admin.reports.cards.pendingPayoutsHint', {
         amount: formatRwf(cards.pendingPayouts.amount),
       }),
@@ -95,10 +99,12 @@ export function ReportCards({ report }: { report: AdminReport | undefined }) {
     }
     return (Object.keys(looks) as CardKey[]).map((key) => {
       const figure = cards[key]
-      const written = key === 'revenue' ? formatRwf : formatCount
-      // New vendors are counted per range; every other card is a running total, as it stood when the range began.
+      const isMoney = key === 'revenue' || key === 'periodRevenue'
+      const written = isMoney ? formatRwf : formatCount
+      // New vendors and the period's revenue are counted per range; every other card is a running total, as it
+      // stood when the range began.
       const versus =
-        key === 'newVendors'
+        key === 'newVendors' || key === 'periodRevenue'
           ? t('admin.reports.trend.previousPeriod', { value: written(figure.previous), days })
           : t('admin.reports.trend.sinceStart', { value: written(figure.previous), date: formatDate(from) })
       return {
@@ -106,7 +112,7 @@ export function ReportCards({ report }: { report: AdminReport | undefined }) {
         label: t(`admin.reports.cards.${key}`),
         value: (
           <>
-            {key === 'revenue' ? <Money amount={figure.value} /> : written(figure.value)}
+            {isMoney ? <Money amount={figure.value} /> : written(figure.value)}
             <Trend figure={figure} versus={versus} />
           </>
         ),
@@ -122,7 +128,7 @@ export function ReportCards({ report }: { report: AdminReport | undefined }) {
       title={t('admin.reports.cards.label')}
       cols={{ base: 1, xs: 2, lg: 3 }}
       stats={report && statsOf(report)}
-      loading={6}
+      loading={7}
     />
   )
 }

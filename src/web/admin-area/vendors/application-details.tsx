@@ -48,7 +48,10 @@ export function ApplicationDetails({ id, decisions }: { id: string; decisions: D
   )
 }
 
-/** Approve, or Reject with an optional reason, while the application is pending; afterwards the outcome. */
+/**
+ * Approve (after a question naming the shop), or Reject with its reason, while the application is pending;
+ * afterwards the outcome.
+ */
 function ApplicationDecision({
   application,
   decisions,
@@ -68,6 +71,10 @@ function ApplicationDecision({
       acting={acting?.id === application.id ? acting.status : undefined}
       canApprove={isPending}
       canReject={isPending}
+      approvalCheck={{
+        question: t('admin.vendors.approveDialog.body', { shop: application.shopName }),
+        confirmLabel: t('admin.vendors.approveDialog.confirm'),
+      }}
       onDecide={(decision, report) => decisions.decide({ id: application.id, ...decision }, report)}
     >
       {isPending ? (
