@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp'
 import { categories, type Category } from '../../../shared/constants'
+import { pdfFile } from './pdf-file'
 
 /** A colour per category, dark enough for white initials to read on it (WCAG AA for large text). */
 const categoryColors: Record<Category, string> = {
@@ -104,22 +105,11 @@ export async function shopLogo(shopName: string, color: string): Promise<Buffer>
 export function documentPdf(title: string): Buffer {
   const text = title.replace(/[()\\]/g, '').slice(0, 80)
   const stream = `BT /F1 18 Tf 40 160 Td (${text}) Tj ET`
-  const objects = [
+  return pdfFile([
     '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
     '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
     '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 420 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj',
     `4 0 obj << /Length ${stream.length} >> stream\n${stream}\nendstream endobj`,
     '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
-  ]
-  let body = '%PDF-1.4\n'
-  const offsets: number[] = []
-  for (const object of objects) {
-    offsets.push(body.length)
-    body += `${object}\n`
-  }
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')
-  body += `trailer << /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
+  ])
 }
