@@ -1,8 +1,29 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+
+/** The server's build (scripts/build-server.mjs) lives in dist/server/, beside the screens. */
+const serverBuild = 'server'
+
+/**
+ * Empties dist/ before the screens are built, all but the server's build: Vite's own emptying would take the
+ * server with it, and `npm run demo` then `npm start` built the server twice (the screens are built only for
+ * the server, the server alone for the command-line tools).
+ */
+function emptyAllButServer(): Plugin {
+  return {
+    name: 'isoko-empty-all-but-server',
+    apply: 'build',
+    buildStart() {
+      const dist = path.resolve('dist')
+      if (!existsSync(dist)) return
+      for (const name of readdirSync(dist))
+        if (name !== serverBuild) rmSync(path.join(dist, name), { recursive: true, force: true })
+    },
+  }
+}
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy of each text asset once, at build time, so the server sends
@@ -19,7 +40,10 @@ function precompress(): Plugin {
     name: 'isoko-precompress',
     apply: 'build',
     closeBundle() {
-      for (const file of walk(path.resolve('dist'))) {
+      const servedFiles = walk(path.resolve('dist')).filter(
+        (file) => !file.startsWith(path.resolve('dist', serverBuild) + path.sep),
+      )
+      for (const file of servedFiles) {
         if (!compressible.test(file)) continue
         const content = readFileSync(file)
         // Small files too: a first visit fetches a few of under 1 KB (the runtime, the language question), and
@@ -214,6 +238,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001)
 
 export default defineConfig({
   plugins: [
+    emptyAllButServer(),
     react(),
     textParts(),
     builtInSyncExternalStore(),
@@ -223,6 +248,8 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // Emptied by emptyAllButServer, which keeps the server's build.
+    emptyOutDir: false,
     sourcemap: false,
     // dist/.vite/manifest.json: which files each screen needs, for the server's preload links
     // (src/server/system/web-app.ts) and bench/bundle-size.mjs. Not served.

@@ -67,7 +67,7 @@ if (!(entry in serverEntries)) {
 }
 
 // The screens are only needed by the server (the command-line tools serve no pages). Vite empties dist/ as
-// it builds, server included, so the server is looked at after it.
+// it builds, all but the server's build (vite.config.ts), which is looked at after it.
 const webReason = entry === 'main' ? webBuildIsStale() : null
 if (webReason) {
   console.log(`Building the web app (${webReason})...`)
