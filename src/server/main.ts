@@ -74,6 +74,11 @@ async function main() {
     server.headersTimeout = 66_000
   }
 
+  if (!config.google)
+    logger.info(
+      'Google sign-in is off: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to offer it (the sign-in screens say it is not available).',
+    )
+
   const setupLink = await createSetupLink(database.db, config.publicUrl)
   if (setupLink)
     logger.warn(`No admin exists yet. Create the first admin (one-time link, valid 24 hours): ${setupLink}`)

@@ -21,6 +21,20 @@ describe('language bundles', () => {
     expect(copied).toEqual([])
   })
 
+  // A vendor told that GOOGLE_CLIENT_ID is missing can do nothing with it: settings are named only on the screens
+  // only operators open (the set-up screens, the diagnostics page) and in the server's log.
+  it('name server settings only on the operators’ screens', () => {
+    const operatorSections = /^(setup|setupAdmin|setupGoogle|debug)\./
+    const operatorKeys = new Set(['auth.google.notConfiguredSetup'])
+    const setting = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/
+    for (const keys of [enKeys, rwKeys]) {
+      const naming = [...keys].filter(
+        ([key, text]) => setting.test(text) && !operatorSections.test(key) && !operatorKeys.has(key),
+      )
+      expect(naming.map(([key]) => key)).toEqual([])
+    }
+  })
+
   it('keep the same {{placeholders}} in both languages', () => {
     const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort()
     const mismatched = [...enKeys].filter(

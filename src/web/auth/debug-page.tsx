@@ -101,7 +101,14 @@ export default function DebugPage() {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {info?.google.enabled ? '' : t('auth.google.notConfigured')}
+          {/* How to set it up is for the operators (an admin sees the server's settings here), not for vendors. */}
+          {info?.google.enabled
+            ? ''
+            : t(
+                info?.publicUrl === undefined
+                  ? 'auth.google.notConfigured'
+                  : 'auth.google.notConfiguredSetup',
+              )}
         </Text>
       </Stack>
     </AuthCard>
