@@ -3,6 +3,7 @@
 // `npm run dev`: the API under `tsx watch` (restarts on server changes) and Vite's dev server (hot reload),
 // side by side. Open the Vite URL: it proxies /api to the API (vite.config.ts). Ctrl-C stops both.
 import { spawn } from 'node:child_process'
+import { setInterval } from 'node:timers'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -51,12 +52,21 @@ function stopAll(code, signal = 'SIGTERM') {
 
 process.on('SIGINT', () => stopAll(0, 'SIGINT'))
 process.on('SIGTERM', () => stopAll(0, 'SIGTERM'))
+process.on('SIGHUP', () => stopAll(0, 'SIGTERM'))
+// npm runs this script under a shell: stopping npm alone (kill <npm's pid>, an editor's stop button) ends npm and
+// the shell but signals nothing here, and the servers would run on. A new parent means ours has gone.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) stopAll(0)
+}, 1000).unref()
 
 console.log(
-  `[dev] API on http://localhost:${apiPort} (tsx watch), screens on ${publicUrl} (Vite, /api proxied)`,
+  `[dev] API on http://localhost:${apiPort} (tsx watch, API_PORT), screens on ${publicUrl} (Vite, WEB_PORT, /api proxied)`,
 )
 start('api', bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
   PORT: apiPort,
+  // tsx watch's output is this terminal's: readable lines (the first-admin link among them) when it is one.
+  ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
   PUBLIC_URL: publicUrl,
   NODE_ENV: process.env.NODE_ENV ?? 'development',
 })

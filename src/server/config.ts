@@ -79,6 +79,8 @@ const envSchema = z
     REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
     SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Readable lines in a terminal, one JSON object a line otherwise (for a log collector); or either, forced.
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -138,6 +140,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     timeZone: env.TIME_ZONE,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     perAddress: { register: env.REGISTRATIONS_PER_ADDRESS, login: env.SIGN_INS_PER_ADDRESS },
   }

@@ -37,7 +37,12 @@ async function main() {
     }
     throw error
   }
-  const logger = createLogger(config.logLevel)
+  const logger = createLogger(
+    config.logLevel,
+    config.logFormat === 'auto'
+      ? process.stdout.isTTY && config.env !== 'production'
+      : config.logFormat === 'pretty',
+  )
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
