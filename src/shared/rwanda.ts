@@ -20,7 +20,10 @@ export const districts = provinces.flatMap((province) => districtsByProvince[pro
 
 /** The province a district belongs to. */
 export function provinceOf(district: string): Province | null {
-  return provinces.find((province) => (districtsByProvince[province] as readonly string[]).includes(district)) ?? null
+  return (
+    provinces.find((province) => (districtsByProvince[province] as readonly string[]).includes(district)) ??
+    null
+  )
 }
 
 /** The district as written here, whatever the case and spacing it was typed in ("  kicukiro" is Kicukiro). */

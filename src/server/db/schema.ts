@@ -356,7 +356,10 @@ export const orders = pgTable(
     check('orders_unit_price_check', sql`unit_price >= 0`),
     check('orders_total_check', sql`total_amount >= 0`),
     check('orders_status_check', oneOf('status', orderStatuses)),
-    check('orders_customer_phone_check', sql`customer_phone is null or customer_phone ~ '^\\+[1-9][0-9]{6,14}$'`),
+    check(
+      'orders_customer_phone_check',
+      sql`customer_phone is null or customer_phone ~ '^\\+[1-9][0-9]{6,14}$'`,
+    ),
     check(
       'orders_delivery_district_check',
       sql`delivery_district is null or ${oneOf('delivery_district', districts)}`,
