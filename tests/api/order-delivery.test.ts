@@ -244,6 +244,21 @@ describe('the same file imported twice', () => {
     expect(await countOrders()).toBe(6)
   })
 
+  it('two clicks at once import the file once: the second is told it is being imported', async () => {
+    const shelf = await productInStock(t, a, { stock: 10 })
+    const file = csv(
+      orderImportColumns.join(','),
+      `Double Click,double@example.rw,${a.shopName},${shelf.product.name},${shelf.variant.sku},1`,
+    )
+    const answers = await Promise.all([importFile(file), importFile(file)])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    const refused = answers.find((answer) => answer.status === 409)!
+    expect(['orders.import.alreadyRunning', 'orders.import.alreadyImported']).toContain(
+      refused.body.error.messageKey,
+    )
+    expect(await t.db.select().from(orders).where(eq(orders.variantId, shelf.variant.id))).toHaveLength(1)
+  })
+
   it('does not ask about a file whose import created no orders', async () => {
     const file = csv(
       orderImportColumns.join(','),
