@@ -303,7 +303,8 @@ const ROWS_PER_TRANSACTION = 250
  * left); the preview keeps a running stock per variant the same way and writes nothing. Should a batch fail
  * as a whole (a lost connection, a deadlock), its rows are placed again one by one, each in a transaction of
  * its own, so one row can never sink the others. A real import is recorded as one entry about the file, beside
- * each order's own entry.
+ * each order's own entry, and in order_imports by the SHA-256 of its bytes: the same file again within 24 hours
+ * is refused (409) unless `confirmRepeat` says the admin was asked (README: beyond the specification).
  */
 export async function importOrders(
   db: Db,

@@ -242,7 +242,11 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
             {stage.kind === 'done' && !stage.result.dryRun ? t('actions.close') : t('actions.cancel')}
           </Button>
           {isImported ? (
-            <Button onClick={chooseAnother} leftSection={<IconFileTypeCsv size={16} aria-hidden />}>
+            <Button
+              variant="default"
+              onClick={chooseAnother}
+              leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+            >
               {t('admin.orders.import.chooseAnother')}
             </Button>
           ) : (
