@@ -66,6 +66,9 @@ export const optionalPhone = z
       "The customer's mobile number, optional: Rwandan (07… or +250 7…) or East African with its country code; " +
       'stored as E.164',
     examples: ['+250788123456'],
+    // What a client may type (digits with spaces, dots, dashes or brackets, an optional +), or nothing; which
+    // numbers are mobile numbers the server decides (normalisePhone).
+    pattern: '^(?:\\s*\\+?[0-9(][0-9 ().-]{7,}[0-9]\\s*)?$',
   })
   .optional()
   .transform((value, ctx) => {
