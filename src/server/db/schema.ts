@@ -32,6 +32,7 @@ import {
   vendorStatuses,
 } from '../../shared/constants'
 import { fileVisibilities, purposeVisibility, uploadPurposes } from '../../shared/schemas/upload'
+import { districts } from '../../shared/rwanda'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -338,6 +339,14 @@ export const orders = pgTable(
     totalAmount: rwf('total_amount').notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
+    // Where and to whom the goods go (README: beyond the specification): all optional, checked when given. The
+    // phone is E.164; the district one of Rwanda's 30 (shared/rwanda.ts), its province following from it.
+    customerPhone: text('customer_phone'),
+    deliveryDistrict: text('delivery_district'),
+    deliverySector: text('delivery_sector'),
+    deliveryCell: text('delivery_cell'),
+    deliveryAddress: text('delivery_address'),
+    deliveryNote: text('delivery_note'),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -347,6 +356,14 @@ export const orders = pgTable(
     check('orders_unit_price_check', sql`unit_price >= 0`),
     check('orders_total_check', sql`total_amount >= 0`),
     check('orders_status_check', oneOf('status', orderStatuses)),
+    check(
+      'orders_customer_phone_check',
+      sql`customer_phone is null or customer_phone ~ '^\\+[1-9][0-9]{6,14}$'`,
+    ),
+    check(
+      'orders_delivery_district_check',
+      sql`delivery_district is null or ${oneOf('delivery_district', districts)}`,
+    ),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt, t.id),
     index('orders_vendor_status_created_idx').on(t.vendorId, t.status, t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
@@ -360,6 +377,32 @@ export const orders = pgTable(
     index('orders_gone_product_idx')
       .on(t.vendorId, sql`lower(${t.productName})`)
       .where(sql`product_id is null`),
+  ],
+)
+
+/**
+ * One record per real order import (README: beyond the specification): the file by the SHA-256 of its bytes, who
+ * imported it, when, and how many orders it created. The same file again within a day is refused unless the admin
+ * confirms it (order-import.ts). finished_at is null while the import runs (and stays so if it never finished).
+ */
+export const orderImports = pgTable(
+  'order_imports',
+  {
+    id: id(),
+    contentHash: text('content_hash').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    importedBy: uuid('imported_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    rows: integer('rows').notNull().default(0),
+    ordersCreated: integer('orders_created').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('order_imports_hash_check', sql`content_hash ~ '^[0-9a-f]{64}$'`),
+    index('order_imports_hash_created_idx').on(t.contentHash, t.createdAt),
+    index('order_imports_imported_by_idx').on(t.importedBy),
   ],
 )
 

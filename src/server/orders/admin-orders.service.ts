@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, isNull, sql } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import {
+  orderDeliveryColumns,
   orderImportColumns,
   type AdminOrderDetails,
   type AdminOrderDto,
@@ -219,7 +220,10 @@ export async function listProductChoices(
   return { items: [...byProduct.values()] }
 }
 
-/** The export's columns: the import's six first (an export imports again as it is), then the rest. */
+/**
+ * The export's columns: the import's six first (an export imports again as it is), then the rest, and last the
+ * delivery columns (the import reads them back by name).
+ */
 export const orderCsvHeader = [
   ...orderImportColumns,
   'Order ID',
@@ -229,6 +233,7 @@ export const orderCsvHeader = [
   'Unit Price (RWF)',
   'Total Amount (RWF)',
   'Created',
+  ...orderDeliveryColumns,
 ] as const
 
 const EXPORT_BATCH = 500
@@ -259,6 +264,12 @@ export function exportAdminOrders(
     order.unitPrice,
     order.totalAmount,
     csvDateTime(order.createdAt, options.timeZone),
+    order.customerPhone,
+    order.deliveryDistrict,
+    order.deliverySector,
+    order.deliveryCell,
+    order.deliveryAddress,
+    order.deliveryNote,
   ]
   async function* batches() {
     for await (const rows of orderRows.batches(db, where, options.batchSize ?? EXPORT_BATCH)) {

@@ -1,17 +1,27 @@
-import { randomUUID } from 'node:crypto'
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { withoutBidiControls } from '../../shared/bidi'
 import { limits } from '../../shared/constants'
+import { districtNamed } from '../../shared/rwanda'
 import {
+  IMPORT_REPEAT_HOURS,
+  deliveryColumnField,
+  deliveryInput,
+  deliveryLimits,
+  orderDeliveryColumns,
   orderImportColumns,
   orderImportLimits,
+  type Delivery,
+  type DeliveryInput,
+  type OrderDeliveryColumn,
   type OrderImportColumn,
   type OrderImportResult,
   type OrderImportRowError,
+  type PreviousImport,
 } from '../../shared/schemas/order'
-import type { Db } from '../db/client'
-import { products, variants, vendors } from '../db/schema'
+import type { Db, Tx } from '../db/client'
+import { orderImports, products, variants, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import type { CsvExport } from '../lib/csv'
 import { AppError } from '../lib/errors'
@@ -62,7 +72,7 @@ type ImportRow = {
   productName: string
   sku: string
   quantity: number
-}
+} & Delivery
 
 /** A refused row: its number, why (a message key of the bundles, with the row's number among its params), its cells. */
 const rowError = (
@@ -107,7 +117,9 @@ export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
   header.forEach((name, at) => {
     if (!index.has(headerKey(name))) index.set(headerKey(name), at)
     // Which of two Quantity columns is meant cannot be guessed: the file is refused, naming the column.
-    else if (orderImportColumns.some((column) => headerKey(column) === headerKey(name)))
+    else if (
+      [...orderImportColumns, ...orderDeliveryColumns].some((column) => headerKey(column) === headerKey(name))
+    )
       throw refuse('orders.import.duplicateColumn', { column: name.trim() })
   })
   const missing = orderImportColumns.filter((column) => !index.has(headerKey(column)))
@@ -123,6 +135,11 @@ export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
     // Row numbers are the spreadsheet's: the header is row 1 (blank lines keep their number).
     const row = at + 1
     const cell = (column: OrderImportColumn) => cellValue(record[index.get(headerKey(column))!])
+    // A delivery column the file does not have reads as blank.
+    const optionalCell = (column: OrderDeliveryColumn) => {
+      const at = index.get(headerKey(column))
+      return at === undefined ? '' : cellValue(record[at])
+    }
     const refused = (messageKey: string, params?: Record<string, string | number>) =>
       errors.push(rowError({ row, values: record }, messageKey, params))
     const fields = {
@@ -150,9 +167,48 @@ export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
     ).find(([, value, max]) => value.length > max)
     if (tooLong) return refused('orders.import.rowTooLong', { column: tooLong[0], max: tooLong[2] })
     if (!email.safeParse(fields.customerEmail).success) return refused('orders.import.rowInvalidEmail')
-    rows.push({ row, values: record, ...fields, quantity })
+    const delivery = readDelivery(optionalCell)
+    if ('messageKey' in delivery) return refused(delivery.messageKey, delivery.params)
+    rows.push({ row, values: record, ...fields, quantity, ...delivery })
   })
   return { header, rows, errors }
+}
+
+const deliveryMax: Record<OrderDeliveryColumn, number> = {
+  'Customer Phone': 32,
+  District: 0,
+  Sector: deliveryLimits.placeMax,
+  Cell: deliveryLimits.placeMax,
+  Address: deliveryLimits.addressMax,
+  'Delivery Note': deliveryLimits.noteMax,
+}
+
+/**
+ * A row's delivery columns, under the order form's rules (deliveryInput): a district whatever its case, a phone
+ * in any way the form takes it. The first problem refuses the row, naming the column.
+ */
+function readDelivery(
+  cell: (column: OrderDeliveryColumn) => string,
+): Delivery | { messageKey: string; params: Record<string, string | number> } {
+  const input: Record<string, string> = {}
+  for (const column of orderDeliveryColumns) input[deliveryColumnField[column]] = cell(column)
+  const district = cell('District')
+  if (district !== '') {
+    const named = districtNamed(district)
+    if (!named) return { messageKey: 'orders.import.rowInvalidDistrict', params: { value: district } }
+    input.deliveryDistrict = named
+  }
+  const parsed = deliveryInput.safeParse(input as DeliveryInput)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const column = orderDeliveryColumns.find((name) => deliveryColumnField[name] === issue.path[0]) ?? 'Address'
+  if (column === 'Customer Phone') {
+    return { messageKey: 'orders.import.rowInvalidPhone', params: { value: cell(column) } }
+  }
+  if (issue.message === 'errors.tooLong') {
+    return { messageKey: 'orders.import.rowTooLong', params: { column, max: deliveryMax[column] } }
+  }
+  return { messageKey: 'orders.import.rowInvalidCell', params: { column } }
 }
 
 type Found = { vendorId: string; productId: string; variantId: string; stock: number }
@@ -247,15 +303,22 @@ const ROWS_PER_TRANSACTION = 250
  * left); the preview keeps a running stock per variant the same way and writes nothing. Should a batch fail
  * as a whole (a lost connection, a deadlock), its rows are placed again one by one, each in a transaction of
  * its own, so one row can never sink the others. A real import is recorded as one entry about the file, beside
- * each order's own entry.
+ * each order's own entry, and in order_imports by the SHA-256 of its bytes: the same file again within 24 hours
+ * is refused (409) unless `confirmRepeat` says the admin was asked (README: beyond the specification).
  */
 export async function importOrders(
   db: Db,
   admin: AdminScope,
   file: { bytes: Uint8Array; name: string },
-  options: { dryRun: boolean; logger: Logger },
+  options: { dryRun: boolean; confirmRepeat?: boolean; logger: Logger },
 ): Promise<OrderImportResult> {
   const parsed = await parseOrderFile(file.bytes)
+  const contentHash = createHash('sha256').update(file.bytes).digest('hex')
+  // The preview warns early; the import itself refuses a repeat unless the admin confirmed it.
+  const previousImport = options.dryRun ? await previousImportOf(db, contentHash) : null
+  const record = options.dryRun
+    ? null
+    : await startImport(db, admin, { contentHash, name: file.name }, options.confirmRepeat === true)
   const find = finder(db)
   const errors = [...parsed.errors]
   const stockLeft = new Map<string, number>()
@@ -299,49 +362,131 @@ export async function importOrders(
     batch.length = 0
   }
 
-  for (const row of parsed.rows) {
-    const found = await find(row)
-    if (isRowError(found)) {
-      errors.push(found)
-      continue
-    }
-    if (options.dryRun) {
-      const available = stockLeft.get(found.variantId) ?? found.stock
-      if (available < row.quantity) {
-        errors.push(
-          rowError(row, 'orders.import.rowInsufficientStock', { available, requested: row.quantity }),
-        )
+  try {
+    for (const row of parsed.rows) {
+      const found = await find(row)
+      if (isRowError(found)) {
+        errors.push(found)
         continue
       }
-      stockLeft.set(found.variantId, available - row.quantity)
-      imported += 1
-      continue
+      if (options.dryRun) {
+        const available = stockLeft.get(found.variantId) ?? found.stock
+        if (available < row.quantity) {
+          errors.push(
+            rowError(row, 'orders.import.rowInsufficientStock', { available, requested: row.quantity }),
+          )
+          continue
+        }
+        stockLeft.set(found.variantId, available - row.quantity)
+        imported += 1
+        continue
+      }
+      batch.push({
+        row,
+        order: { ...found, ...row, details: { source: 'import', file: file.name, row: row.row } },
+      })
+      if (batch.length === ROWS_PER_TRANSACTION) await placeBatch()
     }
-    batch.push({
-      row,
-      order: { ...found, ...row, details: { source: 'import', file: file.name, row: row.row } },
-    })
-    if (batch.length === ROWS_PER_TRANSACTION) await placeBatch()
+    await placeBatch()
+  } catch (error) {
+    // Should the import stop half-way, its record says how many orders it did create.
+    if (record) {
+      await db
+        .update(orderImports)
+        .set({ ordersCreated: imported, finishedAt: sql`now()` })
+        .where(eq(orderImports.id, record))
+        .catch(() => undefined)
+    }
+    throw error
   }
-  await placeBatch()
   errors.sort((a, b) => a.row - b.row)
   const rows = parsed.rows.length + parsed.errors.length
-  if (!options.dryRun) {
-    await db.transaction((tx) =>
-      recordAudit(tx, {
+  if (record) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orderImports)
+        .set({ rows, ordersCreated: imported, finishedAt: sql`now()` })
+        .where(eq(orderImports.id, record))
+      await recordAudit(tx, {
         by: admin,
         action: 'create',
         targetTable: 'imports',
-        targetId: randomUUID(),
-        details: { import: 'orders', file: file.name, rows, imported, failed: errors.length },
-      }),
-    )
+        targetId: record,
+        details: {
+          import: 'orders',
+          file: file.name,
+          rows,
+          imported,
+          failed: errors.length,
+          sha256: contentHash,
+        },
+      })
+    })
   }
-  return { dryRun: options.dryRun, rows, imported, errors, header: parsed.header }
+  return { dryRun: options.dryRun, rows, imported, errors, header: parsed.header, previousImport }
 }
 
 /**
- * The template (admin §9: 2 example rows): the six columns, and two rows that import as they are. They name
+ * The last import of this file (by the SHA-256 of its bytes) within 24 hours that created orders or is still
+ * running (one that created none can do no harm again).
+ */
+async function previousImportOf(db: Db | Tx, contentHash: string): Promise<PreviousImport | null> {
+  const [last] = await db
+    .select({
+      createdAt: orderImports.createdAt,
+      ordersCreated: orderImports.ordersCreated,
+      finishedAt: orderImports.finishedAt,
+    })
+    .from(orderImports)
+    .where(
+      and(
+        eq(orderImports.contentHash, contentHash),
+        gt(orderImports.createdAt, sql`now() - make_interval(hours => ${IMPORT_REPEAT_HOURS})`),
+        or(isNull(orderImports.finishedAt), gt(orderImports.ordersCreated, 0)),
+      ),
+    )
+    .orderBy(desc(orderImports.createdAt))
+    .limit(1)
+  if (!last) return null
+  return {
+    importedAt: last.createdAt.toISOString(),
+    orders: last.ordersCreated,
+    running: last.finishedAt === null,
+  }
+}
+
+/**
+ * Records the start of a real import, or refuses it (409) when the same file was imported within 24 hours and
+ * the admin has not confirmed a repeat: orders.import.alreadyImported {importedAt, orders}, or
+ * orders.import.alreadyRunning {importedAt} while that import still runs. Two clicks at once take the same
+ * advisory lock, so the second sees the first's record.
+ */
+async function startImport(
+  db: Db,
+  admin: AdminScope,
+  file: { contentHash: string; name: string },
+  confirmRepeat: boolean,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-import:${file.contentHash}`}))`)
+    const previous = await previousImportOf(tx, file.contentHash)
+    if (previous && !confirmRepeat) {
+      throw new AppError(
+        'CONFLICT',
+        previous.running ? 'orders.import.alreadyRunning' : 'orders.import.alreadyImported',
+        { importedAt: previous.importedAt, orders: previous.orders },
+      )
+    }
+    const [record] = await tx
+      .insert(orderImports)
+      .values({ contentHash: file.contentHash, fileName: file.name.slice(0, 255), importedBy: admin.userId })
+      .returning({ id: orderImports.id })
+    return record!.id
+  })
+}
+
+/**
+ * The template (admin §9: 2 example rows): the six columns and the optional delivery ones, and two rows that import as they are. They name
  * real approved products in stock when the marketplace has them, else stand-ins to overwrite. The second
  * customer's name carries a comma, to show how a quoted field looks.
  */
@@ -364,12 +509,31 @@ export async function orderImportTemplate(db: Db, _admin: AdminScope): Promise<C
   const stand = { shopName: 'Your Shop Name', productName: 'Your Product Name', sku: 'YOUR-SKU-001' }
   const first = examples[0] ?? stand
   const second = examples[1] ?? first
+  // The delivery columns are optional: the first row fills them in, the second leaves them blank. The phone is
+  // written with its country code and spaces, so a spreadsheet keeps it as text (a leading 0 would be dropped).
   const rows = [
-    ['Aline Uwase', 'aline.uwase@example.com', first.shopName, first.productName, first.sku, 1],
+    [
+      'Aline Uwase',
+      'aline.uwase@example.com',
+      first.shopName,
+      first.productName,
+      first.sku,
+      1,
+      '+250 788 123 456',
+      'Kicukiro',
+      'Niboye',
+      'Nyakabanda',
+      'KK 15 Ave, house 12',
+      'Blue gate opposite the church',
+    ],
     ['Mugisha, Eric', 'eric.mugisha@example.com', second.shopName, second.productName, second.sku, 1],
   ]
   async function* batches() {
     yield rows
   }
-  return { fileName: 'orders-import-template.csv', header: orderImportColumns, batches: batches() }
+  return {
+    fileName: 'orders-import-template.csv',
+    header: [...orderImportColumns, ...orderDeliveryColumns],
+    batches: batches(),
+  }
 }

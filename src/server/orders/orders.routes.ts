@@ -155,7 +155,8 @@ export function orderRoutes(deps: Deps) {
     )
     .openapi(
       adminRoute('get', '/api/admin/orders/import/template', {
-        summary: 'The import template: the six required columns and 2 example rows',
+        summary:
+          'The import template: the six required columns, the optional delivery columns and 2 example rows',
         responses: respondsCsv(),
       }),
       async (c) => csvDownload(c, await orderImportTemplate(db, adminScope(c)), 'order import template'),
@@ -168,12 +169,16 @@ export function orderRoutes(deps: Deps) {
           'File-level problems are 422 with orders.import.* (fileRequired, fileEmpty, notText, noDataRows, ' +
           'missingColumns {cols}, tooManyRows {max, rows}, tooLarge {max}, failed) and import nothing. Otherwise ' +
           'each row is an order in its own transaction; refused rows are listed with their number (the header is ' +
-          'row 1), an orders.import.row* message key and their cells.',
+          'row 1), an orders.import.row* message key and their cells. The optional columns Customer Phone, District, ' +
+          'Sector, Cell, Address and Delivery Note give the order its delivery details. The same file (by the SHA-256 ' +
+          'of its bytes) imported within the last 24 hours is 409 orders.import.alreadyImported {importedAt, orders} ' +
+          '(or orders.import.alreadyRunning while that import runs) and imports nothing, unless confirmRepeat=true; ' +
+          'the preview names such an import in previousImport.',
         request: {
           query: orderImportQuery,
           body: { content: { 'multipart/form-data': { schema: importForm } }, required: true },
         },
-        responses: responds(orderImportResultDto, 'What was (or would be) imported', 413, 422),
+        responses: responds(orderImportResultDto, 'What was (or would be) imported', 409, 413, 422),
       }),
       async (c) => {
         const { file } = c.req.valid('form')
@@ -182,7 +187,11 @@ export function orderRoutes(deps: Deps) {
           db,
           adminScope(c),
           { bytes: new Uint8Array(await file.arrayBuffer()), name: file instanceof File ? file.name : '' },
-          { dryRun: c.req.valid('query').dryRun === 'true', logger: c.var.logger },
+          {
+            dryRun: c.req.valid('query').dryRun === 'true',
+            confirmRepeat: c.req.valid('query').confirmRepeat === 'true',
+            logger: c.var.logger,
+          },
         )
         return c.json(result, 200)
       },

@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../shared/constants'
 import {
   vendorOrderTransitions,
   type adminOrderInput,
+  type Delivery,
   type OrderDto,
   type OrderList,
   type orderListQuery,
@@ -37,6 +38,12 @@ export function toOrderDto(row: OrderRow): OrderDto {
     totalAmount: row.totalAmount,
     customerName: row.customerName,
     customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    deliveryDistrict: row.deliveryDistrict,
+    deliverySector: row.deliverySector,
+    deliveryCell: row.deliveryCell,
+    deliveryAddress: row.deliveryAddress,
+    deliveryNote: row.deliveryNote,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -54,6 +61,27 @@ export const auditedOrder = (order: OrderRow) => ({
   customer_name: order.customerName,
   customer_email: order.customerEmail,
   status: order.status,
+  // The delivery fields, only when the order has them (README: beyond the specification).
+  ...Object.fromEntries(
+    Object.entries({
+      customer_phone: order.customerPhone,
+      delivery_district: order.deliveryDistrict,
+      delivery_sector: order.deliverySector,
+      delivery_cell: order.deliveryCell,
+      delivery_address: order.deliveryAddress,
+      delivery_note: order.deliveryNote,
+    }).filter(([, value]) => value !== null),
+  ),
+})
+
+/** An order's delivery fields as stored: each one null when not given. */
+const deliveryOf = (order: Partial<Delivery>): Delivery => ({
+  customerPhone: order.customerPhone ?? null,
+  deliveryDistrict: order.deliveryDistrict ?? null,
+  deliverySector: order.deliverySector ?? null,
+  deliveryCell: order.deliveryCell ?? null,
+  deliveryAddress: order.deliveryAddress ?? null,
+  deliveryNote: order.deliveryNote ?? null,
 })
 
 export type PlaceOrder = {
@@ -64,7 +92,7 @@ export type PlaceOrder = {
   quantity: number
   customerName: string
   customerEmail: string
-}
+} & Partial<Delivery>
 
 /**
  * The products (with their variants' ids and their shops' status) that orders name, read with a SHARE lock on the
@@ -154,6 +182,7 @@ export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
       totalAmount: taken.price * order.quantity,
       customerName: order.customerName,
       customerEmail: order.customerEmail,
+      ...deliveryOf(order),
       status: 'pending',
     })
     .returning()
@@ -272,6 +301,7 @@ export async function placeAuditedOrders(
         totalAmount: variant.price * input.quantity,
         customerName: input.customerName,
         customerEmail: input.customerEmail,
+        ...deliveryOf(input),
         status: 'pending' as const,
         // Each order its own moment, in the batch's order (now() would give them all the transaction's).
         createdAt: sql`clock_timestamp()` as unknown as Date,

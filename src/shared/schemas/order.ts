@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { plainName } from '../bidi'
-import { emailText, optionalText, requiredText as text } from './text'
+import { emailText, invalidCharacters, noNul, optionalNote, optionalText, requiredText as text } from './text'
 import { limits, orderStatuses, vendorStatuses } from '../constants'
+import { normalisePhone } from '../phone'
+import { districts } from '../rwanda'
 import { auditLogEntryDto } from './audit'
 import { figures, pageQuery, paged } from './pagination'
 
@@ -29,12 +31,85 @@ export const orderDto = z.object({
   totalAmount: z.number(),
   customerName: z.string(),
   customerEmail: z.string(),
+  /** The customer's mobile number (E.164), when the order has one; the vendor calls it to deliver. */
+  customerPhone: z.string().nullable(),
+  /** One of Rwanda's 30 districts (shared/rwanda.ts), when given. */
+  deliveryDistrict: z.string().nullable(),
+  deliverySector: z.string().nullable(),
+  deliveryCell: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  /** A landmark or a note for whoever delivers. */
+  deliveryNote: z.string().nullable(),
   createdAt: z.string(),
 })
 export type OrderDto = z.infer<typeof orderDto>
 
 export const orderListDto = paged(orderDto)
 export type OrderList = z.infer<typeof orderListDto>
+
+// ── Delivery (README: beyond the specification): the customer's phone and a Rwandan address, all optional ──
+
+/** The longest sector or cell name, address line and delivery note. */
+export const deliveryLimits = { placeMax: 80, addressMax: 300, noteMax: 500 } as const
+
+/**
+ * The customer's mobile number, when given: the rule of the vendor's registration (normalisePhone), stored as
+ * E.164; blank is none (null).
+ */
+export const optionalPhone = z
+  .string()
+  .regex(noNul, invalidCharacters)
+  .trim()
+  .max(32, 'orders.phoneInvalid')
+  .meta({
+    description:
+      "The customer's mobile number, optional: Rwandan (07… or +250 7…) or East African with its country code; " +
+      'stored as E.164',
+    examples: ['+250788123456'],
+    // What a client may type (digits with spaces, dots, dashes or brackets, an optional +), or nothing; which
+    // numbers are mobile numbers the server decides (normalisePhone).
+    pattern: '^(?:\\s*\\+?[0-9(][0-9 ().-]{7,}[0-9]\\s*)?$',
+  })
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null
+    const normalised = normalisePhone(value)
+    if (!normalised) {
+      ctx.addIssue({ code: 'custom', message: 'orders.phoneInvalid' })
+      return z.NEVER
+    }
+    return normalised
+  })
+
+/** A district of Rwanda as written in shared/rwanda.ts, or '' / absent for none. */
+export const optionalDistrict = z
+  .enum(['', ...districts], { error: 'orders.districtInvalid' })
+  .optional()
+  .transform((value) => value || null)
+
+/** What an order may say about its delivery, each field optional and checked when given. */
+export const deliveryInput = z.object({
+  customerPhone: optionalPhone,
+  deliveryDistrict: optionalDistrict,
+  deliverySector: optionalNote(deliveryLimits.placeMax),
+  deliveryCell: optionalNote(deliveryLimits.placeMax),
+  deliveryAddress: optionalNote(deliveryLimits.addressMax),
+  deliveryNote: optionalNote(deliveryLimits.noteMax),
+})
+export type DeliveryInput = z.input<typeof deliveryInput>
+export type Delivery = z.output<typeof deliveryInput>
+
+/**
+ * The order form's quantity as typed: digits only, a whole number from 1 (no sign, no decimals). Returns the
+ * number, or the message key that says what is allowed; the form never changes what was typed.
+ */
+export function readQuantity(typed: string): { quantity: number } | { error: string } {
+  const text = typed.trim()
+  if (!/^\d+$/.test(text)) return { error: 'orders.quantityDigits' }
+  const quantity = Number(text)
+  if (quantity < 1 || quantity > 100_000) return { error: 'orders.quantityDigits' }
+  return { quantity }
+}
 
 /** Admin order form (specification, admin §5 "Create order"): every field required, quantity at least 1. */
 const requiredText = (max: number) => text(max, 'orders.requiredFields')
@@ -46,13 +121,17 @@ export const adminOrderInput = z.object({
   // Without controls that reorder text (bidi.ts), then still required.
   customerName: requiredText(limits.nameMax).overwrite(plainName).min(1, 'orders.requiredFields'),
   customerEmail: emailText('orders.requiredFields'),
-  /** The screen falls back to 1 when the field is not a number; the server takes a whole number from 1. */
+  /**
+   * A whole number from 1 (1 when left out, as the specification has it). Anything else is refused, never
+   * rounded or bounded: more than the stock is 409 orders.insufficientStock.
+   */
   quantity: z
     .number({ error: 'orders.quantityInvalid' })
     .int('orders.quantityInvalid')
     .min(1, 'orders.quantityInvalid')
     .max(100_000, 'orders.quantityInvalid')
     .default(1),
+  ...deliveryInput.shape,
 })
 export type AdminOrderInput = z.input<typeof adminOrderInput>
 
@@ -148,6 +227,30 @@ export const orderImportColumns = [
 export type OrderImportColumn = (typeof orderImportColumns)[number]
 
 /**
+ * Columns a file may add for delivery (README: beyond the specification), each optional, in the template's order
+ * after the six; a file without them imports as before.
+ */
+export const orderDeliveryColumns = [
+  'Customer Phone',
+  'District',
+  'Sector',
+  'Cell',
+  'Address',
+  'Delivery Note',
+] as const
+export type OrderDeliveryColumn = (typeof orderDeliveryColumns)[number]
+
+/** Each delivery column's field. */
+export const deliveryColumnField = {
+  'Customer Phone': 'customerPhone',
+  District: 'deliveryDistrict',
+  Sector: 'deliverySector',
+  Cell: 'deliveryCell',
+  Address: 'deliveryAddress',
+  'Delivery Note': 'deliveryNote',
+} as const satisfies Record<OrderDeliveryColumn, keyof DeliveryInput>
+
+/**
  * An import file's limits: what a spreadsheet of a day's or a week's orders holds (10,000 ordinary rows are
  * about 1 MB). Each row is its own transaction, so a large file takes a while: on the embedded database a full
  * one takes minutes and holds the process meanwhile (docs/security.md, Faults). A larger file is refused whole
@@ -155,10 +258,26 @@ export type OrderImportColumn = (typeof orderImportColumns)[number]
  */
 export const orderImportLimits = { maxBytes: 2 * 1024 * 1024, maxRows: 10_000 } as const
 
-/** `?dryRun=true`: the preview, which checks every row and writes nothing. */
+/** How long an imported file is remembered: the same file again within this is asked about first. */
+export const IMPORT_REPEAT_HOURS = 24
+
+/**
+ * `?dryRun=true`: the preview, which checks every row and writes nothing. `?confirmRepeat=true`: the admin was
+ * told that this file was imported within the last 24 hours and imports it again all the same.
+ */
 export const orderImportQuery = z.object({
   dryRun: z.enum(['true', 'false'], { error: 'errors.invalidValue' }).default('false'),
+  confirmRepeat: z.enum(['true', 'false'], { error: 'errors.invalidValue' }).default('false'),
 })
+
+/** The last import of the same file (by its SHA-256) within 24 hours: when, and how many orders it created. */
+export const previousImportDto = z.object({
+  importedAt: z.string(),
+  orders: z.number(),
+  /** Still running (or it never finished): its orders are not all counted yet. */
+  running: z.boolean(),
+})
+export type PreviousImport = z.infer<typeof previousImportDto>
 
 const messageParams = z.record(z.string(), z.union([z.string(), z.number()]))
 
@@ -180,6 +299,8 @@ export const orderImportResultDto = z.object({
   errors: z.array(orderImportRowError),
   /** The file's header as written, for the download of the refused rows. */
   header: z.array(z.string()),
+  /** The preview's early warning: this file was already imported within 24 hours (null when not). */
+  previousImport: previousImportDto.nullable(),
 })
 export type OrderImportResult = z.infer<typeof orderImportResultDto>
 

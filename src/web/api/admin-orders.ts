@@ -107,6 +107,8 @@ export type OrderImport = {
   file: File
   /** A preview: every row is checked, nothing is written. */
   dryRun: boolean
+  /** The admin confirmed importing again a file imported within the last 24 hours. */
+  confirmRepeat?: boolean
   onProgress?: (percent: number) => void
   signal?: AbortSignal
 }
@@ -114,10 +116,11 @@ export type OrderImport = {
 /** Sends an order file to the import, with upload progress; after a real import the orders' screens refresh. */
 export const useImportOrders = () =>
   useApiMutation({
-    mutationFn: ({ file, dryRun, onProgress, signal }: OrderImport) => {
+    mutationFn: ({ file, dryRun, confirmRepeat = false, onProgress, signal }: OrderImport) => {
       const form = new FormData()
       form.append('file', file)
-      return postFormWithProgress(`${ORDER_IMPORT_URL}?dryRun=${dryRun}`, form, {
+      const query = `dryRun=${dryRun}${confirmRepeat ? '&confirmRepeat=true' : ''}`
+      return postFormWithProgress(`${ORDER_IMPORT_URL}?${query}`, form, {
         answer: orderImportResultDto,
         failedKey: 'orders.import.failed',
         onProgress,

@@ -2,6 +2,8 @@ import { Anchor, Box, Text } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { colors, type Color } from '../../shared/constants'
+import { formatPhone } from '../../shared/phone'
+import { provinceOf } from '../../shared/rwanda'
 import type { OrderDto } from '../../shared/schemas/order'
 import type { Column } from './data-table'
 
@@ -50,7 +52,63 @@ export function OrderProduct({ order, nameId }: { order: OrderDto; nameId: strin
   )
 }
 
-/** Customer name and a mail link to them. */
+/**
+ * The delivery address as lines a courier reads: the address line, then cell and sector, then district and
+ * province ("KK 15 Ave" / "Nyakabanda Cell · Niboye Sector" / "Kicukiro District, Kigali City"); none when the
+ * order has no address.
+ */
+export function deliveryLines(t: TFunction, order: OrderDto): string[] {
+  const province = order.deliveryDistrict ? provinceOf(order.deliveryDistrict) : null
+  const place = [
+    order.deliveryCell && t('orders.delivery.cell', { cell: order.deliveryCell }),
+    order.deliverySector && t('orders.delivery.sector', { sector: order.deliverySector }),
+  ].filter(Boolean)
+  const area = [
+    order.deliveryDistrict && t('orders.delivery.district', { district: order.deliveryDistrict }),
+    province && t(`orders.delivery.provinces.${province}`),
+  ].filter(Boolean)
+  return [order.deliveryAddress ?? '', place.join(' · '), area.join(', ')].filter((line) => line !== '')
+}
+
+/** The customer's phone as a link that calls it (a vendor on a phone taps it), in its international form. */
+export function PhoneLink({ order, size = 'xs' }: { order: OrderDto; size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation()
+  if (!order.customerPhone) return null
+  const shown = formatPhone(order.customerPhone)
+  return (
+    <Anchor
+      href={`tel:${order.customerPhone}`}
+      size={size}
+      aria-label={t('orders.delivery.call', { name: order.customerName, phone: shown })}
+      style={{ whiteSpace: 'nowrap', display: 'block' }}
+    >
+      {shown}
+    </Anchor>
+  )
+}
+
+/** Where the goods go: the address lines and the landmark or note, small, under the customer. */
+export function OrderDelivery({ order, size = 'xs' }: { order: OrderDto; size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation()
+  const lines = deliveryLines(t, order)
+  if (lines.length === 0 && !order.deliveryNote) return null
+  return (
+    <div style={{ minWidth: 0 }} data-testid="order-delivery">
+      {lines.map((line) => (
+        <Text key={line} size={size} style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Text>
+      ))}
+      {order.deliveryNote && (
+        <Text size={size} c="dimmed" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+          {order.deliveryNote}
+        </Text>
+      )}
+    </div>
+  )
+}
+
+/** Customer name, a mail link to them, and when the order has them, a call link and the delivery address. */
 export function OrderCustomer({ order }: { order: OrderDto }) {
   return (
     <div style={{ minWidth: 0 }}>
@@ -61,6 +119,8 @@ export function OrderCustomer({ order }: { order: OrderDto }) {
       <Anchor href={`mailto:${order.customerEmail}`} size="xs" style={{ overflowWrap: 'anywhere' }}>
         {order.customerEmail}
       </Anchor>
+      <PhoneLink order={order} />
+      <OrderDelivery order={order} />
     </div>
   )
 }

@@ -1,15 +1,34 @@
 import { useState, type ChangeEvent } from 'react'
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../shared/constants'
 import { formatRwf } from '../../../shared/money'
-import type { ProductChoice } from '../../../shared/schemas/order'
+import { districtsByProvince, provinces } from '../../../shared/rwanda'
+import {
+  deliveryInput,
+  deliveryLimits,
+  readQuantity,
+  type DeliveryInput,
+  type ProductChoice,
+} from '../../../shared/schemas/order'
 import { useCreateOrder, useProductChoices } from '../../api/admin-orders'
 import { describeAttributes } from '../../components/order-parts'
 import { failureDetail } from '../../components/use-flash-message'
 import { WideModal } from '../../components/details-modal'
-import { WholeNumberInput } from '../../components/whole-number-input'
+import { messageText, type KeyPart } from '../../i18n/keys'
+import { PhoneInput } from '../../components/phone-input'
 import { ShopPicker } from './shop-picker'
 
 type Draft = {
@@ -18,9 +37,11 @@ type Draft = {
   variantId: string | null
   customerName: string
   customerEmail: string
-  /** As typed: the specification takes anything that is not a number as 1. */
-  quantity: string | number
-}
+  /** Exactly as typed: never rounded, bounded or stripped of its sign; what is not allowed is said, not changed. */
+  quantity: string
+} & Required<{ [Field in keyof DeliveryInput]: string }>
+
+type DeliveryField = keyof DeliveryInput
 
 const empty: Draft = {
   vendorId: null,
@@ -28,14 +49,50 @@ const empty: Draft = {
   variantId: null,
   customerName: '',
   customerEmail: '',
-  quantity: 1,
+  quantity: '1',
+  customerPhone: '',
+  deliveryDistrict: '',
+  deliverySector: '',
+  deliveryCell: '',
+  deliveryAddress: '',
+  deliveryNote: '',
 }
 
-/** Specification §5: at least 1, and 1 when the field does not hold a number. */
-const quantityOf = (value: string | number) => {
-  const number = typeof value === 'number' ? value : Number.parseInt(value, 10)
-  return Number.isFinite(number) && number >= 1 ? Math.floor(number) : 1
+/** The quantity's problem, as a message key with its params, or null: digits only, from 1, at most the stock. */
+function quantityProblem(typed: string, stock: number | undefined) {
+  const read = readQuantity(typed)
+  if ('error' in read) return { key: read.error }
+  if (stock !== undefined && read.quantity > stock) {
+    return { key: 'orders.quantityOverStock', params: { available: stock } }
+  }
+  return null
 }
+
+/** The delivery fields' problems by field (the server's rules, shared/schemas/order.ts), as message keys. */
+function deliveryProblems(draft: Draft): Partial<Record<DeliveryField, string>> {
+  const parsed = deliveryInput.safeParse({
+    customerPhone: draft.customerPhone,
+    deliveryDistrict: draft.deliveryDistrict,
+    deliverySector: draft.deliverySector,
+    deliveryCell: draft.deliveryCell,
+    deliveryAddress: draft.deliveryAddress,
+    deliveryNote: draft.deliveryNote,
+  })
+  if (parsed.success) return {}
+  const problems: Partial<Record<DeliveryField, string>> = {}
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as DeliveryField
+    problems[field] ??= issue.message
+  }
+  return problems
+}
+
+/** The districts by province, for the district's choice. */
+const districtChoices = (t: TFunction) =>
+  provinces.map((province) => ({
+    group: t(`orders.delivery.provinces.${province}`),
+    items: [...districtsByProvince[province]],
+  }))
 
 /**
  * "Create order" (admin §5): a shop (approved, by name), one of its approved products, a variant, the customer
@@ -54,11 +111,16 @@ export function CreateOrderModal({
   const { t } = useTranslation()
   const [draft, setDraft] = useState<Draft>(empty)
   const [message, setMessage] = useState<string | null>(null)
+  /** The field problems show once the quantity was left or the form sent, and stay in step as it is corrected. */
+  const [checked, setChecked] = useState({ quantity: false, all: false })
   const create = useCreateOrder()
   const products = useProductChoices(draft.vendorId)
   const product = products.data?.items.find((item) => item.id === draft.productId)
   const variant = product?.variants.find((item) => item.id === draft.variantId)
-  const quantity = quantityOf(draft.quantity)
+  const read = readQuantity(draft.quantity)
+  const quantity = 'quantity' in read ? read.quantity : null
+  const quantityError = quantityProblem(draft.quantity, variant?.stock)
+  const deliveryErrors = deliveryProblems(draft)
 
   const change = (next: Partial<Draft>) => {
     setMessage(null)
@@ -74,10 +136,21 @@ export function CreateOrderModal({
     onChange: (event: ChangeEvent<HTMLInputElement>) => change({ [field]: event.currentTarget.value }),
   })
 
+  const deliveryText = (field: DeliveryField, maxLength: number) => ({
+    label: t(`admin.orders.create.${labelOf[field]}`),
+    autoComplete: 'off',
+    maxLength,
+    value: draft[field],
+    error: checked.all && deliveryErrors[field] ? messageText(t, deliveryErrors[field]) : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      change({ [field]: event.currentTarget.value }),
+  })
+
   const close = () => {
     if (create.isPending) return
     setDraft(empty)
     setMessage(null)
+    setChecked({ quantity: false, all: false })
     onClose()
   }
 
@@ -89,11 +162,27 @@ export function CreateOrderModal({
       return setMessage(t('orders.requiredFields'))
     }
     if (!variant) return setMessage(t('orders.variantNotFound'))
+    setChecked({ quantity: true, all: true })
+    if (quantityError || quantity === null || Object.keys(deliveryErrors).length > 0) return
     create.mutate(
-      { vendorId, productId, variantId, customerName, customerEmail, quantity },
+      {
+        vendorId,
+        productId,
+        variantId,
+        customerName,
+        customerEmail,
+        quantity,
+        customerPhone: draft.customerPhone,
+        deliveryDistrict: draft.deliveryDistrict as DeliveryInput['deliveryDistrict'],
+        deliverySector: draft.deliverySector,
+        deliveryCell: draft.deliveryCell,
+        deliveryAddress: draft.deliveryAddress,
+        deliveryNote: draft.deliveryNote,
+      },
       {
         onSuccess: () => {
           setDraft(empty)
+          setChecked({ quantity: false, all: false })
           onClose()
           onCreated()
         },
@@ -149,17 +238,63 @@ export function CreateOrderModal({
           />
           <TextInput {...customerInput('customerName')} maxLength={limits.nameMax} />
           <TextInput {...customerInput('customerEmail')} type="email" maxLength={limits.emailMax} />
-          <WholeNumberInput
+          {/* Typed as text: a number field would round, bound or drop a sign without saying so. */}
+          <TextInput
             label={t('admin.orders.create.quantity')}
-            min={1}
-            max={variant?.stock}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={12}
             value={draft.quantity}
-            onChange={(value) => change({ quantity: value })}
+            onChange={(event) => change({ quantity: event.currentTarget.value })}
+            onBlur={() => setChecked((current) => ({ ...current, quantity: true }))}
             description={variant ? t('admin.orders.create.inStock', { count: variant.stock }) : undefined}
+            error={
+              (checked.quantity || checked.all) && quantityError
+                ? messageText(t, quantityError.key, quantityError.params)
+                : undefined
+            }
           />
           <Text aria-live="polite" fw={600}>
-            {t('admin.orders.create.total', { total: formatRwf((variant?.price ?? 0) * quantity) })}
+            {t('admin.orders.create.total', {
+              total: formatRwf(quantityError || quantity === null ? 0 : (variant?.price ?? 0) * quantity),
+            })}
           </Text>
+          <Fieldset legend={t('admin.orders.create.deliveryTitle')} variant="unstyled">
+            <Stack gap="sm">
+              <PhoneInput
+                label={t('admin.orders.create.customerPhone')}
+                value={draft.customerPhone}
+                autoComplete="off"
+                error={
+                  checked.all && deliveryErrors.customerPhone
+                    ? messageText(t, deliveryErrors.customerPhone)
+                    : undefined
+                }
+                onChange={(event) => change({ customerPhone: event.currentTarget.value })}
+              />
+              <Select
+                label={t('admin.orders.create.district')}
+                placeholder={t('admin.orders.create.districtPlaceholder')}
+                searchable
+                clearable
+                data={districtChoices(t)}
+                value={draft.deliveryDistrict || null}
+                error={
+                  checked.all && deliveryErrors.deliveryDistrict
+                    ? messageText(t, deliveryErrors.deliveryDistrict)
+                    : undefined
+                }
+                onChange={(district) => change({ deliveryDistrict: district ?? '' })}
+              />
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <TextInput {...deliveryText('deliverySector', deliveryLimits.placeMax)} />
+                <TextInput {...deliveryText('deliveryCell', deliveryLimits.placeMax)} />
+              </SimpleGrid>
+              <TextInput {...deliveryText('deliveryAddress', deliveryLimits.addressMax)} />
+              <Textarea {...deliveryText('deliveryNote', deliveryLimits.noteMax)} autosize minRows={2} />
+            </Stack>
+          </Fieldset>
           {message && (
             <Alert color="red" role="alert">
               {message}
@@ -177,6 +312,16 @@ export function CreateOrderModal({
       </form>
     </WideModal>
   )
+}
+
+/** The delivery text fields' labels. */
+const labelOf: Record<DeliveryField, KeyPart<'admin.orders.create'>> = {
+  customerPhone: 'customerPhone',
+  deliveryDistrict: 'district',
+  deliverySector: 'sector',
+  deliveryCell: 'cell',
+  deliveryAddress: 'address',
+  deliveryNote: 'deliveryNote',
 }
 
 /** "SKU · Color: Red · Size: M · RWF 9,000 · 4 in stock". */

@@ -8,12 +8,14 @@ import {
   orderImportLimits,
   type OrderImportResult,
   type OrderImportRowError,
+  type PreviousImport,
 } from '../../../shared/schemas/order'
 import { importTemplatePath, useImportOrders } from '../../api/admin-orders'
 import { ApiError } from '../../api/client'
 import { WideModal } from '../../components/details-modal'
 import { DownloadButton } from '../../components/download-button'
 import { messageText } from '../../i18n/keys'
+import { useFormatDateTime } from '../../components/format-date-time'
 
 /** The results box shows this many errors, then '... and N more errors' (specification §8). */
 const ERRORS_SHOWN = 5
@@ -22,6 +24,8 @@ type Stage =
   | { kind: 'idle' }
   | { kind: 'sending'; dryRun: boolean; percent: number }
   | { kind: 'done'; result: OrderImportResult; fileName: string }
+  /** The same file was imported within 24 hours: the admin is asked before it imports again. */
+  | { kind: 'confirm'; previous: PreviousImport }
   | { kind: 'failed'; message: string }
 
 /** A refused row's message in the reader's language ('Row 4: Missing required data'). */
@@ -65,12 +69,21 @@ function saveFile(blob: Blob, name: string) {
  */
 export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation()
+  const formatDateTime = useFormatDateTime()
   const importOrders = useImportOrders()
   const [file, setFile] = useState<File | null>(null)
   const [stage, setStage] = useState<Stage>({ kind: 'idle' })
   const [missingFile, setMissingFile] = useState(false)
   const abort = useRef<AbortController | null>(null)
   const isSending = stage.kind === 'sending'
+  /** This file's orders are created: it cannot be sent again from here; another file can be chosen. */
+  const isImported = stage.kind === 'done' && !stage.result.dryRun
+
+  const chooseAnother = () => {
+    setFile(null)
+    setStage({ kind: 'idle' })
+    setMissingFile(false)
+  }
 
   const close = () => {
     abort.current?.abort()
@@ -80,8 +93,9 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
     onClose()
   }
 
-  const send = async (dryRun: boolean) => {
+  const send = async (dryRun: boolean, confirmRepeat = false) => {
     if (!file) return setMissingFile(true)
+    if (isImported) return
     const controller = new AbortController()
     abort.current = controller
     setStage({ kind: 'sending', dryRun, percent: 0 })
@@ -90,12 +104,29 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
       const result = await importOrders.mutateAsync({
         file,
         dryRun,
+        confirmRepeat,
         signal: controller.signal,
         onProgress: (percent) => setStage({ kind: 'sending', dryRun, percent }),
       })
       setStage({ kind: 'done', result, fileName: file.name })
     } catch (error) {
       if (controller.signal.aborted) return
+      // Imported within the last 24 hours: ask first, then send again with the confirmation.
+      if (
+        error instanceof ApiError &&
+        (error.messageKey === 'orders.import.alreadyImported' ||
+          error.messageKey === 'orders.import.alreadyRunning')
+      ) {
+        const params = error.params ?? {}
+        return setStage({
+          kind: 'confirm',
+          previous: {
+            importedAt: String(params.importedAt ?? ''),
+            orders: Number(params.orders ?? 0),
+            running: error.messageKey === 'orders.import.alreadyRunning',
+          },
+        })
+      }
       // A refusal of the whole file says why ('Missing required columns: Quantity'); anything else is the
       // specification's 'Failed to process import file'.
       const message =
@@ -158,6 +189,43 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
             {stage.message}
           </Alert>
         )}
+        {stage.kind === 'confirm' && (
+          <Alert color="yellow" role="alert" title={t('admin.orders.import.repeatTitle')}>
+            <Stack gap="sm">
+              <Text size="sm">
+                {stage.previous.running
+                  ? t('admin.orders.import.runningQuestion', {
+                      date: formatDateTime(stage.previous.importedAt),
+                    })
+                  : t('admin.orders.import.repeatQuestion', {
+                      date: formatDateTime(stage.previous.importedAt),
+                      count: stage.previous.orders,
+                    })}
+              </Text>
+              <Group gap="sm">
+                <Button color="yellow" onClick={() => void send(false, true)}>
+                  {t('admin.orders.import.importAgain')}
+                </Button>
+                <Button variant="default" onClick={() => setStage({ kind: 'idle' })}>
+                  {t('actions.cancel')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+        {stage.kind === 'done' && stage.result.previousImport && (
+          <Alert color="yellow" role="status">
+            {t('admin.orders.import.previewRepeat', {
+              date: formatDateTime(stage.result.previousImport.importedAt),
+              count: stage.result.previousImport.orders,
+            })}
+          </Alert>
+        )}
+        {isImported && (
+          <Text size="sm" c="dimmed">
+            {t('admin.orders.import.doneHint')}
+          </Text>
+        )}
         {stage.kind === 'done' && (
           <ImportResults
             result={stage.result}
@@ -173,17 +241,33 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
           <Button variant="default" onClick={close}>
             {stage.kind === 'done' && !stage.result.dryRun ? t('actions.close') : t('actions.cancel')}
           </Button>
-          <Button
-            variant="light"
-            onClick={() => void send(true)}
-            loading={isSending && stage.dryRun}
-            disabled={isSending}
-          >
-            {t('admin.orders.import.preview')}
-          </Button>
-          <Button onClick={() => void send(false)} loading={isSending && !stage.dryRun} disabled={isSending}>
-            {t('admin.orders.import.submit')}
-          </Button>
+          {isImported ? (
+            <Button
+              variant="default"
+              onClick={chooseAnother}
+              leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+            >
+              {t('admin.orders.import.chooseAnother')}
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="light"
+                onClick={() => void send(true)}
+                loading={isSending && stage.dryRun}
+                disabled={isSending || stage.kind === 'confirm'}
+              >
+                {t('admin.orders.import.preview')}
+              </Button>
+              <Button
+                onClick={() => void send(false)}
+                loading={isSending && !stage.dryRun}
+                disabled={isSending || stage.kind === 'confirm'}
+              >
+                {t('admin.orders.import.submit')}
+              </Button>
+            </>
+          )}
         </Group>
       </Stack>
     </WideModal>

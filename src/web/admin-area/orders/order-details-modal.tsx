@@ -7,7 +7,13 @@ import { DetailsModal, DetailsPending } from '../../components/details-modal'
 import { FieldList } from '../../components/field-list'
 import { Money } from '../../components/money'
 import { NoneText } from '../../components/none-text'
-import { describeAttributes, shortId } from '../../components/order-parts'
+import {
+  OrderDelivery,
+  PhoneLink,
+  deliveryLines,
+  describeAttributes,
+  shortId,
+} from '../../components/order-parts'
 import { StatusBadge } from '../../components/status-badge'
 import { ActionBadge, Actor, Changes } from '../audit-logs/audit-log-list'
 
@@ -60,6 +66,12 @@ function OrderDetailsContent({ id, listed }: { id: string; listed: AdminOrderDto
             label: t('admin.orders.details.customer'),
             value: `${data.customerName} · ${data.customerEmail}`,
           },
+          ...(data.customerPhone
+            ? [{ label: t('orders.delivery.phone'), value: <PhoneLink order={data} size="sm" /> }]
+            : []),
+          ...(deliveryLines(t, data).length > 0 || data.deliveryNote
+            ? [{ label: t('orders.delivery.address'), value: <OrderDelivery order={data} size="sm" /> }]
+            : []),
           { label: t('fields.sku'), value: attributes ? `${data.sku} · ${attributes}` : data.sku },
           { label: t('admin.orders.details.quantity'), value: String(data.quantity) },
           { label: t('admin.orders.details.unitPrice'), value: <Money amount={data.unitPrice} /> },
