@@ -9,6 +9,7 @@
 //   node scripts/start.mjs backup [args…]     a built command-line tool instead (npm run backup, restore,
 //                                             admin:create, demo): only the server's code is built for it
 import { spawn } from 'node:child_process'
+import { setInterval } from 'node:timers'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -59,6 +60,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     if (current && current.exitCode === null) current.kill(signal)
   })
 }
+// npm runs this script under a shell: stopping npm alone (kill <npm's pid>) ends npm and the shell but signals
+// nothing here, and the server would run on. A new parent means ours has gone: stop as for SIGTERM.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid === parent || stopSignal) return
+  stopSignal = 'SIGTERM'
+  if (current && current.exitCode === null) current.kill('SIGTERM')
+}, 1000).unref()
 
 const [entry = 'main', ...entryArgs] = process.argv.slice(2)
 if (!(entry in serverEntries)) {
