@@ -33,6 +33,8 @@ export function variantName(t: TFunction, row: Pick<VariantRow, 'color' | 'size'
  */
 export function VariantsTable({ rows, errors, onChange, onBlur, isStacked, disabled }: Props) {
   const { t } = useTranslation()
+  // What every price and stock field gets besides its row.
+  const inputs = { errors, onChange, onBlur, disabled }
   if (isStacked) {
     return (
       <Stack
@@ -50,22 +52,8 @@ export function VariantsTable({ rows, errors, onChange, onBlur, isStacked, disab
               {t('fields.sku')}: <Code>{row.sku}</Code>
             </Text>
             <SimpleGrid cols={2} spacing="xs" mt="xs">
-              <PriceInput
-                row={row}
-                errors={errors}
-                onChange={onChange}
-                onBlur={onBlur}
-                disabled={disabled}
-                withLabel
-              />
-              <StockInput
-                row={row}
-                errors={errors}
-                onChange={onChange}
-                onBlur={onBlur}
-                disabled={disabled}
-                withLabel
-              />
+              <PriceInput row={row} {...inputs} withLabel />
+              <StockInput row={row} {...inputs} withLabel />
             </SimpleGrid>
           </Paper>
         ))}
@@ -97,22 +85,10 @@ export function VariantsTable({ rows, errors, onChange, onBlur, isStacked, disab
                 <Code>{row.sku}</Code>
               </Table.Td>
               <Table.Td>
-                <PriceInput
-                  row={row}
-                  errors={errors}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                  disabled={disabled}
-                />
+                <PriceInput row={row} {...inputs} />
               </Table.Td>
               <Table.Td>
-                <StockInput
-                  row={row}
-                  errors={errors}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                  disabled={disabled}
-                />
+                <StockInput row={row} {...inputs} />
               </Table.Td>
             </Table.Tr>
           ))}
