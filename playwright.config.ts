@@ -40,6 +40,7 @@ const phoneScenarios = [
   // with long unbroken text on every vendor and admin screen.
   /accessibility\.spec\.ts /,
   /xss\.spec\.ts /,
+  /page-width\.spec\.ts /,
   // The report's charts stack and thin their labels; the menu's links sit in a drawer.
   /the report of a year scrolls only down/,
   /a search typed just before leaving for another screen/,

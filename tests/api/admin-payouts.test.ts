@@ -337,15 +337,15 @@ describe('GET /api/admin/payouts/export', () => {
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x50])
     const lines = response.text.replace(/^\uFEFF/, '').split('\r\n')
     expect(lines[0]).toBe(
-      'Payout ID,Shop,Owner Email,Amount (RWF),Payment Method,Status,Receipt Status,Requested,Processed,Payment Reference,Reason',
+      'Payout ID,Shop,Owner Email,Amount (RWF),Payment Method,Provider or Bank,Account,Status,Receipt Status,Requested,Processed,Payment Reference,Reason',
     )
     const quotedShop = `"${shop.shopName.replace(/"/g, '""')}"`
     // Kigali is UTC+2: 22:30 UTC on 1 March is 00:30 on 2 March there.
     expect(lines[1]).toBe(
-      `${approved.id},${quotedShop},${shop.user.email},12500,Mobile money,Approved,Received,2025-03-02 00:30,2025-03-02 08:05,MTN 1234,`,
+      `${approved.id},${quotedShop},${shop.user.email},12500,Mobile money,MTN Mobile Money,•••• 3456,Approved,Received,2025-03-02 00:30,2025-03-02 08:05,MTN 1234,`,
     )
     expect(response.text).toContain(
-      `${rejected.id},${quotedShop},${shop.user.email},700,Mobile money,Rejected,,2025-02-01 12:00,,,"Line one\nline two"\r\n`,
+      `${rejected.id},${quotedShop},${shop.user.email},700,Mobile money,MTN Mobile Money,•••• 3456,Rejected,,2025-02-01 12:00,,,"Line one\nline two"\r\n`,
     )
     expect(response.text.endsWith('\r\n')).toBe(true)
 
@@ -377,9 +377,11 @@ describe('GET /api/admin/payouts/export', () => {
     )
     for (const [header, row] of [byLink, byFetch]) {
       expect(header).toBe(
-        "Nimero y'ubusabe,Iduka,Imeyili ya nyiri iduka,Amafaranga (RWF),Uburyo bwo kwishyura,Uko bihagaze,Kwakira amafaranga,Igihe byasabwe,Igihe byakozwe,Nimero y'ubwishyu,Impamvu",
+        "Nimero y'ubusabe,Iduka,Imeyili ya nyiri iduka,Amafaranga (RWF),Uburyo bwo kwishyura,Ikigo cyangwa banki,Konti,Uko bihagaze,Kwakira amafaranga,Igihe byasabwe,Igihe byakozwe,Nimero y'ubwishyu,Impamvu",
       )
-      expect(row).toContain(',4000,Mobile Money,Byemejwe,Yakiriwe,2025-03-01 10:00,2025-03-02 10:00,MTN 55,')
+      expect(row).toContain(
+        ',4000,Mobile Money,MTN Mobile Money,•••• 3456,Byemejwe,Yakiriwe,2025-03-01 10:00,2025-03-02 10:00,MTN 55,',
+      )
     }
     const [header, row] = records(
       (
@@ -389,8 +391,12 @@ describe('GET /api/admin/payouts/export', () => {
         })
       ).text,
     )
-    expect(header?.startsWith('Payout ID,Shop,Owner Email,Amount (RWF),Payment Method,Status,')).toBe(true)
-    expect(row).toContain(',4000,Mobile money,Approved,Received,')
+    expect(
+      header?.startsWith(
+        'Payout ID,Shop,Owner Email,Amount (RWF),Payment Method,Provider or Bank,Account,Status,',
+      ),
+    ).toBe(true)
+    expect(row).toContain(',4000,Mobile money,MTN Mobile Money,•••• 3456,Approved,Received,')
   })
 
   // DESIGN.md §5: a cell a spreadsheet would run as a formula is neutralised.
@@ -551,7 +557,7 @@ describe('PATCH /api/admin/payouts/:id (reason and payment reference)', () => {
   })
 
   // Each note belongs to one outcome: a "reason" on an approval would tell the vendor why it was refused.
-  it('keeps a reason only with a rejection and a reference only with an approval; blank means none', async () => {
+  it('keeps a reason only with a rejection and a reference only with an approval; a blank reason means none', async () => {
     const admin = await theAdmin(t)
     const vendor = await registeredVendor(t)
     await insertOrders(t.db, vendor.vendorId, [2_000])
@@ -560,13 +566,13 @@ describe('PATCH /api/admin/payouts/:id (reason and payment reference)', () => {
     await decide(approved.id, admin.cookie, {
       status: 'approved',
       reason: 'Not needed',
-      paymentReference: '  ',
+      paymentReference: 'REF-0',
     })
     await decide(rejected.id, admin.cookie, { status: 'rejected', paymentReference: 'REF-1', reason: '' })
     expect(await payoutRow(approved.id)).toMatchObject({
       status: 'approved',
       decisionReason: null,
-      paymentReference: null,
+      paymentReference: 'REF-0',
     })
     expect(await payoutRow(rejected.id)).toMatchObject({
       status: 'rejected',
@@ -673,5 +679,219 @@ describe('PATCH /api/admin/payouts/:id (reason and payment reference)', () => {
     expect(response.body.error.params).toEqual({ amount: 4_000, balance: 1_000 })
     const after = await t.get(`/api/admin/payouts/${payout.id}`, { cookie: admin.cookie })
     expect(after.body).toMatchObject({ status: 'pending', paymentReference: null, processedAt: null })
+  })
+})
+
+// A.1: the admin sees where to pay only by a deliberate, recorded reveal; every other view stays masked.
+describe('POST /api/admin/payouts/:id/payout-details and /api/admin/vendors/:id/payout-details (reveal)', () => {
+  const bankDetails = {
+    bankName: 'Bank of Kigali',
+    accountNumber: '000400012345678',
+    routingNumber: 'BKIGRWRW',
+  }
+  const revealPayout = (id: string, cookie?: string) =>
+    t.post(`/api/admin/payouts/${id}/payout-details`, undefined, cookie ? { cookie } : {})
+  const revealApplication = (id: string, cookie?: string) =>
+    t.post(`/api/admin/vendors/${id}/payout-details`, undefined, cookie ? { cookie } : {})
+  const disclosuresOf = async (targetId: string) =>
+    (await auditRowsFor(t.db, targetId)).filter((row) => row.targetTable === 'disclosures')
+
+  it('vendor A cannot reveal payout details through the admin routes, not even their own payout (403), and nothing is recorded', async () => {
+    const a = await registeredVendor(t, { payoutMethod: 'bank', payoutDetails: bankDetails })
+    const payout = await insertPayout(t.db, a.vendorId, { amount: 1_000 })
+    const audits = await rowCount(t.db, auditLogs)
+    for (const response of [
+      await revealPayout(payout.id, a.cookie),
+      await revealApplication(a.vendorId, a.cookie),
+    ]) {
+      expectError(response, { status: 403, code: 'FORBIDDEN', messageKey: 'errors.forbidden' })
+      expect(response.text).not.toContain('000400012345678')
+    }
+    expectError(await revealPayout(payout.id), {
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      messageKey: 'errors.mustBeLoggedIn',
+    })
+    expect(await rowCount(t.db, auditLogs)).toBe(audits)
+    // What the vendor's own screens read stays masked.
+    const own = await t.get('/api/vendor/payouts', { cookie: a.cookie })
+    expect(own.body.payoutDetails.accountNumber).toBe('•••• 5678')
+  })
+
+  it('an admin can reveal a payout’s full destination, and the reveal is recorded with who, when and which payout', async () => {
+    const admin = await theAdmin(t)
+    const shop = await registeredVendor(t, { payoutMethod: 'bank', payoutDetails: bankDetails })
+    const payout = await insertPayout(t.db, shop.vendorId, { amount: 2_000 })
+    const before = new Date()
+    const response = await revealPayout(payout.id, admin.cookie)
+    expect(response.status, response.text).toBe(200)
+    expect(response.body).toEqual({
+      vendorId: shop.vendorId,
+      shopName: shop.shopName,
+      ownerName: shop.input.fullName,
+      payoutMethod: 'bank',
+      payoutDetails: bankDetails,
+    })
+    const [entry, ...more] = await disclosuresOf(payout.id)
+    expect(more).toEqual([])
+    expect(entry).toMatchObject({
+      adminId: admin.user.id,
+      action: 'create',
+      targetTable: 'disclosures',
+      targetId: payout.id,
+      details: {
+        disclosed: 'payout_details',
+        payout_id: payout.id,
+        vendor_id: shop.vendorId,
+        shop_name: shop.shopName,
+        payout_method: 'bank',
+      },
+    })
+    expect(entry!.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1_000)
+    // Each reveal is its own entry; the list and the details stay masked.
+    await revealPayout(payout.id, admin.cookie)
+    expect(await disclosuresOf(payout.id)).toHaveLength(2)
+    const details = await t.get(`/api/admin/payouts/${payout.id}`, { cookie: admin.cookie })
+    expect(details.body.payoutDetails.accountNumber).toBe('•••• 5678')
+  })
+
+  it('an admin can reveal an application’s full payout details (mobile money), recorded with which application', async () => {
+    const admin = await theAdmin(t)
+    const shop = await registeredVendor(t)
+    const [stored] = await t.db
+      .select({ details: vendors.payoutDetails })
+      .from(vendors)
+      .where(eq(vendors.id, shop.vendorId))
+    const application = await t.get(`/api/admin/vendors/${shop.vendorId}`, { cookie: admin.cookie })
+    expect(application.body.payoutDetails.mobileNumber).toMatch(/^•••• \d{4}$/)
+    const response = await revealApplication(shop.vendorId, admin.cookie)
+    expect(response.status, response.text).toBe(200)
+    expect(response.body).toMatchObject({
+      vendorId: shop.vendorId,
+      payoutMethod: 'mobile_money',
+      payoutDetails: stored!.details,
+    })
+    expect(response.body.payoutDetails.mobileNumber).not.toContain('•')
+    const [entry] = await disclosuresOf(shop.vendorId)
+    expect(entry).toMatchObject({
+      adminId: admin.user.id,
+      action: 'create',
+      targetId: shop.vendorId,
+      details: { disclosed: 'payout_details', vendor_id: shop.vendorId, shop_name: shop.shopName },
+    })
+  })
+
+  it('answers 404 for an unknown or malformed id and records nothing', async () => {
+    const admin = await theAdmin(t)
+    const audits = await rowCount(t.db, auditLogs)
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    for (const response of [
+      await revealPayout(unknown, admin.cookie),
+      await revealPayout('not-an-id', admin.cookie),
+      await revealApplication(unknown, admin.cookie),
+    ]) {
+      expectError(response, { status: 404, code: 'NOT_FOUND', messageKey: 'errors.notFound' })
+    }
+    expect(await rowCount(t.db, auditLogs)).toBe(audits)
+  })
+
+  it('is refused when posted from another site (the CSRF guard), recording nothing', async () => {
+    const admin = await theAdmin(t)
+    const shop = await registeredVendor(t)
+    const payout = await insertPayout(t.db, shop.vendorId)
+    const response = await t.request('POST', `/api/admin/payouts/${payout.id}/payout-details`, {
+      cookie: admin.cookie,
+      headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+      rawBody: '',
+    })
+    expectError(response, { status: 403, code: 'FORBIDDEN', messageKey: 'errors.forbidden' })
+    expect(await disclosuresOf(payout.id)).toEqual([])
+  })
+})
+
+describe('GET /api/admin/payouts/export?paymentDetails=full', () => {
+  const bankDetails = { bankName: 'Bank of Kigali', accountNumber: '000400012345678' }
+  const exportCsv = (cookie: string, query: string) =>
+    t.get(`/api/admin/payouts/export${query}`, { cookie, headers: { 'x-isoko-language': 'en' } })
+
+  it('writes masked details by default and records nothing; full details only when asked, and that export is recorded', async () => {
+    const admin = await theAdmin(t)
+    const shop = await namedShop('Full details')
+    await t.db
+      .update(vendors)
+      .set({ payoutMethod: 'bank', payoutDetails: bankDetails })
+      .where(eq(vendors.id, shop.vendorId))
+    await insertPayout(t.db, shop.vendorId, { amount: 900 })
+    const q = `?q=${encodeURIComponent(shop.shopName)}`
+    const exportsBefore = (await t.db.select().from(auditLogs).where(eq(auditLogs.targetTable, 'exports')))
+      .length
+
+    const masked = await exportCsv(admin.cookie, q)
+    expect(masked.status, masked.text).toBe(200)
+    const [header, row] = masked.text.replace(/^\uFEFF/, '').split('\r\n')
+    expect(header).toContain('Provider or Bank,Account')
+    expect(row).toContain('Bank of Kigali,•••• 5678')
+    expect(masked.text).not.toContain('000400012345678')
+
+    const full = await exportCsv(admin.cookie, `${q}&paymentDetails=full`)
+    expect(full.status, full.text).toBe(200)
+    expect(full.text).toContain('Bank of Kigali,000400012345678')
+
+    const exportsAfter = await t.db.select().from(auditLogs).where(eq(auditLogs.targetTable, 'exports'))
+    expect(exportsAfter).toHaveLength(exportsBefore + 1)
+    expect(exportsAfter.find((entry) => entry.details?.q === shop.shopName)).toMatchObject({
+      adminId: admin.user.id,
+      action: 'create',
+      details: { export: 'payouts', payment_details: 'full', q: shop.shopName, status: 'all' },
+    })
+  })
+
+  it('refuses a vendor asking for the full export (403) and an unknown choice (422)', async () => {
+    const vendor = await registeredVendor(t)
+    expectError(await exportCsv(vendor.cookie, '?paymentDetails=full'), {
+      status: 403,
+      code: 'FORBIDDEN',
+      messageKey: 'errors.forbidden',
+    })
+    const admin = await theAdmin(t)
+    expectError(await exportCsv(admin.cookie, '?paymentDetails=everything'), {
+      status: 422,
+      code: 'VALIDATION',
+      messageKey: 'errors.invalidValue',
+    })
+  })
+})
+
+// A payout is sent by hand: its approval must say which transfer paid it.
+describe('PATCH /api/admin/payouts/:id requires the payment reference of an approval', () => {
+  it.each([
+    ['missing', {}],
+    ['blank', { paymentReference: '   ' }],
+  ])('refuses an approval whose reference is %s with 422, changing nothing', async (_label, extra) => {
+    const admin = await theAdmin(t)
+    const vendor = await registeredVendor(t)
+    await insertOrders(t.db, vendor.vendorId, [2_000])
+    const payout = await insertPayout(t.db, vendor.vendorId, { amount: 1_000 })
+    const audits = await rowCount(t.db, auditLogs)
+    expectError(await decide(payout.id, admin.cookie, { status: 'approved', ...extra }), {
+      status: 422,
+      code: 'VALIDATION',
+      messageKey: 'payouts.referenceRequired',
+      fields: { paymentReference: 'payouts.referenceRequired' },
+    })
+    expect(await payoutRow(payout.id)).toMatchObject({ status: 'pending', processedAt: null })
+    expect(await rowCount(t.db, auditLogs)).toBe(audits)
+  })
+
+  it('still rejects without a reference, and approves with one', async () => {
+    const admin = await theAdmin(t)
+    const vendor = await registeredVendor(t)
+    await insertOrders(t.db, vendor.vendorId, [2_000])
+    const rejected = await insertPayout(t.db, vendor.vendorId, { amount: 500 })
+    const approved = await insertPayout(t.db, vendor.vendorId, { amount: 500 })
+    expect((await decide(rejected.id, admin.cookie, { status: 'rejected' })).status).toBe(200)
+    const response = await decide(approved.id, admin.cookie, { status: 'approved', paymentReference: 'MP1' })
+    expect(response.status, response.text).toBe(200)
+    expect(await payoutRow(approved.id)).toMatchObject({ status: 'approved', paymentReference: 'MP1' })
   })
 })

@@ -432,7 +432,7 @@ const namesField = (response: ApiResponse, key: string) =>
 const rulesBeyondSchemas = new Set([
   'auth.register.passwordMismatch', // the password typed twice must be the same
   'products.colorAndSizeRequired', // Clothes, Shoes or hasVariants need a colour and a size
-  'payouts.invalidAmount', // at most the available balance, read in the payout's transaction
+  'payouts.amountOverBalance', // at most the available balance, read in the payout's transaction
   'orders.variantNotFound', // the variant must exist, belong to the product and be on sale
 ])
 const refusedBeyondSchemas = (response: ApiResponse) =>

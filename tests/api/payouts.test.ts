@@ -186,25 +186,43 @@ describe('POST /api/vendor/payouts', () => {
     expect((await overview(vendor.cookie)).body.availableBalance).toBe(0)
   })
 
-  // Specification §5: a whole number of francs, more than 0 and at most the balance, else 'Invalid payout amount'.
+  // Specification §5: a whole number of francs, more than 0 and at most the balance, else 'Invalid payout amount';
+  // the message says what is allowed, and nothing sent is rounded, read loosely or lowered to the balance.
   it.each([
     ['zero', 0],
     ['negative', -500],
     ['fractional', 10.5],
-    ['above the balance', 5_001],
     ['a string', '1000'],
+    ['a string with a sign', '-1000'],
     ['missing', undefined],
-  ])('refuses an amount that is %s with payouts.invalidAmount and writes nothing', async (_label, amount) => {
+  ])('refuses an amount that is %s with payouts.amountWhole and writes nothing', async (_label, amount) => {
     const vendor = await registeredVendor(t)
     await insertOrders(t.db, vendor.vendorId, [5_000])
     const response = await requestPayout(vendor.cookie, amount)
     expectError(response, {
       status: 422,
       code: 'VALIDATION',
-      messageKey: 'payouts.invalidAmount',
-      fields: { amount: 'payouts.invalidAmount' },
+      messageKey: 'payouts.amountWhole',
+      fields: { amount: 'payouts.amountWhole' },
     })
     expect(await payoutsOf(t.db, vendor.vendorId)).toEqual([])
+  })
+
+  it('refuses an amount above the balance, saying the balance, and never pays out the balance instead', async () => {
+    const vendor = await registeredVendor(t)
+    await insertOrders(t.db, vendor.vendorId, [5_000])
+    for (const amount of [5_001, 1_000_000]) {
+      const response = await requestPayout(vendor.cookie, amount)
+      expectError(response, {
+        status: 422,
+        code: 'VALIDATION',
+        messageKey: 'payouts.amountOverBalance',
+        fields: { amount: 'payouts.amountOverBalance' },
+      })
+      expect(response.body.error.params).toEqual({ balance: 5_000 })
+    }
+    expect(await payoutsOf(t.db, vendor.vendorId)).toEqual([])
+    expect((await overview(vendor.cookie)).body.availableBalance).toBe(5_000)
   })
 
   // Rejected payouts give their amount back; pending and approved ones keep it reserved.
@@ -217,7 +235,7 @@ describe('POST /api/vendor/payouts', () => {
     expectError(await requestPayout(vendor.cookie, 1_001), {
       status: 422,
       code: 'VALIDATION',
-      messageKey: 'payouts.invalidAmount',
+      messageKey: 'payouts.amountOverBalance',
     })
     expect((await requestPayout(vendor.cookie, 1_000)).status).toBe(201)
   })
@@ -228,7 +246,7 @@ describe('POST /api/vendor/payouts', () => {
     expectError(await requestPayout(vendor.cookie, 1), {
       status: 422,
       code: 'VALIDATION',
-      messageKey: 'payouts.invalidAmount',
+      messageKey: 'payouts.amountOverBalance',
     })
     expect(await payoutsOf(t.db, vendor.vendorId)).toEqual([])
   })
@@ -241,7 +259,7 @@ describe('POST /api/vendor/payouts', () => {
     const accepted = responses.filter((response) => response.status === 201)
     const refused = responses.filter((response) => response.status !== 201)
     for (const response of refused) {
-      expectError(response, { status: 422, code: 'VALIDATION', messageKey: 'payouts.invalidAmount' })
+      expectError(response, { status: 422, code: 'VALIDATION', messageKey: 'payouts.amountOverBalance' })
     }
     // 10,000 / 700: exactly 14 fit, and every one of them should have been accepted.
     expect(accepted).toHaveLength(14)
@@ -263,7 +281,7 @@ describe('POST /api/vendor/payouts', () => {
       { amount: 1_000, vendorId: a.vendorId },
       { cookie: b.cookie },
     )
-    expectError(response, { status: 422, code: 'VALIDATION', messageKey: 'payouts.invalidAmount' })
+    expectError(response, { status: 422, code: 'VALIDATION', messageKey: 'payouts.amountOverBalance' })
     expect(await payoutsOf(t.db, a.vendorId)).toEqual([])
     expect((await requestPayout(a.cookie, 1_000)).status).toBe(201)
   })
@@ -389,7 +407,8 @@ describe('PATCH /api/admin/payouts/:id', () => {
       await insertOrders(t.db, vendor.vendorId, [3_000])
       const payout = await insertPayout(t.db, vendor.vendorId, { amount: 3_000 })
       const before = Date.now()
-      const response = await t.patch(`/api/admin/payouts/${payout.id}`, { status }, { cookie: admin.cookie })
+      const body = status === 'approved' ? { status, paymentReference: 'MTN-TX-1' } : { status }
+      const response = await t.patch(`/api/admin/payouts/${payout.id}`, body, { cookie: admin.cookie })
       expect(response.status, response.text).toBe(200)
       expect(response.body).toMatchObject({ id: payout.id, status, canConfirmReceipt: status === 'approved' })
       const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id))
@@ -417,7 +436,7 @@ describe('PATCH /api/admin/payouts/:id', () => {
     ).toBe(200)
     const again = await t.patch(
       `/api/admin/payouts/${payout.id}`,
-      { status: 'approved' },
+      { status: 'approved', paymentReference: 'MTN-TX-2' },
       { cookie: admin.cookie },
     )
     expectError(again, { status: 409, code: 'CONFLICT', messageKey: 'payouts.notPending' })
@@ -435,7 +454,11 @@ describe('PATCH /api/admin/payouts/:id', () => {
     await t.patch(`/api/admin/payouts/${first.id}`, { status: 'rejected' }, { cookie: admin.cookie })
     expect((await overview(vendor.cookie)).body.availableBalance).toBe(5_000)
     const second = (await requestPayout(vendor.cookie, 5_000)).body
-    await t.patch(`/api/admin/payouts/${second.id}`, { status: 'approved' }, { cookie: admin.cookie })
+    await t.patch(
+      `/api/admin/payouts/${second.id}`,
+      { status: 'approved', paymentReference: 'MTN-TX-3' },
+      { cookie: admin.cookie },
+    )
     const confirm = await t.post(`/api/vendor/payouts/${second.id}/confirm-receipt`, undefined, {
       cookie: vendor.cookie,
     })
@@ -480,7 +503,7 @@ describe('PATCH /api/admin/payouts/:id', () => {
     expectError(
       await t.patch(
         '/api/admin/payouts/00000000-0000-4000-8000-000000000000',
-        { status: 'approved' },
+        { status: 'approved', paymentReference: 'MTN-TX-4' },
         { cookie: admin.cookie },
       ),
       { status: 404, code: 'NOT_FOUND', messageKey: 'errors.notFound' },
@@ -490,7 +513,7 @@ describe('PATCH /api/admin/payouts/:id', () => {
 
 describe('refunds after payouts (docs/decisions/006)', () => {
   const approve = (id: string, cookie: string) =>
-    t.patch(`/api/admin/payouts/${id}`, { status: 'approved' }, { cookie })
+    t.patch(`/api/admin/payouts/${id}`, { status: 'approved', paymentReference: 'MTN-TX-5' }, { cookie })
   const refund = (id: string, cookie: string) =>
     t.patch(`/api/vendor/orders/${id}/status`, { status: 'refunded' }, { cookie })
 
@@ -542,7 +565,7 @@ describe('refunds after payouts (docs/decisions/006)', () => {
     expectError(await requestPayout(vendor.cookie, 1), {
       status: 422,
       code: 'VALIDATION',
-      messageKey: 'payouts.invalidAmount',
+      messageKey: 'payouts.amountOverBalance',
     })
     await insertOrders(t.db, vendor.vendorId, [5_000])
     expect((await overview(vendor.cookie)).body.availableBalance).toBe(1_000)

@@ -224,8 +224,13 @@ describe('GET /api/events', () => {
     try {
       const payout = await insertPayout(t.db, a.vendorId)
       expect(
-        (await t.patch(`/api/admin/payouts/${payout.id}`, { status: 'approved' }, { cookie: admin.cookie }))
-          .status,
+        (
+          await t.patch(
+            `/api/admin/payouts/${payout.id}`,
+            { status: 'approved', paymentReference: 'MTN-TX-1' },
+            { cookie: admin.cookie },
+          )
+        ).status,
       ).toBe(200)
       expect(await streamA.change()).toEqual({ topic: 'payouts', id: payout.id })
       expect(await streamAdmin.change()).toEqual({ topic: 'payouts', id: payout.id })

@@ -122,7 +122,11 @@ describe('running totals', () => {
       ).body as { id: string }
     const paid = await request(5_000)
     expectStatus(
-      await t.patch(`/api/admin/payouts/${paid.id}`, { status: 'approved' }, { cookie: adminCookie }),
+      await t.patch(
+        `/api/admin/payouts/${paid.id}`,
+        { status: 'approved', paymentReference: 'MTN-TX-1' },
+        { cookie: adminCookie },
+      ),
       200,
       'approve payout',
     )

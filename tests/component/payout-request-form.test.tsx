@@ -1,14 +1,17 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dashboardKeys, payoutKeys } from '../../src/web/api/query-keys'
+import { i18next } from '../../src/web/i18n'
 import en from '../../src/web/i18n/en.json'
+import rw from '../../src/web/i18n/rw.json'
 import { PayoutRequestForm } from '../../src/web/vendor-area/payouts/payout-request-form'
 import { renderInApp } from './render'
 
-const invalidAmount = en.payouts.invalidAmount
 const amountField = () => screen.getByRole('textbox', { name: /Amount \(RWF\)/ })
 const submitButton = () => screen.getByRole('button', { name: 'Request Payout' })
+const wholeOnly = en.payouts.amountWhole
+const overBalance = (balance: string) => en.payouts.amountOverBalance.replace('{{balance}}', balance)
 
 /** The server, as the browser's fetch sees it: each call answers `status` with `body`. */
 function answerWith(status: number, body: unknown) {
@@ -20,36 +23,89 @@ function answerWith(status: number, body: unknown) {
   return fetch
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals()
+  await act(() => i18next.changeLanguage('en'))
 })
 
-// Spec §5: a payout is a whole number of francs from 1 up to the available balance, else 'Invalid payout amount'.
+// Spec §5: a payout is a whole number of francs from 1 up to the available balance, else 'Invalid payout amount';
+// what the vendor typed is never changed, and the message says what is allowed.
 describe('the payout request form', () => {
-  it('says an amount over the balance is invalid as it is typed, and will not send it', async () => {
+  it('says an amount over the balance is invalid as it is typed, naming the balance in RWF, and will not send it', async () => {
     const fetch = answerWith(201, {})
     renderInApp(<PayoutRequestForm balance={5000} />)
     await userEvent.type(amountField(), '6000')
-    expect(screen.getByText(invalidAmount)).toBeTruthy()
+    const message = screen.getByText(overBalance('RWF 5,000'))
+    expect(message.textContent).toContain(en.payouts.invalidAmount)
+    expect(amountField().getAttribute('aria-describedby')).toContain(message.id)
+    expect(amountField()).toHaveProperty('value', '6000')
     expect(submitButton()).toHaveProperty('disabled', true)
     fireEvent.submit(submitButton().closest('form')!)
     expect(fetch).not.toHaveBeenCalled()
   })
 
-  it('takes an amount within the balance without a word', async () => {
+  it.each([
+    ['negative', '-500'],
+    ['zero', '0'],
+    ['decimal', '10.5'],
+    ['not digits', '12abc'],
+    ['a decimal with a comma', '1,5'],
+  ])(
+    'keeps a %s amount exactly as typed, says only whole francs from 1 are allowed, and sends nothing',
+    async (_label, typed) => {
+      const fetch = answerWith(201, {})
+      renderInApp(<PayoutRequestForm balance={5000} />)
+      await userEvent.type(amountField(), typed)
+      expect(amountField()).toHaveProperty('value', typed)
+      expect(screen.getByText(wholeOnly)).toBeTruthy()
+      expect(submitButton()).toHaveProperty('disabled', true)
+      fireEvent.submit(submitButton().closest('form')!)
+      expect(fetch).not.toHaveBeenCalled()
+    },
+  )
+
+  it('takes an amount within the balance without a word, with or without thousands commas', async () => {
+    const fetch = answerWith(201, { id: 'p-1', amount: 5000, status: 'pending' })
     renderInApp(<PayoutRequestForm balance={5000} />)
-    await userEvent.type(amountField(), '5000')
-    expect(screen.queryByText(invalidAmount)).toBeNull()
+    await userEvent.type(amountField(), '5,000')
+    expect(screen.queryByText(wholeOnly)).toBeNull()
     expect(submitButton()).toHaveProperty('disabled', false)
+    await userEvent.click(submitButton())
+    await screen.findByText(en.vendor.payouts.requested)
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(JSON.parse(init.body as string)).toEqual({ amount: 5000 })
   })
 
-  it('puts the server’s refusal of the amount under the field (the balance moved meanwhile)', async () => {
-    answerWith(422, { error: { code: 'VALIDATION', messageKey: 'payouts.invalidAmount' } })
+  it('puts the server’s refusal of the amount under the field, with the balance it read (the balance moved meanwhile)', async () => {
+    answerWith(422, {
+      error: {
+        code: 'VALIDATION',
+        messageKey: 'payouts.amountOverBalance',
+        params: { balance: 3000 },
+        fields: { amount: 'payouts.amountOverBalance' },
+      },
+    })
     renderInApp(<PayoutRequestForm balance={5000} />)
     await userEvent.type(amountField(), '4000')
     await userEvent.click(submitButton())
-    const message = await screen.findByText(invalidAmount)
+    const message = await screen.findByText(overBalance('RWF 3,000'))
     expect(amountField().getAttribute('aria-describedby')).toContain(message.id)
+    expect(amountField()).toHaveProperty('value', '4000')
+  })
+
+  it('says the same in Kinyarwanda', async () => {
+    i18next.addResourceBundle('rw', 'translation', rw, true, true)
+    await act(() => i18next.changeLanguage('rw'))
+    renderInApp(<PayoutRequestForm balance={5000} />)
+    const field = screen.getByRole('textbox', {
+      name: new RegExp(rw.vendor.payouts.request.amount.replace(/[()]/g, '\\$&')),
+    })
+    await userEvent.type(field, '-5')
+    expect(screen.getByText(rw.payouts.amountWhole)).toBeTruthy()
+    await userEvent.clear(field)
+    await userEvent.type(field, '9000')
+    expect(screen.getByText(rw.payouts.amountOverBalance.replace('{{balance}}', 'RWF 5,000'))).toBeTruthy()
+    expect(field).toHaveProperty('value', '9000')
   })
 
   it('after a request, clears the amount, says so, and refetches the payouts and the dashboard', async () => {

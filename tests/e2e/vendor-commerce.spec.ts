@@ -264,7 +264,7 @@ for (const lang of testLanguages) {
       }
       const requested = payouts.items.find((item) => item.amount === payout)!
       const decided = await admin.patch(`/api/admin/payouts/${requested.id}`, {
-        data: { status: 'approved' },
+        data: { status: 'approved', paymentReference: 'MTN-TX-1' },
       })
       expect(decided.status(), await decided.text()).toBe(200)
 

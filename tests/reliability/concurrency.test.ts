@@ -117,7 +117,7 @@ describe('payout requests at once', () => {
     const accepted = responses.filter((response) => response.status === 201)
     const refused = responses.filter((response) => response.status !== 201)
     for (const response of refused) {
-      expectError(response, { status: 422, code: 'VALIDATION', messageKey: 'payouts.invalidAmount' })
+      expectError(response, { status: 422, code: 'VALIDATION', messageKey: 'payouts.amountOverBalance' })
     }
     const acceptedSum = accepted.reduce((sum, response) => sum + (response.body.amount as number), 0)
     expect(acceptedSum).toBeLessThanOrEqual(balance)
@@ -395,7 +395,8 @@ describe('refunds racing payout approvals', () => {
     // 20,000 sold, 10,000 requested: ten refunds take the balance to 0, the eleventh below it.
     expect(await balanceOf(vendor)).toBe(10_000)
     const { cookie } = await admin()
-    const approve = (id: string) => t.patch(`/api/admin/payouts/${id}`, { status: 'approved' }, { cookie })
+    const approve = (id: string) =>
+      t.patch(`/api/admin/payouts/${id}`, { status: 'approved', paymentReference: 'MTN-TX' }, { cookie })
     const refund = (id: string) =>
       t.patch(`/api/vendor/orders/${id}/status`, { status: 'refunded' }, { cookie: vendor.cookie })
     const approvals = requests.map((payout) => payout.id)

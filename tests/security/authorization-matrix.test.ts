@@ -347,6 +347,10 @@ const table: Record<string, Case> = {
     expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/vendors/${fx.a.vendorId}`,
   },
+  'POST /api/admin/vendors/{id}/payout-details': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    url: () => `/api/admin/vendors/${fx.a.vendorId}/payout-details`,
+  },
   'PATCH /api/admin/vendors/{id}/status': {
     expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/vendors/${fx.applicant.vendorId}/status`,
@@ -380,6 +384,11 @@ const table: Record<string, Case> = {
   'GET /api/admin/payouts/{id}': {
     expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/payouts/${fx.pendingPayoutId}`,
+  },
+  // The full payout details: admins only, a vendor's own payout included (the vendor reads them masked).
+  'POST /api/admin/payouts/{id}/payout-details': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    url: () => `/api/admin/payouts/${fx.pendingPayoutId}/payout-details`,
   },
   'PATCH /api/admin/payouts/{id}': {
     expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],

@@ -1274,6 +1274,10 @@ function payoutProbes() {
       arbitrary: idProbes('payouts', 'POST', '/api/vendor/payouts/{id}/confirm-receipt', 'vendor'),
     },
     { weight: 1, arbitrary: idProbes('payouts', 'GET', '/api/admin/payouts/{id}', 'admin') },
+    {
+      weight: 1,
+      arbitrary: idProbes('payouts', 'POST', '/api/admin/payouts/{id}/payout-details', 'admin'),
+    },
   )
 }
 
@@ -1387,7 +1391,7 @@ const lists: { path: string; as: Who; params: string[] }[] = [
   { path: '/api/admin/orders/shops', as: 'admin', params: ['q', 'forSale'] },
   { path: '/api/admin/orders/products', as: 'admin', params: ['vendorId'] },
   { path: '/api/admin/payouts', as: 'admin', params: ['page', 'pageSize', 'q', 'status'] },
-  { path: '/api/admin/payouts/export', as: 'admin', params: ['q', 'status'] },
+  { path: '/api/admin/payouts/export', as: 'admin', params: ['q', 'status', 'paymentDetails'] },
   { path: '/api/admin/audit-logs', as: 'admin', params: ['page', 'pageSize', 'q', 'action', 'days'] },
   { path: '/api/admin/audit-logs/export', as: 'admin', params: ['q', 'action', 'days'] },
   { path: '/api/admin/reports', as: 'admin', params: ['days'] },

@@ -1,9 +1,10 @@
 import {
   adminPayoutDto,
-  adminPayoutFilters,
+  adminPayoutExportQuery,
   adminPayoutListDto,
   adminPayoutListQuery,
   payoutDecisionInput,
+  payoutDestinationDto,
   payoutDto,
   payoutListQuery,
   payoutOverviewDto,
@@ -16,11 +17,12 @@ import { creates, jsonBody, responds } from '../lib/openapi'
 import {
   confirmPayoutReceipt,
   decidePayout,
-  exportAdminPayouts,
+  exportPayouts,
   getAdminPayout,
   getPayoutOverview,
   listAdminPayouts,
   requestPayout,
+  revealPayoutDestination,
 } from './payouts.service'
 
 const vendorRoute = vendorRouteGroup('Vendor payouts')
@@ -46,7 +48,7 @@ export function payoutRoutes(deps: Deps) {
       .openapi(
         vendorRoute('post', '/api/vendor/payouts', {
           summary:
-            'Request a payout: whole francs, at least 1 and at most the available balance (payouts.invalidAmount)',
+            'Request a payout: whole francs, at least 1 (payouts.amountWhole) and at most the available balance (payouts.amountOverBalance, params {balance}); never rounded or lowered',
           request: jsonBody(payoutRequestInput),
           responses: creates(payoutDto, 'Requested (pending)', 422),
         }),
@@ -87,11 +89,11 @@ export function payoutRoutes(deps: Deps) {
           {
             summary: 'The filtered payouts as CSV (UTF-8 with BOM, RFC 4180), newest request first',
             description:
-              'File name `payouts-YYYY-MM-DD.csv` (the marketplace’s date). Text cells starting with = + - @, a tab or a carriage return get a leading single quote, so no cell runs as a spreadsheet formula.',
-            query: adminPayoutFilters,
+              'File name `payouts-YYYY-MM-DD.csv` (the marketplace’s date). Account and mobile numbers are masked unless `paymentDetails=full`, an export recorded in the audit log. Text cells starting with = + - @, a tab or a carriage return get a leading single quote, so no cell runs as a spreadsheet formula.',
+            query: adminPayoutExportQuery,
           },
           'payouts',
-          (scope, query) => exportAdminPayouts(db, scope, query, { timeZone: deps.config.timeZone }),
+          (scope, query) => exportPayouts(db, scope, query, { timeZone: deps.config.timeZone }),
         ),
       )
       .openapi(
@@ -102,13 +104,23 @@ export function payoutRoutes(deps: Deps) {
         async (c) => c.json(await getAdminPayout(db, adminScope(c), c.req.valid('param').id), 200),
       )
       .openapi(
+        adminRoute('post', '/api/admin/payouts/{id}/payout-details', {
+          summary:
+            'Reveal where the payout goes, in full (bank and account number, provider and mobile number, or PayPal e-mail); each reveal is audited',
+          description:
+            'A POST, since it writes: the reveal is recorded in the audit log (the admin, the time, the payout and its shop) in the same request, before the details are answered. Vendors are refused, their own payouts included.',
+          responses: responds(payoutDestinationDto, 'The full payout details', 404),
+        }),
+        async (c) => c.json(await revealPayoutDestination(db, adminScope(c), c.req.valid('param').id), 200),
+      )
+      .openapi(
         ...adminRoute.change(
           'patch',
           '/api/admin/payouts/{id}',
           {
             summary: 'Approve or reject a pending payout (payouts.notPending once decided); audited',
             description:
-              'An optional `reason` is kept with a rejection, an optional `paymentReference` with an approval; both are in the audit details. An approval above the shop’s balance net of refunds is 409 payouts.exceedsBalance with params {amount, balance}.',
+              'An optional `reason` is kept with a rejection; an approval requires the `paymentReference` of the transfer (payouts.referenceRequired when blank: payouts are sent by hand). Both are in the audit details. An approval above the shop’s balance net of refunds is 409 payouts.exceedsBalance with params {amount, balance}.',
             body: payoutDecisionInput,
             responses: responds(payoutDto, 'Decided', 404, 409, 422),
           },

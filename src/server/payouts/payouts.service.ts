@@ -1,9 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import type { PageQuery } from '../../shared/schemas/pagination'
+import { randomUUID } from 'node:crypto'
+import { mobileMoneyProviders, type PayoutMethod } from '../../shared/constants'
 import type {
   AdminPayoutDto,
+  AdminPayoutExportQuery,
   AdminPayoutFilters,
   AdminPayoutList,
+  PayoutDestination,
   PayoutDto,
   PayoutOverview,
 } from '../../shared/schemas/payout'
@@ -26,8 +30,24 @@ type Page = { page: number; pageSize: number }
 
 export type PayoutDecision = 'approved' | 'rejected'
 
-const invalidAmount = () =>
-  new AppError('VALIDATION', 'payouts.invalidAmount', undefined, { amount: 'payouts.invalidAmount' })
+/** Not a whole number of francs from 1 (the route's schema says the same): refused as sent, never rounded. */
+const notWholeFrancs = () =>
+  new AppError('VALIDATION', 'payouts.amountWhole', undefined, { amount: 'payouts.amountWhole' })
+
+/** More than the balance: refused, never lowered to it; the message says the balance. */
+const overBalance = (balance: number) =>
+  new AppError(
+    'VALIDATION',
+    'payouts.amountOverBalance',
+    { balance: Math.max(balance, 0) },
+    { amount: 'payouts.amountOverBalance' },
+  )
+
+/** An approval without the payment reference of the transfer: refused, nothing changes. */
+const referenceRequired = () =>
+  new AppError('VALIDATION', 'payouts.referenceRequired', undefined, {
+    paymentReference: 'payouts.referenceRequired',
+  })
 
 const hasNoNotes = (notes: string | null) => !notes?.trim()
 
@@ -101,7 +121,8 @@ export async function requestPayout(db: Db, scope: VendorScope, amount: number):
   return db.transaction(async (tx) => {
     await lockVendor(tx, scope.vendorId)
     const balance = await lockedBalance(tx, scope.vendorId)
-    if (!Number.isSafeInteger(amount) || amount < 1 || amount > balance) throw invalidAmount()
+    if (!Number.isSafeInteger(amount) || amount < 1) throw notWholeFrancs()
+    if (amount > balance) throw overBalance(balance)
     const [payout] = await tx
       .insert(payouts)
       .values({ vendorId: scope.vendorId, amount, status: 'pending', requestedAt: new Date() })
@@ -164,7 +185,9 @@ export async function decidePayout(
   const { status } = decision
   // Each note belongs to one outcome: why it was refused, or how the money was sent.
   const decisionReason = status === 'rejected' ? (decision.reason ?? null) : null
-  const paymentReference = status === 'approved' ? (decision.paymentReference ?? null) : null
+  const paymentReference = status === 'approved' ? (decision.paymentReference?.trim() ?? '') || null : null
+  // A payout is sent by hand (no provider sends it yet): its approval records the transfer, or is refused.
+  if (status === 'approved' && !paymentReference) throw referenceRequired()
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ vendorId: payouts.vendorId })
@@ -312,6 +335,8 @@ export const payoutCsvHeader = [
   'admin.payouts.csv.ownerEmail',
   'admin.payouts.csv.amount',
   'admin.payouts.csv.method',
+  'admin.payouts.csv.provider',
+  'admin.payouts.csv.account',
   'admin.payouts.csv.status',
   'admin.payouts.csv.receipt',
   'admin.payouts.csv.requested',
@@ -329,10 +354,11 @@ export const payoutCsvHeader = [
 export function exportAdminPayouts(
   db: Db,
   scope: Scope,
-  filters: AdminPayoutFilters,
+  filters: AdminPayoutFilters & { paymentDetails?: AdminPayoutExportQuery['paymentDetails'] },
   options: { timeZone: string; now?: Date; batchSize?: number },
 ) {
   const where = payoutFilter(scope, filters)
+  const isFull = filters.paymentDetails === 'full'
   const batchSize = options.batchSize ?? EXPORT_BATCH
   const toCsv = ({ payout, ...row }: AdminPayoutRow): CsvCell[] => {
     const receipt = receiptStatusOf(payout.status, payout.notes)
@@ -342,6 +368,7 @@ export function exportAdminPayouts(
       row.ownerEmail,
       payout.amount,
       row.payoutMethod ? csvLabel(`admin.payouts.methods.${row.payoutMethod}`) : '',
+      ...payToCells(row.payoutMethod, isFull ? row.payoutDetails : maskPayoutDetails(row.payoutDetails)),
       csvLabel(`status.${payout.status}`),
       receipt ? csvLabel(`admin.payouts.receipt.${receipt}`) : '',
       csvDateTime(payout.requestedAt, options.timeZone),
@@ -359,5 +386,85 @@ export function exportAdminPayouts(
     fileName: csvFileName('payouts', options.now ?? new Date(), options.timeZone),
     header: payoutCsvHeader,
     batches: batches(),
+  }
+}
+
+const isProvider = (value: string | undefined): value is (typeof mobileMoneyProviders)[number] =>
+  (mobileMoneyProviders as readonly (string | undefined)[]).includes(value)
+
+/**
+ * Where a payout goes, in two cells: the provider or the bank (a known provider by its name in the reader's
+ * language), and the account: the account number (with the routing number, if any), the mobile number or the
+ * PayPal e-mail. Masked or full as the caller passes the details.
+ */
+function payToCells(method: PayoutMethod | null, details: Record<string, string> | null): CsvCell[] {
+  const { provider, bankName, accountNumber, routingNumber, paypalEmail, mobileNumber } = details ?? {}
+  const join = (...parts: (string | undefined)[]) => parts.filter((part) => part?.trim()).join(' · ')
+  if (method === 'bank') return [bankName ?? '', join(accountNumber, routingNumber)]
+  if (method === 'paypal') return ['PayPal', paypalEmail ?? '']
+  if (method === 'mobile_money') {
+    return [
+      isProvider(provider) ? csvLabel(`admin.payouts.providers.${provider}`) : (provider ?? ''),
+      mobileNumber ?? '',
+    ]
+  }
+  return ['', '']
+}
+
+/**
+ * The payouts export as the route asks for it. With `paymentDetails: 'full'` the file holds every shop's full
+ * account and mobile numbers: that export is recorded in the audit log (who, when, with which filters) before
+ * a row is written, as the audit trail's own export is; the masked one (the default) is not a disclosure.
+ */
+export async function exportPayouts(
+  db: Db,
+  admin: AdminScope,
+  query: AdminPayoutExportQuery,
+  options: { timeZone: string; now?: Date },
+) {
+  if (query.paymentDetails === 'full') {
+    await recordAudit(db, {
+      by: admin,
+      action: 'create',
+      targetTable: 'exports',
+      targetId: randomUUID(),
+      details: { export: 'payouts', payment_details: 'full', q: query.q, status: query.status },
+    })
+  }
+  return exportAdminPayouts(db, admin, query, options)
+}
+
+/**
+ * An admin's deliberate reveal of where one payout's money goes, in full (the list, the details and the export
+ * show it masked). The reveal is recorded in the audit log (who, when, which payout of which shop) before the
+ * details are answered, so no reveal goes unrecorded; a payout outside the admin's scope is not found.
+ */
+export async function revealPayoutDestination(
+  db: Db,
+  admin: AdminScope,
+  payoutId: string,
+): Promise<PayoutDestination> {
+  if (!isUuid(payoutId)) throw notFound()
+  const row = await payoutRows.first(db, and(eq(payouts.id, payoutId), payoutsIn(admin)))
+  if (!row) throw notFound()
+  await recordAudit(db, {
+    by: admin,
+    action: 'create',
+    targetTable: 'disclosures',
+    targetId: payoutId,
+    details: {
+      disclosed: 'payout_details',
+      payout_id: payoutId,
+      vendor_id: row.payout.vendorId,
+      shop_name: row.shopName,
+      payout_method: row.payoutMethod,
+    },
+  })
+  return {
+    vendorId: row.payout.vendorId,
+    shopName: row.shopName,
+    ownerName: row.ownerName,
+    payoutMethod: row.payoutMethod,
+    payoutDetails: row.payoutDetails,
   }
 }

@@ -11,6 +11,7 @@ import {
   vendorProfileDto,
   vendorRegistrationInput,
 } from '../../shared/schemas/vendor'
+import { payoutDestinationDto } from '../../shared/schemas/payout'
 import { adminScope, signedIn, guard, vendorScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
 import { createRouter } from '../lib/http'
 import type { Deps } from '../deps'
@@ -28,6 +29,7 @@ import {
   updateVendorProfile,
   vendorDashboard,
   withdrawPlanRequest,
+  revealVendorPayoutDetails,
 } from './vendors.service'
 
 const vendorRoute = vendorRouteGroup('Vendor')
@@ -128,6 +130,16 @@ export function vendorRoutes(deps: Deps) {
         responses: responds(adminVendorApplicationDto, 'The application', 404),
       }),
       async (c) => c.json(await getVendorApplication(db, adminScope(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      adminRoute('post', '/api/admin/vendors/{id}/payout-details', {
+        summary:
+          'Reveal where the shop is paid, in full (bank and account number, provider and mobile number, or PayPal e-mail); each reveal is audited',
+        description:
+          'A POST, since it writes: the reveal is recorded in the audit log (the admin, the time, the application) in the same request, before the details are answered.',
+        responses: responds(payoutDestinationDto, 'The full payout details', 404),
+      }),
+      async (c) => c.json(await revealVendorPayoutDetails(db, adminScope(c), c.req.valid('param').id), 200),
     )
     .openapi(
       ...adminRoute.change(

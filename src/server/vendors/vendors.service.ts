@@ -15,6 +15,7 @@ import {
   type VendorProfile,
   type vendorRegistrationInput,
 } from '../../shared/schemas/vendor'
+import type { PayoutDestination } from '../../shared/schemas/payout'
 import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
 import { limits } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
@@ -413,6 +414,39 @@ export async function getVendorApplication(
   const row = await findVendor(db, scope, vendorId)
   if (!row) throw notFound()
   return toApplication(row.vendor, row)
+}
+
+/**
+ * An admin's deliberate reveal of where a shop's payouts go, in full (the application shows them masked), from
+ * the vendor review. It is recorded in the audit log (who, when, which application) before the details are
+ * answered; an application outside the admin's scope is not found.
+ */
+export async function revealVendorPayoutDetails(
+  db: Db,
+  admin: AdminScope,
+  vendorId: string,
+): Promise<PayoutDestination> {
+  const row = await findVendor(db, admin, vendorId)
+  if (!row) throw notFound()
+  await recordAudit(db, {
+    by: admin,
+    action: 'create',
+    targetTable: 'disclosures',
+    targetId: vendorId,
+    details: {
+      disclosed: 'payout_details',
+      vendor_id: vendorId,
+      shop_name: row.vendor.shopName,
+      payout_method: row.vendor.payoutMethod,
+    },
+  })
+  return {
+    vendorId,
+    shopName: row.vendor.shopName,
+    ownerName: row.fullName,
+    payoutMethod: row.vendor.payoutMethod,
+    payoutDetails: row.vendor.payoutDetails,
+  }
 }
 
 /**

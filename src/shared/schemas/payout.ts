@@ -3,24 +3,43 @@ import { payoutMethods, payoutStatuses, type PayoutStatus } from '../constants'
 import { figures, pageQuery, paged } from './pagination'
 import { decisionInput, optionalNote, optionalText } from './text'
 
-/** Whole francs, at least 1; the balance check happens on the server in the same transaction as the insert. */
+/**
+ * Whole francs, at least 1, as a JSON number (never a string to be read loosely, never rounded or clamped); the
+ * balance check happens on the server in the same transaction as the insert (payouts.amountOverBalance, with the
+ * balance in its params).
+ */
 export const payoutRequestInput = z.object({
   amount: z
-    .number({ error: 'payouts.invalidAmount' })
-    .int('payouts.invalidAmount')
-    .min(1, 'payouts.invalidAmount')
-    .max(1_000_000_000_000, 'payouts.invalidAmount'),
+    .number({ error: 'payouts.amountWhole' })
+    .int('payouts.amountWhole')
+    .min(1, 'payouts.amountWhole')
+    .max(1_000_000_000_000, 'payouts.amountWhole'),
 })
+
+/**
+ * The amount as the vendor typed it, read without changing it: digits only (a thousands comma or space between
+ * groups is allowed), at least 1. Anything else (a sign, a decimal point, a letter) is not a whole number of
+ * francs, and null says so; the form then shows what is allowed and keeps the text as typed.
+ */
+export function parseWholeFrancs(text: string): number | null {
+  const trimmed = text.trim()
+  if (!/^\d{1,3}(?:[, ]\d{3})*$|^\d+$/.test(trimmed)) return null
+  const amount = Number(trimmed.replace(/[, ]/g, ''))
+  return Number.isSafeInteger(amount) && amount >= 1 ? amount : null
+}
 
 /** Longest payment reference an admin may record (a mobile-money transaction id, a bank reference). */
 export const paymentReferenceMax = 100
 
-/** How an approved payout was paid (optional). */
+/**
+ * How an approved payout was paid. Required with an approval: a payout is sent by hand today (no provider
+ * sends it), so the approval records the transfer the admin made (payouts.referenceRequired when blank).
+ */
 export const paymentReference = optionalNote(paymentReferenceMax)
 
 /**
  * The admin's decision on a pending payout. The reason is kept only with a rejection (the vendor reads it),
- * the payment reference only with an approval (how the money was sent).
+ * the payment reference only with an approval (how the money was sent), where it is required.
  */
 export const payoutDecisionInput = decisionInput.extend({ paymentReference })
 
@@ -85,6 +104,30 @@ export const adminPayoutFilters = z.object({
 })
 export type AdminPayoutFilters = z.output<typeof adminPayoutFilters>
 export const adminPayoutListQuery = pageQuery(20).extend(adminPayoutFilters.shape)
+
+/** How the export writes where each payout goes: masked unless the admin asks for the full details. */
+export const paymentDetailsChoices = ['masked', 'full'] as const
+export type PaymentDetailsChoice = (typeof paymentDetailsChoices)[number]
+
+/** `?q=&status=&paymentDetails=` of the CSV export; `full` is recorded in the audit log. */
+export const adminPayoutExportQuery = adminPayoutFilters.extend({
+  paymentDetails: z.enum(paymentDetailsChoices, { error: 'errors.invalidValue' }).default('masked'),
+})
+export type AdminPayoutExportQuery = z.output<typeof adminPayoutExportQuery>
+
+/**
+ * Where the money goes, in full (nothing masked), as an admin's deliberate reveal answers it: the method, the
+ * stored details (bank name, account and routing numbers; provider and mobile number; PayPal e-mail) and the
+ * shop's registered owner. Each reveal is recorded in the audit log.
+ */
+export const payoutDestinationDto = z.object({
+  vendorId: z.string(),
+  shopName: z.string(),
+  ownerName: z.string(),
+  payoutMethod: z.enum(payoutMethods).nullable(),
+  payoutDetails: z.record(z.string(), z.string()).nullable(),
+})
+export type PayoutDestination = z.infer<typeof payoutDestinationDto>
 
 export const adminPayoutDto = z.object({
   ...payoutFields,

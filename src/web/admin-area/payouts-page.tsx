@@ -85,7 +85,7 @@ export default function AdminPayoutsPage() {
           <PayoutSummaryCards summary={data?.summary} />
           <PayoutFilters
             filters={filters}
-            exportHref={payoutsExportPath(search)}
+            exportHref={(paymentDetails) => payoutsExportPath(search, paymentDetails)}
             isRefreshing={payouts.isRefetching}
             onRefresh={() => void payouts.refetch()}
           />

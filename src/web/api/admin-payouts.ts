@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AdminPayoutDto, AdminPayoutStatusFilter } from '../../shared/schemas/payout'
+import type {
+  AdminPayoutDto,
+  AdminPayoutStatusFilter,
+  PaymentDetailsChoice,
+} from '../../shared/schemas/payout'
 import { detailQuery, pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
 import { api, call } from './client'
 import { auditLogKeys, dashboardKeys, payoutKeys, reportKeys } from './query-keys'
@@ -55,7 +59,23 @@ export const useDecidePayout = () =>
 
 /**
  * Where the CSV of the filtered payouts downloads from: a plain link (the typed client reads JSON), its address
- * built by the typed client from the server's route table.
+ * built by the typed client from the server's route table. Masked unless the admin asks for the full payment
+ * details (an export the server records in the audit log).
  */
-export const payoutsExportPath = ({ q, status }: AdminPayoutSearch) =>
-  api.admin.payouts.export.$path({ query: { q, status } })
+export const payoutsExportPath = (
+  { q, status }: AdminPayoutSearch,
+  paymentDetails: PaymentDetailsChoice = 'masked',
+) =>
+  api.admin.payouts.export.$path({
+    query: paymentDetails === 'full' ? { q, status, paymentDetails } : { q, status },
+  })
+
+/**
+ * The admin's deliberate reveal of where a payout's money goes, in full: a POST, since the server records each
+ * reveal in the audit log (which then refreshes). Nothing is cached: closing the dialog forgets the details.
+ */
+export const useRevealPayoutDestination = () =>
+  useApiMutation({
+    mutationFn: (id: string) => call(api.admin.payouts[':id']['payout-details'].$post({ param: { id } })),
+    invalidates: [auditLogKeys.all],
+  })

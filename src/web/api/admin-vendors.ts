@@ -48,3 +48,13 @@ export const useConfirmPlan = () =>
   useVendorDecision(({ id, plan }: { id: string; plan: Plan }) =>
     call(api.admin.vendors[':id'].plan.$post({ param: { id }, json: { plan } })),
   )
+
+/**
+ * The admin's deliberate reveal of where a shop is paid, in full, from the vendor review: a POST, since the
+ * server records each reveal in the audit log (which then refreshes). Nothing is cached.
+ */
+export const useRevealVendorPayoutDetails = () =>
+  useApiMutation({
+    mutationFn: (id: string) => call(api.admin.vendors[':id']['payout-details'].$post({ param: { id } })),
+    invalidates: [auditLogKeys.all],
+  })

@@ -41,7 +41,7 @@ export function Actor({ entry, nameId }: { entry: AuditLogEntry; nameId?: string
   return (
     <NameCell
       id={nameId}
-      miw={180}
+      miw={150}
       name={actor.fullName || actor.email}
       detail={
         <>
@@ -52,12 +52,18 @@ export function Actor({ entry, nameId }: { entry: AuditLogEntry; nameId?: string
   )
 }
 
-/** The table in words and the first 8 characters of the id (the whole id on hover and to a screen reader). */
+/**
+ * The table in words and the first 8 characters of the id (the whole id on hover and to a screen reader). A
+ * long name ("Ibisobanuro by'ubwishyu byerekanywe") wraps; the id stays whole.
+ */
 function Target({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTranslation()
   return (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {tableName(t, entry.targetTable)} <Code title={entry.targetId}>{entry.targetId.slice(0, 8)}</Code>
+    <Text size="sm">
+      {tableName(t, entry.targetTable)}{' '}
+      <Code title={entry.targetId} style={{ whiteSpace: 'nowrap' }}>
+        {entry.targetId.slice(0, 8)}
+      </Code>
     </Text>
   )
 }
@@ -94,7 +100,7 @@ export function Changes({ entry }: { entry: AuditLogEntry }) {
     return typeof value === 'string' ? fieldValue(t, field, text) : text
   }
   return (
-    <Stack gap={2} miw={200} maw={360}>
+    <Stack gap={2} miw={170} maw={340}>
       {fields.map((field) => (
         <Text key={field} size="sm" style={{ overflowWrap: 'anywhere' }}>
           {fieldName(t, field)}: {valueOf(field, before[field])} → {valueOf(field, after[field])}
@@ -107,7 +113,7 @@ export function Changes({ entry }: { entry: AuditLogEntry }) {
 /** The request's client address and browser, the browser cut short (whole on hover). */
 function Source({ entry }: { entry: AuditLogEntry }) {
   return (
-    <Stack gap={0} maw={220}>
+    <Stack gap={0} maw={180}>
       <Text size="sm">{entry.ipAddress ?? '—'}</Text>
       {entry.userAgent && (
         <Text size="xs" c="dimmed" lineClamp={1} title={entry.userAgent}>
@@ -124,7 +130,7 @@ export function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
   const columns: Column<AuditLogEntry>[] = [
     {
       label: t('admin.auditLogs.columns.time'),
-      cell: (entry) => <DateCell value={entry.createdAt} withTime miw={150} />,
+      cell: (entry) => <DateCell value={entry.createdAt} withTime miw={120} />,
     },
     {
       label: t('admin.auditLogs.columns.user'),

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Group, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
@@ -15,8 +15,10 @@ const balanceBefore = (payout: AdminPayoutDto) =>
   payout.status === 'pending' ? payout.vendorBalance + payout.amount : payout.vendorBalance
 
 /**
- * Asks before an approval, with the shop's balance net of refunds beside the amount and room for the payment
- * reference. An approval above that balance would be refused by the server, so the dialog says so first.
+ * Asks before an approval, with the shop's balance net of refunds beside the amount and the payment reference
+ * of the transfer, which an approval requires (a payout is sent by hand; the server refuses a blank one with the
+ * same words, payouts.referenceRequired). An approval above that balance would be refused by the server, so the
+ * dialog says so first.
  */
 export function ApproveDialog({
   payout,
@@ -26,11 +28,24 @@ export function ApproveDialog({
 }: { payout: AdminPayoutDto | null } & ConfirmActions<AdminPayoutDto, [paymentReference: string]>) {
   const { t } = useTranslation()
   const [reference, setReference] = useState('')
+  const [isMissing, setMissing] = useState(false)
   const [forId, setForId] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
   // A new payout starts with an empty reference; the last one's stays while the dialog fades out.
   if (payout && payout.id !== forId) {
     setForId(payout.id)
     setReference('')
+    setMissing(false)
+  }
+  const confirm = (subject: AdminPayoutDto) => {
+    const typed = reference.trim()
+    if (!typed) {
+      // Nothing is sent: the field says what it needs, and the cursor goes back to it.
+      setMissing(true)
+      input.current?.focus()
+      return
+    }
+    onConfirm(subject, typed)
   }
   return (
     <ConfirmModal
@@ -39,7 +54,7 @@ export function ApproveDialog({
       confirmLabel={t('admin.payouts.approveDialog.confirm')}
       color="green.9"
       isPending={isPending}
-      onConfirm={(subject) => onConfirm(subject, reference.trim())}
+      onConfirm={confirm}
       onClose={onClose}
     >
       {(subject) => {
@@ -65,12 +80,18 @@ export function ApproveDialog({
               </Notice>
             )}
             <TextInput
+              ref={input}
+              required
+              error={isMissing ? t('payouts.referenceRequired') : undefined}
               label={t('admin.payouts.approveDialog.referenceLabel')}
               description={t('admin.payouts.approveDialog.referenceDescription', {
                 max: paymentReferenceMax,
               })}
               value={reference}
-              onChange={(event) => setReference(event.currentTarget.value)}
+              onChange={(event) => {
+                setReference(event.currentTarget.value)
+                if (event.currentTarget.value.trim()) setMissing(false)
+              }}
               maxLength={paymentReferenceMax}
               disabled={isPending}
               autoComplete="off"

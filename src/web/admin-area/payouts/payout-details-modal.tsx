@@ -2,7 +2,7 @@ import { Group, Modal, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { receiptNoteDate, type AdminPayoutDto } from '../../../shared/schemas/payout'
-import { useAdminPayout } from '../../api/admin-payouts'
+import { useAdminPayout, useRevealPayoutDestination } from '../../api/admin-payouts'
 import { FieldList } from '../../components/field-list'
 import { useFormatDate } from '../../components/format-date'
 import { useFormatDateTime } from '../../components/format-date-time'
@@ -13,6 +13,7 @@ import { SkeletonList } from '../../components/skeleton-list'
 import { StatusBadge } from '../../components/status-badge'
 import { ReceiptStatusLabel, describePayoutDetails, methodLabel, shortId } from './payout-labels'
 import { NoneText } from '../../components/none-text'
+import { RevealPayoutDetails } from './reveal-payout-details'
 
 /** Free text or a quiet "None". */
 function OptionalText({ value }: { value: string | null }) {
@@ -28,7 +29,7 @@ function OptionalText({ value }: { value: string | null }) {
 
 /**
  * Everything about one payout (spec §2 "A details modal is available"): the shop and its owner, where the money
- * goes (masked), the decision with its reason or payment reference, and the shop's balance net of refunds.
+ * goes (masked, with a deliberate and audited "Show full details"), the decision with its reason or payment reference, and the shop's balance net of refunds.
  * It opens with the row the list holds and refreshes from the server.
  */
 export function PayoutDetailsModal({
@@ -52,7 +53,7 @@ export function PayoutDetailsModal({
       centered
     >
       {payout.data ? (
-        <PayoutDetails payout={payout.data} />
+        <PayoutDetails key={payout.data.id} payout={payout.data} />
       ) : payout.isError ? (
         <LoadErrorAlert title={t('admin.payouts.details.loadFailed')} query={payout} />
       ) : (
@@ -63,6 +64,12 @@ export function PayoutDetailsModal({
       )}
     </Modal>
   )
+}
+
+/** The deliberate, audited reveal of this payout's full destination (A.1). */
+function RevealDestination({ payout }: { payout: AdminPayoutDto }) {
+  const reveal = useRevealPayoutDestination()
+  return <RevealPayoutDetails id={payout.id} shopName={payout.shopName} reveal={reveal} />
 }
 
 function PayoutDetails({ payout }: { payout: AdminPayoutDto }) {
@@ -105,12 +112,15 @@ function PayoutDetails({ payout }: { payout: AdminPayoutDto }) {
           {
             label: t('admin.payouts.details.payoutDetails'),
             value: details ? (
-              <>
-                {details}
-                <Text size="xs" c="dimmed">
-                  {t('admin.payouts.details.masked')}
-                </Text>
-              </>
+              <Stack gap={6}>
+                <div>
+                  {details}
+                  <Text size="xs" c="dimmed">
+                    {t('admin.payouts.details.masked')}
+                  </Text>
+                </div>
+                <RevealDestination payout={payout} />
+              </Stack>
             ) : (
               <OptionalText value={null} />
             ),

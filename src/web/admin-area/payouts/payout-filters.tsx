@@ -1,11 +1,20 @@
-import { Button, Group } from '@mantine/core'
+import { useState } from 'react'
+import { Button, Checkbox, Group } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { adminPayoutStatusFilters, type AdminPayoutStatusFilter } from '../../../shared/schemas/payout'
+import {
+  adminPayoutStatusFilters,
+  type AdminPayoutStatusFilter,
+  type PaymentDetailsChoice,
+} from '../../../shared/schemas/payout'
 import { DownloadButton } from '../../components/download-button'
 import { ListSearch, type SearchFilters } from '../../components/list-search'
 
-/** The search box, the status filter, Refresh and Export (spec §2 "/admin/payouts"). */
+/**
+ * The search box, the status filter, Refresh and Export (spec §2 "/admin/payouts"). The export masks account and
+ * mobile numbers unless the admin ticks "Include full payment details" (an export the server records in the
+ * audit log, as the hint says).
+ */
 export function PayoutFilters({
   filters,
   exportHref,
@@ -13,12 +22,13 @@ export function PayoutFilters({
   onRefresh,
 }: {
   filters: SearchFilters<AdminPayoutStatusFilter>
-  /** The CSV of what the current search and filter show. */
-  exportHref: string
+  /** The CSV of what the current search and filter show, masked or with the full payment details. */
+  exportHref: (paymentDetails: PaymentDetailsChoice) => string
   isRefreshing: boolean
   onRefresh: () => void
 }) {
   const { t } = useTranslation()
+  const [isFull, setFull] = useState(false)
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <ListSearch
@@ -29,7 +39,7 @@ export function PayoutFilters({
         texts="admin.payouts"
         statusLabel={t('admin.payouts.filterLabel')}
       />
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="wrap" align="center">
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden />}
@@ -39,9 +49,17 @@ export function PayoutFilters({
           {t('admin.payouts.refresh')}
         </Button>
         <DownloadButton
-          href={exportHref}
+          href={exportHref(isFull ? 'full' : 'masked')}
           label={t('admin.payouts.export')}
           hint={t('admin.payouts.exportHint')}
+        />
+        <Checkbox
+          size="sm"
+          checked={isFull}
+          onChange={(event) => setFull(event.currentTarget.checked)}
+          label={t('admin.payouts.exportFull')}
+          description={t('admin.payouts.exportFullHint')}
+          maw={320}
         />
       </Group>
     </Group>

@@ -1,4 +1,4 @@
-import { Badge, Text, VisuallyHidden } from '@mantine/core'
+import { Badge, Text, VisuallyHidden, type BadgeProps } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { PayoutMethod } from '../../../shared/constants'
@@ -19,6 +19,16 @@ export const describePayoutDetails = (t: TFunction, payout: AdminPayoutDto): str
   )
 
 /**
+ * A badge whose words wrap inside the cell or card that holds it instead of widening it: "Ategereje kwemezwa ko
+ * yakiriwe" is a line and a half at the width a table column or a phone's card gives it (a badge's own style
+ * keeps one line and cuts it, or with a minimum width of its text, pushes the table past the window).
+ */
+export const wrappingBadge: BadgeProps['styles'] = {
+  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.35 },
+}
+
+/**
  * The receipt column (spec §4): 'Received', 'Pending Receipt', or a dash, which a screen reader hears as
  * words rather than "dash".
  */
@@ -33,11 +43,7 @@ export function ReceiptStatusLabel({ status }: { status: ReceiptStatus | null })
     )
   }
   return (
-    <Badge
-      variant="dot"
-      color={status === 'received' ? 'green' : 'yellow'}
-      style={{ minWidth: 'max-content' }}
-    >
+    <Badge variant="dot" color={status === 'received' ? 'green' : 'yellow'} styles={wrappingBadge}>
       {t(`admin.payouts.receipt.${status}`)}
     </Badge>
   )

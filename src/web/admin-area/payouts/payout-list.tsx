@@ -9,7 +9,7 @@ import { ItemCard } from '../../components/item-card'
 import { Money } from '../../components/money'
 import { IconButton } from '../../components/icon-button'
 import { StatusBadge } from '../../components/status-badge'
-import { ReceiptStatusLabel, methodLabel, shortId } from './payout-labels'
+import { ReceiptStatusLabel, methodLabel, shortId, wrappingBadge } from './payout-labels'
 import type { Acting } from './use-payout-decisions'
 
 export type PayoutListProps = {
@@ -80,11 +80,15 @@ function usePayoutActions({ payout, acting, onView, onApprove, onReject }: RowPr
   return { view, decisions }
 }
 
-/** In the table, as icon buttons with their tooltips; a loader says when a decision is on its way. */
+/**
+ * In the table, as icon buttons with their tooltips; a loader says when a decision is on its way. Two to a line
+ * (Details, then Approve and Reject under it): three side by side made the column, and the table, too wide for
+ * 1280 px.
+ */
 function RowActions(props: RowProps) {
   const { view, decisions } = usePayoutActions(props)
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={4} wrap="wrap" w={72}>
       <IconButton
         variant="subtle"
         color="gray"
@@ -138,7 +142,11 @@ function CardActions(props: RowProps) {
   )
 }
 
-/** From 1280 px: one table row per payout, newest request first. */
+/**
+ * From 1280 px: one table row per payout, newest request first. Every column fits the width beside the menu in
+ * either language: names, methods, badges and dates wrap inside their column, and the actions stand two to a
+ * line (tests/e2e/page-width.spec.ts).
+ */
 export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
   const { t } = useTranslation()
   return (
@@ -156,12 +164,12 @@ export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
         },
         {
           label: t('admin.payouts.columns.vendor'),
-          maw: 260,
+          maw: 220,
           cell: (payout) => (
             <NameCell
               name={payout.shopName}
               detail={`${payout.ownerName} · ${payout.ownerEmail}`}
-              miw={150}
+              miw={130}
             />
           ),
         },
@@ -176,7 +184,7 @@ export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
         },
         {
           label: t('fields.status'),
-          cell: (payout) => <StatusBadge status={payout.status} style={{ minWidth: 'max-content' }} />,
+          cell: (payout) => <StatusBadge status={payout.status} styles={wrappingBadge} />,
         },
         {
           label: t('admin.payouts.columns.receipt'),
@@ -184,12 +192,11 @@ export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
         },
         {
           label: t('admin.payouts.columns.created'),
-          miw: 130,
+          miw: 100,
           cell: (payout) => <DateCell value={payout.requestedAt} withTime />,
         },
         {
           label: t('fields.actions'),
-          nowrap: true,
           cell: (payout) => <RowActions payout={payout} {...actions} />,
         },
       ]}

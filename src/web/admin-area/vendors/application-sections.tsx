@@ -15,6 +15,8 @@ import { CardList } from '../../components/card-list'
 import { DialogSection } from '../../components/section-card'
 import { ExternalLink } from '../../components/external-link'
 import { NoneText } from '../../components/none-text'
+import { useRevealVendorPayoutDetails } from '../../api/admin-vendors'
+import { RevealPayoutDetails } from '../payouts/reveal-payout-details'
 
 /** 'n of 4 required items completed' (admin §2), then each item with the word for its state, not only a colour. */
 export function ChecklistSection({ application }: { application: AdminVendorApplication }) {
@@ -157,7 +159,16 @@ const isKnownDetail = (key: string): key is KnownDetail => (detailOrder as reado
 const isProvider = (value: string): value is (typeof mobileMoneyProviders)[number] =>
   (mobileMoneyProviders as readonly string[]).includes(value)
 
-/** Method and details (admin §2 payout information); account and mobile numbers arrive masked. */
+/** The deliberate, audited reveal of where the shop is paid, in full (A.1). */
+function RevealApplicationDetails({ application }: { application: AdminVendorApplication }) {
+  const reveal = useRevealVendorPayoutDetails()
+  return <RevealPayoutDetails id={application.id} shopName={application.shopName} reveal={reveal} />
+}
+
+/**
+ * Method and details (admin §2 payout information); account and mobile numbers arrive masked, and "Show full
+ * details" reveals them (recorded in the audit log).
+ */
 export function PayoutSection({ application }: { application: AdminVendorApplication }) {
   const { t } = useTranslation()
   const method = application.payoutMethod
@@ -187,6 +198,7 @@ export function PayoutSection({ application }: { application: AdminVendorApplica
           <Text size="xs" c="dimmed">
             {t('admin.vendors.application.payout.masked')}
           </Text>
+          <RevealApplicationDetails key={application.id} application={application} />
         </>
       ) : (
         <NoneText>{t('admin.vendors.application.payout.none')}</NoneText>
