@@ -40,3 +40,33 @@ const auditRow = (entry: AuditEntry) => ({
   ipAddress: entry.by.request?.ip ?? null,
   userAgent: entry.by.request?.userAgent ?? null,
 })
+
+/**
+ * Records an admin's deliberate reveal of where a shop's money goes (every other screen shows it masked), and
+ * hands the destination back: the entry (who, when, which shop, and which payout when it was one) is written
+ * before anyone reads the details, so no reveal goes unrecorded.
+ */
+export async function recordDisclosure<D extends Disclosed>(
+  tx: Tx,
+  by: Scope,
+  destination: D,
+  about: { targetId: string; payoutId?: string },
+): Promise<D> {
+  await recordAudit(tx, {
+    by,
+    action: 'create',
+    targetTable: 'disclosures',
+    targetId: about.targetId,
+    details: {
+      disclosed: 'payout_details',
+      ...(about.payoutId ? { payout_id: about.payoutId } : {}),
+      vendor_id: destination.vendorId,
+      shop_name: destination.shopName,
+      payout_method: destination.payoutMethod,
+    },
+  })
+  return destination
+}
+
+/** What a disclosure names of the shop whose destination is shown. */
+type Disclosed = { vendorId: string; shopName: string; payoutMethod: string | null }

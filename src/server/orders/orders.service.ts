@@ -11,7 +11,7 @@ import {
   type orderListQuery,
 } from '../../shared/schemas/order'
 import type { Db, Tx } from '../db/client'
-import { orders, products, variants, vendors } from '../db/schema'
+import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { recordAudit, recordAudits } from '../audit/record-audit'
 import { AppError, isUuid } from '../lib/errors'
 import { lockInScope, ordersIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
@@ -74,14 +74,33 @@ export const auditedOrder = (order: OrderRow) => ({
   ),
 })
 
-/** An order's delivery fields as stored: each one null when not given. */
-const deliveryOf = (order: Partial<Delivery>): Delivery => ({
+/**
+ * A new order's row: what was ordered (the product's name, the variant's SKU, attributes and price as they are
+ * now, kept on the order), by whom, and where to deliver it (each delivery field null when not given).
+ */
+const newOrderRow = (
+  order: PlaceOrder,
+  product: { id: string; name: string },
+  variant: { sku: string; attributes: VariantAttributes; price: number },
+) => ({
+  vendorId: order.vendorId,
+  productId: product.id,
+  variantId: order.variantId,
+  productName: product.name,
+  sku: variant.sku,
+  attributes: variant.attributes,
+  unitPrice: variant.price,
+  quantity: order.quantity,
+  totalAmount: variant.price * order.quantity,
+  customerName: order.customerName,
+  customerEmail: order.customerEmail,
   customerPhone: order.customerPhone ?? null,
   deliveryDistrict: order.deliveryDistrict ?? null,
   deliverySector: order.deliverySector ?? null,
   deliveryCell: order.deliveryCell ?? null,
   deliveryAddress: order.deliveryAddress ?? null,
   deliveryNote: order.deliveryNote ?? null,
+  status: 'pending' as const,
 })
 
 export type PlaceOrder = {
@@ -170,21 +189,7 @@ export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
 
   const [created] = await tx
     .insert(orders)
-    .values({
-      vendorId: order.vendorId,
-      productId: product.id,
-      variantId: order.variantId,
-      productName: product.name,
-      sku: taken.sku,
-      attributes: taken.attributes,
-      unitPrice: taken.price,
-      quantity: order.quantity,
-      totalAmount: taken.price * order.quantity,
-      customerName: order.customerName,
-      customerEmail: order.customerEmail,
-      ...deliveryOf(order),
-      status: 'pending',
-    })
+    .values(newOrderRow(order, product, taken))
     .returning()
   await notify(tx, { topic: 'orders', vendorId: order.vendorId, id: created!.id })
   // The stock shown on the vendor's product list changed too.
@@ -290,19 +295,7 @@ export async function placeAuditedOrders(
     return {
       accepted: {
         id: randomUUID(),
-        vendorId: input.vendorId,
-        productId: product.id,
-        variantId: input.variantId,
-        productName: product.name,
-        sku: variant.sku,
-        attributes: variant.attributes,
-        unitPrice: variant.price,
-        quantity: input.quantity,
-        totalAmount: variant.price * input.quantity,
-        customerName: input.customerName,
-        customerEmail: input.customerEmail,
-        ...deliveryOf(input),
-        status: 'pending' as const,
+        ...newOrderRow(input, product, variant),
         // Each order its own moment, in the batch's order (now() would give them all the transaction's).
         createdAt: sql`clock_timestamp()` as unknown as Date,
       },

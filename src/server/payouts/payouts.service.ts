@@ -14,7 +14,7 @@ import type {
 import { receiptNote, receiptStatusOf } from '../../shared/schemas/payout'
 import type { Db, Tx } from '../db/client'
 import { payouts, vendors } from '../db/schema'
-import { recordAudit } from '../audit/record-audit'
+import { recordAudit, recordDisclosure } from '../audit/record-audit'
 import { calendarDay } from '../lib/calendar'
 import { csvDateTime, csvFileName, csvLabel, type CsvCell } from '../lib/csv'
 import { AppError, isUuid, notFound } from '../lib/errors'
@@ -447,24 +447,16 @@ export async function revealPayoutDestination(
   if (!isUuid(payoutId)) throw notFound()
   const row = await payoutRows.first(db, and(eq(payouts.id, payoutId), payoutsIn(admin)))
   if (!row) throw notFound()
-  await recordAudit(db, {
-    by: admin,
-    action: 'create',
-    targetTable: 'disclosures',
-    targetId: payoutId,
-    details: {
-      disclosed: 'payout_details',
-      payout_id: payoutId,
-      vendor_id: row.payout.vendorId,
-      shop_name: row.shopName,
-      payout_method: row.payoutMethod,
+  return recordDisclosure(
+    db,
+    admin,
+    {
+      vendorId: row.payout.vendorId,
+      shopName: row.shopName,
+      ownerName: row.ownerName,
+      payoutMethod: row.payoutMethod,
+      payoutDetails: row.payoutDetails,
     },
-  })
-  return {
-    vendorId: row.payout.vendorId,
-    shopName: row.shopName,
-    ownerName: row.ownerName,
-    payoutMethod: row.payoutMethod,
-    payoutDetails: row.payoutDetails,
-  }
+    { targetId: payoutId, payoutId },
+  )
 }

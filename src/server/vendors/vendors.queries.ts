@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { adminVendorListQuery } from '../../shared/schemas/vendor'
 import type { Tx } from '../db/client'
 import { users, vendors } from '../db/schema'
-import { isUuid } from '../lib/errors'
+import { isUuid, notFound } from '../lib/errors'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { vendorsIn, type Scope } from '../lib/scope'
 import { isAnyOf, likePattern } from '../lib/search'
@@ -55,4 +55,11 @@ export async function findVendor(tx: Tx, scope: Scope, vendorId: string, { lock 
   return lock
     ? (await vendorRows.select(tx).where(where).for('update', { of: vendors }))[0]
     : vendorRows.first(tx, where)
+}
+
+/** findVendor, where a shop outside the scope (or none) is 404 errors.notFound. */
+export async function vendorInScope(...args: Parameters<typeof findVendor>) {
+  const row = await findVendor(...args)
+  if (!row) throw notFound()
+  return row
 }

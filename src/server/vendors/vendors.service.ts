@@ -21,15 +21,15 @@ import { limits } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
 import { users, vendorTotals, vendors } from '../db/schema'
 import { emptyVendorTotals } from '../db/totals'
-import { AppError, isUniqueViolation, notFound, vendorNotRegistered } from '../lib/errors'
-import { recordAudit } from '../audit/record-audit'
+import { AppError, isUniqueViolation, vendorNotRegistered } from '../lib/errors'
+import { recordAudit, recordDisclosure } from '../audit/record-audit'
 import { assertOwnedFiles, fileRefs } from '../lib/files'
 import { countCapFor } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import type { AdminScope, Scope, VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
-import { findVendor, vendorFilter, vendorRows } from './vendors.queries'
+import { findVendor, vendorFilter, vendorInScope, vendorRows } from './vendors.queries'
 
 type VendorRow = typeof vendors.$inferSelect
 /** Before registration there is no vendor record yet: only the signed-in user. */
@@ -318,8 +318,7 @@ export async function confirmPlanRequest(
   publicUrl: string,
 ): Promise<AdminVendorApplication> {
   return db.transaction(async (tx) => {
-    const current = await findVendor(tx, admin, vendorId, { lock: true })
-    if (!current) throw notFound()
+    const current = await vendorInScope(tx, admin, vendorId, { lock: true })
     const requested = current.vendor.requestedPlan
     if (!requested) throw new AppError('CONFLICT', 'vendor.noPlanRequest')
     if (requested !== plan) throw new AppError('CONFLICT', 'vendor.planRequestChanged', { plan: requested })
@@ -411,8 +410,7 @@ export async function getVendorApplication(
   scope: Scope,
   vendorId: string,
 ): Promise<AdminVendorApplication> {
-  const row = await findVendor(db, scope, vendorId)
-  if (!row) throw notFound()
+  const row = await vendorInScope(db, scope, vendorId)
   return toApplication(row.vendor, row)
 }
 
@@ -426,27 +424,19 @@ export async function revealVendorPayoutDetails(
   admin: AdminScope,
   vendorId: string,
 ): Promise<PayoutDestination> {
-  const row = await findVendor(db, admin, vendorId)
-  if (!row) throw notFound()
-  await recordAudit(db, {
-    by: admin,
-    action: 'create',
-    targetTable: 'disclosures',
-    targetId: vendorId,
-    details: {
-      disclosed: 'payout_details',
-      vendor_id: vendorId,
-      shop_name: row.vendor.shopName,
-      payout_method: row.vendor.payoutMethod,
+  const row = await vendorInScope(db, admin, vendorId)
+  return recordDisclosure(
+    db,
+    admin,
+    {
+      vendorId,
+      shopName: row.vendor.shopName,
+      ownerName: row.fullName,
+      payoutMethod: row.vendor.payoutMethod,
+      payoutDetails: row.vendor.payoutDetails,
     },
-  })
-  return {
-    vendorId,
-    shopName: row.vendor.shopName,
-    ownerName: row.fullName,
-    payoutMethod: row.vendor.payoutMethod,
-    payoutDetails: row.vendor.payoutDetails,
-  }
+    { targetId: vendorId },
+  )
 }
 
 /**
@@ -465,8 +455,7 @@ export async function decideVendorApplication(
   const { status } = input
   const reason = status === 'rejected' ? input.reason : null
   return db.transaction(async (tx) => {
-    const current = await findVendor(tx, admin, vendorId, { lock: true })
-    if (!current) throw notFound()
+    const current = await vendorInScope(tx, admin, vendorId, { lock: true })
     if (current.vendor.status !== 'pending') throw new AppError('CONFLICT', 'vendor.notPending')
     const [vendor] = await tx
       .update(vendors)

@@ -121,37 +121,39 @@ type InputProps = {
   withLabel?: boolean
 }
 
-function PriceInput({ row, errors, onChange, onBlur, disabled, withLabel }: InputProps) {
+/** A variant's price or stock: the product's price shows lighter until this variant gets its own. */
+function VariantNumberInput({
+  field,
+  row,
+  errors,
+  onChange,
+  onBlur,
+  disabled,
+  withLabel,
+}: InputProps & { field: 'price' | 'stock' }) {
   const { t } = useTranslation()
-  const name = t('vendor.products.variants.priceOf', { variant: variantName(t, row) })
+  const variant = variantName(t, row)
+  const isPrice = field === 'price'
   return (
     <ExactNumberInput
-      label={withLabel ? t('vendor.products.fields.price') : undefined}
-      aria-label={name}
+      label={
+        withLabel ? t(isPrice ? 'vendor.products.fields.price' : 'vendor.products.variants.stock') : undefined
+      }
+      aria-label={t(isPrice ? 'vendor.products.variants.priceOf' : 'vendor.products.variants.stockOf', {
+        variant,
+      })}
       size="sm"
-      value={row.price}
-      onChange={(value) => onChange(row.key, 'price', typedNumber(value))}
-      onBlur={() => onBlur?.(row.key, 'price')}
-      error={errors[`variants.${row.key}.price`]}
+      value={row[field]}
+      onChange={(value) => onChange(row.key, field, typedNumber(value))}
+      onBlur={() => onBlur?.(row.key, field)}
+      error={errors[`variants.${row.key}.${field}`]}
       disabled={disabled}
-      // The inherited price is the product's, shown lighter until this variant gets its own.
-      styles={row.isPriceInherited ? { input: { color: 'var(--mantine-color-dimmed)' } } : undefined}
+      styles={
+        isPrice && row.isPriceInherited ? { input: { color: 'var(--mantine-color-dimmed)' } } : undefined
+      }
     />
   )
 }
 
-function StockInput({ row, errors, onChange, onBlur, disabled, withLabel }: InputProps) {
-  const { t } = useTranslation()
-  return (
-    <ExactNumberInput
-      label={withLabel ? t('vendor.products.variants.stock') : undefined}
-      aria-label={t('vendor.products.variants.stockOf', { variant: variantName(t, row) })}
-      size="sm"
-      value={row.stock}
-      onChange={(value) => onChange(row.key, 'stock', typedNumber(value))}
-      onBlur={() => onBlur?.(row.key, 'stock')}
-      error={errors[`variants.${row.key}.stock`]}
-      disabled={disabled}
-    />
-  )
-}
+const PriceInput = (props: InputProps) => <VariantNumberInput field="price" {...props} />
+const StockInput = (props: InputProps) => <VariantNumberInput field="stock" {...props} />
