@@ -10,22 +10,15 @@ import { languageCookie, languageStorageKey, languages, type Language } from '..
  */
 export type TextPart = 'base' | 'areas' | 'admin' | 'setup'
 type Texts = Record<string, unknown>
-const textParts: Record<Language, Record<TextPart, () => Promise<{ default: Texts }>>> = {
-  en: {
-    base: () => import('./en.json?part=base'),
-    areas: () => import('./en.json?part=areas'),
-    admin: () => import('./en.json?part=admin'),
-    setup: () => import('./en.json?part=setup'),
-  },
-  rw: {
-    base: () => import('./rw.json?part=base'),
-    areas: () => import('./rw.json?part=areas'),
-    admin: () => import('./rw.json?part=admin'),
-    setup: () => import('./rw.json?part=setup'),
-  },
+const load = (parts: Record<string, () => Promise<Texts>>, language: Language) => parts[`./${language}.json`]!
+// Each a literal for Vite: one chunk per language and part, cut by the textParts plugin.
+const partsOf: Record<TextPart, Record<string, () => Promise<Texts>>> = {
+  base: import.meta.glob<Texts>('./{en,rw}.json', { query: '?part=base', import: 'default' }),
+  areas: import.meta.glob<Texts>('./{en,rw}.json', { query: '?part=areas', import: 'default' }),
+  admin: import.meta.glob<Texts>('./{en,rw}.json', { query: '?part=admin', import: 'default' }),
+  setup: import.meta.glob<Texts>('./{en,rw}.json', { query: '?part=setup', import: 'default' }),
 }
-const textsOf = async (language: string, part: TextPart) =>
-  (await textParts[language === 'rw' ? 'rw' : 'en'][part]()).default
+const textsOf = (language: string, part: TextPart) => load(partsOf[part], language === 'rw' ? 'rw' : 'en')()
 
 /** The area parts asked for so far: a change of language fetches them too, with the base. */
 const areaParts = new Set<TextPart>()
