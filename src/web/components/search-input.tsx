@@ -10,21 +10,20 @@ import { searchMax } from './use-list-filters'
 /** Typing pauses this long before the list is asked again: one request per word, not per key (slow networks). */
 const SEARCH_DEBOUNCE_MS = 350
 
+type SearchInputProps = {
+  /** The search the list shows now. */
+  q: string
+  /** A new search, once typing pauses. */
+  onSearch: (q: string) => void
+  label: string
+  placeholder: string
+}
+
 /**
  * A list's search box. It keeps what is typed and hands it on once typing pauses (Enter: at once); a search
  * changed from outside (back, a shared link, 'Show all') is shown in the box.
  */
-export function SearchInput({
-  q,
-  onSearch,
-  label,
-  placeholder,
-}: {
-  q: string
-  onSearch: (q: string) => void
-  label: string
-  placeholder: string
-}) {
+export function SearchInput({ q, onSearch, label, placeholder }: SearchInputProps) {
   const { t } = useTranslation()
   const [text, setText] = useState(q)
   const [lastQ, setLastQ] = useState(q)

@@ -58,21 +58,18 @@ function StatusSelect({ order, acting, onStatus, fullWidth = false }: RowProps &
 /** In the table: view and delete as icon buttons with tooltips. */
 function RowActions({ order, acting, onView, onDelete }: RowProps) {
   const { t, about } = useAbout(order)
+  // Each an icon with its tooltip, named for the order it acts on.
+  const named = (action: 'view' | 'delete') => ({
+    variant: 'subtle',
+    label: t(action === 'view' ? 'admin.orders.viewLabel' : 'admin.orders.deleteLabel', about),
+    tooltip: t(action === 'view' ? 'admin.orders.view' : 'admin.orders.delete'),
+  })
   return (
     <Group gap={6} wrap="nowrap">
+      <IconButton {...named('view')} color="gray" icon={IconEye} onClick={() => onView(order)} />
       <IconButton
-        variant="subtle"
-        color="gray"
-        label={t('admin.orders.viewLabel', about)}
-        tooltip={t('admin.orders.view')}
-        icon={IconEye}
-        onClick={() => onView(order)}
-      />
-      <IconButton
-        variant="subtle"
+        {...named('delete')}
         color="red.9"
-        label={t('admin.orders.deleteLabel', about)}
-        tooltip={t('admin.orders.delete')}
         icon={IconTrash}
         disabled={acting !== null}
         onClick={() => onDelete(order)}
