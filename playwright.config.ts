@@ -40,7 +40,9 @@ const phoneScenarios = [
   // with long unbroken text on every vendor and admin screen.
   /accessibility\.spec\.ts /,
   /xss\.spec\.ts /,
-  /page-width\.spec\.ts /,
+  // Every populated screen without sideways scrolling: at 375 px in Kinyarwanda, whose longer words are the harder
+  // test of a narrow screen (English at 375 px finds nothing the Kinyarwanda run does not).
+  /page-width\.spec\.ts .*\(rw\)$/,
   // The report's charts stack and thin their labels; the menu's links sit in a drawer.
   /the report of a year scrolls only down/,
   /a search typed just before leaving for another screen/,
