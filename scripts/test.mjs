@@ -2,9 +2,9 @@
 /**
  * `npm test`: every check, each suite timed. The static checks share the two cores (one single-threaded process
  * each); the test suites run one after another, since each fills both cores by itself. With
- * `TEST_POSTGRES_URL` set (CI), the API suite runs a second time against that PostgreSQL server, beside the
- * end-to-end suite: the browsers spend much of their run waiting on the screens, and PostgreSQL does its work in
- * processes of its own.
+ * `TEST_POSTGRES_URL` set (CI), the API suite runs against that PostgreSQL server instead of the embedded one,
+ * beside the end-to-end suite (whose server runs on the embedded database): the browsers spend much of their run
+ * waiting on the screens, and PostgreSQL does its work in processes of its own.
  *
  * Every suite runs even when one before it fails, so one run reports everything that is broken; the exit code
  * is 1 when any failed. A line `[suite] <name>: <seconds>s, passed|FAILED` follows each suite, and a table of
@@ -64,7 +64,10 @@ await run('unit and component', {
   args: ['vitest', 'run', '--project', 'unit', '--project', 'component'],
   env: withoutTestDatabase,
 })
-await run('API (PGlite)', npmRun('test:api', withoutTestDatabase))
+// With a PostgreSQL server named (CI), the API suite runs on it, beside the end-to-end suite, whose built server
+// runs on the embedded database: the two databases are each under test, and the two cores are not asked to run
+// the API suite twice. Without one, it runs here on the embedded database.
+if (!postgresUrl) await run('API (PGlite)', npmRun('test:api', withoutTestDatabase))
 const built = await run('build', npmRun('build'))
 
 const onPostgres = postgresUrl
