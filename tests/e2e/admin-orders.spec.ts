@@ -1,21 +1,14 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import {
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test'
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { orderCsvHeader } from '../../src/server/orders/admin-orders.service'
 import { formatRwf } from '../../src/shared/money'
 import { orderImportColumns } from '../../src/shared/schemas/order'
 import { parseCsv } from '../fixtures/read-files'
 import {
   adminApi,
-  approveVendor,
   button,
   chooseLanguageBeforehand,
-  createVendorWithShop,
   exactly,
   expect,
   field,
@@ -23,12 +16,12 @@ import {
   openAdminArea,
   openFromMenu,
   screenshot,
-  serverOrigin,
   statusSaying,
   t,
   test,
   testLanguages,
   type Language,
+  approvedShopWithProduct,
 } from './support'
 
 type Variant = { id: string; sku: string; stock: number }
@@ -36,27 +29,11 @@ type Product = { id: string; name: string; variants: Variant[] }
 type ListedOrder = { id: string; customerName: string; totalAmount: number; status: string }
 
 /** An approved shop with one product of one variant (RWF 4,000, 30 in stock), made through the API. */
-async function shopWithProduct(admin: APIRequestContext, tag: string) {
-  const vendorApi = await playwrightRequest.newContext({ baseURL: serverOrigin() })
-  const vendor = await createVendorWithShop(vendorApi, { shopName: `Ubuki ${tag}` })
-  await approveVendor(admin, vendor.vendorId)
-  const response = await vendorApi.post('/api/vendor/products', {
-    data: {
-      name: `Honey jar ${tag}`,
-      description: 'Raw honey from Nyungwe',
-      category: 'Food',
-      price: 4_000,
-      images: [],
-      hasVariants: false,
-      colors: [],
-      sizes: [],
-      variants: [{ price: 4_000, stock: 30 }],
-    },
+const shopWithProduct = (admin: APIRequestContext, tag: string) =>
+  approvedShopWithProduct(admin, {
+    shopName: `Ubuki ${tag}`,
+    product: { name: `Honey jar ${tag}`, description: 'Raw honey from Nyungwe', price: 4_000 },
   })
-  expect(response.status(), await response.text()).toBe(201)
-  const product = (await response.json()) as Product
-  return { vendor, vendorApi, product, variant: product.variants[0]! }
-}
 
 async function stockOf(vendorApi: APIRequestContext, productId: string) {
   const response = await vendorApi.get(`/api/vendor/products/${productId}`)

@@ -22,6 +22,7 @@ import {
   statusSaying,
   t,
   test,
+  approvedShopWithProduct,
 } from './support'
 
 /*
@@ -54,26 +55,11 @@ async function useSessionOf(page: Page, api: APIRequestContext) {
 }
 
 /** An approved shop with one product (RWF 4,000, 30 in stock), made through the API. */
-async function shopWithProduct(admin: APIRequestContext, tag: string) {
-  const vendorApi = await playwrightRequest.newContext({ baseURL: serverOrigin() })
-  const vendor = await createVendorWithShop(vendorApi, { shopName: `Keyboard ${tag}` })
-  await approveVendor(admin, vendor.vendorId)
-  const response = await vendorApi.post('/api/vendor/products', {
-    data: {
-      name: `Basket ${tag}`,
-      category: 'Food',
-      price: 4_000,
-      variants: [{ price: 4_000, stock: 30 }],
-    },
+const shopWithProduct = (admin: APIRequestContext, tag: string) =>
+  approvedShopWithProduct(admin, {
+    shopName: `Keyboard ${tag}`,
+    product: { name: `Basket ${tag}`, price: 4_000 },
   })
-  expect(response.status(), await response.text()).toBe(201)
-  const product = (await response.json()) as {
-    id: string
-    name: string
-    variants: { id: string; sku: string }[]
-  }
-  return { vendor, vendorApi, product, variant: product.variants[0]! }
-}
 
 const heading = (page: Page, level: number, key: Parameters<typeof t>[1]) =>
   page.getByRole('heading', { level, name: t(lang, key) })

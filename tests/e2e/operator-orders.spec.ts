@@ -1,27 +1,20 @@
-import {
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test'
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { orderDeliveryColumns, orderImportColumns } from '../../src/shared/schemas/order'
 import {
   adminApi,
-  approveVendor,
   button,
   chooseLanguageBeforehand,
-  createVendorWithShop,
   expect,
   expectFieldError,
   field,
   openAdminArea,
   openFromMenu,
-  serverOrigin,
   statusSaying,
   t,
   test,
   testLanguages,
   type Language,
+  approvedShopWithProduct,
 } from './support'
 
 /**
@@ -30,30 +23,13 @@ import {
  * imported twice is asked about first; a quantity the stock cannot cover is refused as typed, never lowered.
  */
 
-type Product = { id: string; name: string; variants: { id: string; sku: string; stock: number }[] }
 type ListedOrder = { id: string; customerName: string; customerPhone: string | null }
 
-async function shopWithProduct(admin: APIRequestContext, tag: string) {
-  const vendorApi = await playwrightRequest.newContext({ baseURL: serverOrigin() })
-  const vendor = await createVendorWithShop(vendorApi, { shopName: `Inzuki ${tag}` })
-  await approveVendor(admin, vendor.vendorId)
-  const response = await vendorApi.post('/api/vendor/products', {
-    data: {
-      name: `Coffee bag ${tag}`,
-      description: 'Washed Arabica from Huye',
-      category: 'Food',
-      price: 6_000,
-      images: [],
-      hasVariants: false,
-      colors: [],
-      sizes: [],
-      variants: [{ price: 6_000, stock: 30 }],
-    },
+const shopWithProduct = (admin: APIRequestContext, tag: string) =>
+  approvedShopWithProduct(admin, {
+    shopName: `Inzuki ${tag}`,
+    product: { name: `Coffee bag ${tag}`, description: 'Washed Arabica from Huye', price: 6_000 },
   })
-  expect(response.status(), await response.text()).toBe(201)
-  const product = (await response.json()) as Product
-  return { vendor, vendorApi, product, variant: product.variants[0]! }
-}
 
 async function ordersTagged(admin: APIRequestContext, tag: string): Promise<ListedOrder[]> {
   const response = await admin.get(`/api/admin/orders?q=${encodeURIComponent(tag)}&pageSize=100`)

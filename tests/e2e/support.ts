@@ -424,6 +424,40 @@ export async function approveVendor(admin: APIRequestContext, vendorId: string) 
   expect(response.status(), await response.text()).toBe(200)
 }
 
+/**
+ * An approved shop with one product of one variant (30 in stock), made through the API: the vendor's own API
+ * context, the shop, the product and its variant.
+ */
+export async function approvedShopWithProduct(
+  admin: APIRequestContext,
+  shop: { shopName: string; product: { name: string; price: number; description?: string } },
+) {
+  const vendorApi = await playwrightRequest.newContext({ baseURL: serverOrigin() })
+  const vendor = await createVendorWithShop(vendorApi, { shopName: shop.shopName })
+  await approveVendor(admin, vendor.vendorId)
+  const { name, price, description } = shop.product
+  const response = await vendorApi.post('/api/vendor/products', {
+    data: {
+      name,
+      ...(description ? { description } : {}),
+      category: 'Food',
+      price,
+      images: [],
+      hasVariants: false,
+      colors: [],
+      sizes: [],
+      variants: [{ price, stock: 30 }],
+    },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  const product = (await response.json()) as {
+    id: string
+    name: string
+    variants: { id: string; sku: string; stock: number }[]
+  }
+  return { vendor, vendorApi, product, variant: product.variants[0]! }
+}
+
 /** A status message (role status) saying this, as the flash messages over lists, forms and dialogs are. */
 export const statusSaying = (scope: Page | Locator, text: string) =>
   scope.getByRole('status').filter({ hasText: text })
