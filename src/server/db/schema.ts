@@ -218,6 +218,8 @@ export const vendors = pgTable(
     requestedPlan: text('requested_plan', { enum: plans }),
     /** Why an admin rejected the application (optional), shown to the vendor. */
     decisionReason: text('decision_reason'),
+    /** A variant with this many or fewer in stock counts as low on the shop's screens (step 10, B.4). */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -235,6 +237,7 @@ export const vendors = pgTable(
     check('vendors_subscription_status_check', oneOf('subscription_status', subscriptionStatuses)),
     check('vendors_business_documents_max', sql`jsonb_array_length(business_documents) <= 5`),
     check('vendors_id_documents_max', sql`jsonb_array_length(id_documents) <= 3`),
+    check('vendors_low_stock_threshold_check', sql`low_stock_threshold between 0 and 1000000`),
     // Lists are newest first by (time, id) and page by cursor on that pair: docs/decisions/012.
     index('vendors_created_idx').on(t.createdAt, t.id),
     index('vendors_status_created_idx').on(t.status, t.createdAt, t.id),
@@ -460,6 +463,9 @@ export const messages = pgTable(
     content: text('content').notNull(),
     type: text('type', { enum: messageTypes }).notNull().default('general'),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Who answered a message to the admin team, and when: two admins do not reply twice (step 10, B.5). */
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
