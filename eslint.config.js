@@ -17,6 +17,7 @@ const serverFeatures = {
     'guards.ts',
     'language.ts',
     'one-time-tokens.ts',
+    'passwords.ts',
     'rate-limit.ts',
   ],
   dashboard: [],

@@ -37,6 +37,11 @@ async function main() {
     }
     throw error
   }
+  if (config.env === 'test') {
+    // The test suites' setting: passwords hashed at a test's cost (auth/passwords.ts), never a server's.
+    console.error('NODE_ENV=test is for the test suites only; a server runs with production or development.')
+    process.exit(1)
+  }
   const logger = createLogger(
     config.logLevel,
     config.logFormat === 'auto'

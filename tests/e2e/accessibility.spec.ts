@@ -54,11 +54,33 @@ async function violations(page: Page, where: string): Promise<Problem[]> {
     )
 }
 
-/** Opens a screen and waits until its heading is up and its data has arrived (no skeleton left). */
+/**
+ * Waits until no transition or animation that ends is still running (a dialog fading in, a drawer sliding),
+ * however slow the machine; endless ones (a spinner) are not waited for.
+ */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  )
+
+/**
+ * Opens a screen and waits until its heading is up and its data has arrived (no skeleton left). On a loaded
+ * machine Chromium may abort a navigation that starts while the last screen's requests are still in flight
+ * (net::ERR_ABORTED): that one is tried again.
+ */
 async function visit(page: Page, path: string) {
-  await page.goto(path)
+  await page.goto(path).catch(async (error: Error) => {
+    if (!error.message.includes('ERR_ABORTED')) throw error
+    await page.goto(path)
+  })
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 })
+  await settled(page)
 }
 
 /** Checks each screen in turn (and what `then` opens on it), then reports every problem found at once. */
@@ -85,8 +107,10 @@ async function auditScreens(
 const openDialog = (lang: Language, key: Parameters<typeof t>[1]) => async (page: Page) => {
   await button(page, lang, key).first().click()
   await expect(page.getByRole('dialog')).toBeVisible()
-  // Checked once it has faded in: mid-transition its colours are not yet the ones a person reads.
-  await page.waitForTimeout(400)
+  // Checked once it has faded in (mid-transition its colours are not yet the ones a person reads), with the
+  // pointer out of the way: the dialog may open under it, and a hovered button's colours are not its own.
+  await page.mouse.move(0, 0)
+  await settled(page)
   return `with "${t(lang, key)}" open`
 }
 
@@ -97,6 +121,8 @@ for (const lang of testLanguages) {
     })
 
     test(`public screens (${lang})`, async ({ page }, testInfo) => {
+      // Eight screens, each read whole by axe: well under a minute on a quiet machine, more on a busy one.
+      test.setTimeout(120_000)
       await auditScreens(page, testInfo, [
         { path: '/login' },
         { path: '/register' },

@@ -4,6 +4,7 @@ import { lazyModule } from '../lib/lazy'
 import type { Logger } from '../lib/logger'
 import { accounts, sessions, users, verifications } from '../db/schema'
 import { rememberLibraryError } from './auth-errors'
+import { passwordHashing } from './passwords'
 import { afterPasswordReset, mailResetLink, RESET_LINK_TTL_SECONDS } from './password-reset-hooks'
 
 export const SESSION_DAYS = 7
@@ -68,6 +69,7 @@ async function loadLibrary(options: AuthOptions) {
       requireEmailVerification: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      password: passwordHashing(config.env),
       autoSignIn: false,
       // "Forgot password?" (password-reset-hooks.ts): a single-use link that expires; setting the new
       // password ends every session of the account, so whoever held one is signed out.

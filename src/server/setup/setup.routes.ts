@@ -4,6 +4,7 @@ import type { Deps } from '../deps'
 import { creates, jsonBody, responds, route } from '../lib/openapi'
 import { hitRateLimit } from '../auth/rate-limit'
 import { createFirstAdmin, hasAdmin } from './setup.service'
+import { passwordHashing } from '../auth/passwords'
 
 const tags = ['Setup']
 
@@ -26,7 +27,11 @@ export function setupRoutes(deps: Deps) {
       }),
       async (c) => {
         await hitRateLimit(deps.database.db, `setup:ip:${c.get('clientIp')}`, 10, 15 * 60 * 1000)
-        const result = await createFirstAdmin(deps.database.db, c.req.valid('json'))
+        const result = await createFirstAdmin(
+          deps.database.db,
+          c.req.valid('json'),
+          passwordHashing(deps.config.env),
+        )
         deps.logger.info({ email: result.email }, 'first admin created')
         return c.json(result, 201)
       },

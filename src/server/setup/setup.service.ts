@@ -5,6 +5,7 @@ import type { Db } from '../db/client'
 import { accounts, users } from '../db/schema'
 import { AppError, isUniqueViolation } from '../lib/errors'
 import { consumeToken, issueToken } from '../auth/one-time-tokens'
+import { type PasswordHashing } from '../auth/passwords'
 
 const SETUP_TTL_MS = 24 * 60 * 60 * 1000
 /** Serialises first-admin creation: two setup links used at once must not make two admins. */
@@ -22,10 +23,13 @@ export async function createSetupLink(db: Db, publicUrl: string): Promise<string
   return `${publicUrl}/setup/admin#token=${token}`
 }
 
-export async function createFirstAdmin(db: Db, input: z.output<typeof adminSetupInput>) {
-  // The auth library's own hash (so it signs in like any account), loaded when the first admin is made.
-  const { hashPassword } = await import('better-auth/crypto')
-  const passwordHash = await hashPassword(input.password)
+export async function createFirstAdmin(
+  db: Db,
+  input: z.output<typeof adminSetupInput>,
+  hashing: PasswordHashing,
+) {
+  // The hashing the auth library signs in with (auth/passwords.ts), so the admin signs in like any account.
+  const passwordHash = await hashing.hash(input.password)
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`)

@@ -11,6 +11,7 @@ import type { AdminScope, RequestContext } from '../../lib/scope'
 import { createFirstAdmin, createSetupLink } from '../../setup/setup.service'
 import { demoAdmin, DEMO_PASSWORD, demoShops, type DemoShop } from './demo-data'
 import { DEMO_ADDRESS, DEMO_USER_AGENT, type ShopState, type Stage } from './demo-story'
+import { passwordHashing } from '../../auth/passwords'
 
 /** The team's admin, set up through the first-run link, and how the story acts as them. */
 export async function createTeam({ db, config, stamps, real, onDay }: Stage) {
@@ -25,6 +26,7 @@ export async function createTeam({ db, config, stamps, real, onDay }: Stage) {
       password: DEMO_PASSWORD,
       confirmPassword: DEMO_PASSWORD,
     }),
+    passwordHashing(config.env),
   )
   const [adminUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoAdmin.email))
   const adminId = adminUser!.id
