@@ -83,6 +83,58 @@ const rowError = (
 
 type ParsedFile = { header: string[]; rows: ImportRow[]; errors: OrderImportRowError[] }
 
+const isLineEnd = (ch: string | undefined) => ch === '\n' || ch === '\r'
+
+/**
+ * The first place the file's quoting breaks RFC 4180, by its line as a text editor numbers it (line 1 the
+ * header, a line break inside a quoted value counted too), or null. A quote opened and never closed names the
+ * line it opened on; a quote in the middle of an unquoted value, or text after a closing quote, names its own
+ * line. A spreadsheet writes neither: the file was edited by hand, and the admin fixes that line. (The parser
+ * would read such a file somehow, shifting cells between columns or swallowing the rows after it, so the file
+ * is refused whole: nothing imported is better than orders for the wrong customer.)
+ */
+export function brokenQuoting(text: string): { messageKey: string; line: number } | null {
+  let line = 1
+  let at = 0
+  let atFieldStart = true
+  const nextLine = () => {
+    if (text[at] === '\r' && text[at + 1] === '\n') at += 1
+    line += 1
+  }
+  while (at < text.length) {
+    const ch = text[at]
+    if (ch === '"' && atFieldStart) {
+      const openedOn = line
+      at += 1
+      // Inside the quotes: a doubled quote is one quote of the value; a lone one closes it.
+      for (;;) {
+        if (at >= text.length) return { messageKey: 'orders.import.unclosedQuote', line: openedOn }
+        if (text[at] === '"') {
+          if (text[at + 1] !== '"') break
+          at += 1
+        } else if (isLineEnd(text[at])) nextLine()
+        at += 1
+      }
+      at += 1
+      // Spaces after the closing quote are let pass, as the parser does; then the value must end.
+      while (text[at] === ' ' || text[at] === '\t') at += 1
+      if (at < text.length && text[at] !== ',' && !isLineEnd(text[at])) {
+        // Closed on a later line by another value's opening quote: it was this one that was never closed.
+        return line === openedOn
+          ? { messageKey: 'orders.import.strayQuote', line }
+          : { messageKey: 'orders.import.unclosedQuote', line: openedOn }
+      }
+      atFieldStart = false
+      continue
+    }
+    if (ch === '"') return { messageKey: 'orders.import.strayQuote', line }
+    if (isLineEnd(ch)) nextLine()
+    atFieldStart = ch === ',' || isLineEnd(ch)
+    at += 1
+  }
+  return null
+}
+
 const email = z.email()
 
 // The CSV parser comes with the first import, not at start (lib/lazy.ts).
@@ -103,8 +155,12 @@ export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
   text = text.replace(/^\uFEFF/, '')
   if (text.trim() === '') throw refuse('orders.import.fileEmpty')
 
+  const quoting = brokenQuoting(text)
+  if (quoting) throw refuse(quoting.messageKey, { line: quoting.line })
+
   const Papa = await loadPapa()
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false })
+  // brokenQuoting found any quote the parser would stumble on; should one slip past it, the file is still refused.
   if (parsed.errors.some((error) => error.type === 'Quotes')) throw refuse('orders.import.failed')
   const records = parsed.data
   const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '')
@@ -286,8 +342,9 @@ function rowErrorOf(error: unknown, row: ImportRow, logger: Logger): OrderImport
     }
   }
   logger.error({ err: error, row: row.row }, 'an imported order could not be created')
+  // The reason is a message key too (the screen shows it in the reader's language), never the database's text.
   return refused('orders.import.rowFailed', {
-    message: error instanceof AppError ? error.messageKey : 'the database refused the order',
+    message: error instanceof AppError ? error.messageKey : 'orders.import.unexpectedError',
   })
 }
 
