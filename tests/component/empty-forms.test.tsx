@@ -38,7 +38,7 @@ function escape(text: string) {
 
 /** The server, as the browser's fetch sees it: lists come back empty, anything else is refused. */
 function quietServer() {
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input)
     const body = url.includes('/shops') || url.includes('/products') ? { items: [] } : {}
     return new Response(JSON.stringify(body), {
