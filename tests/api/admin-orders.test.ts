@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { languageHeader } from '../../src/shared/constants'
 import { orderCsvHeader } from '../../src/server/orders/admin-orders.service'
 import { auditLogs, orders, products, vendors } from '../../src/server/db/schema'
 import {
@@ -431,6 +432,18 @@ describe('GET /api/admin/orders/import/template', () => {
     expect(rows).toHaveLength(3)
     const preview = await importFile(response.text, { dryRun: true })
     expect(preview.body).toMatchObject({ rows: 2, imported: 2, errors: [] })
+    expect(rows[1]![11]).toBe('Blue gate opposite the church')
+  })
+
+  // The example's words are the reader's; the column names stay those the import reads.
+  it('writes its example note in Kinyarwanda for a Kinyarwanda reader', async () => {
+    const response = await t.get('/api/admin/orders/import/template', {
+      cookie: adminCookie,
+      headers: { [languageHeader]: 'rw' },
+    })
+    const rows = parseCsv(response.text.replace(/^\uFEFF/, ''))
+    expect(rows[0]).toEqual([...orderImportColumns, ...orderDeliveryColumns])
+    expect(rows[1]![11]).toBe("Irembo ry'ubururu riteganye n'urusengero")
   })
 })
 

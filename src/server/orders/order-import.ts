@@ -23,7 +23,7 @@ import {
 import type { Db, Tx } from '../db/client'
 import { orderImports, products, variants, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
-import type { CsvExport } from '../lib/csv'
+import { csvLabel, type CsvExport } from '../lib/csv'
 import { AppError } from '../lib/errors'
 import { lazyModule } from '../lib/lazy'
 import type { Logger } from '../lib/logger'
@@ -545,7 +545,8 @@ async function startImport(
 /**
  * The template (admin §9: 2 example rows): the six columns and the optional delivery ones, and two rows that import as they are. They name
  * real approved products in stock when the marketplace has them, else stand-ins to overwrite. The second
- * customer's name carries a comma, to show how a quoted field looks.
+ * customer's name carries a comma, to show how a quoted field looks. The column names stay English (the import
+ * reads them); the stand-ins and the example note are in the reader's language.
  */
 export async function orderImportTemplate(db: Db, _admin: AdminScope): Promise<CsvExport> {
   const examples = await db
@@ -563,7 +564,11 @@ export async function orderImportTemplate(db: Db, _admin: AdminScope): Promise<C
     )
     .orderBy(asc(vendors.shopName), asc(products.name), asc(variants.sku))
     .limit(2)
-  const stand = { shopName: 'Your Shop Name', productName: 'Your Product Name', sku: 'YOUR-SKU-001' }
+  const stand = {
+    shopName: csvLabel('admin.orders.import.templateShop'),
+    productName: csvLabel('admin.orders.import.templateProduct'),
+    sku: 'YOUR-SKU-001',
+  }
   const first = examples[0] ?? stand
   const second = examples[1] ?? first
   // The delivery columns are optional: the first row fills them in, the second leaves them blank. The phone is
@@ -581,7 +586,7 @@ export async function orderImportTemplate(db: Db, _admin: AdminScope): Promise<C
       'Niboye',
       'Nyakabanda',
       'KK 15 Ave, house 12',
-      'Blue gate opposite the church',
+      csvLabel('admin.orders.import.templateNote'),
     ],
     ['Mugisha, Eric', 'eric.mugisha@example.com', second.shopName, second.productName, second.sku, 1],
   ]
