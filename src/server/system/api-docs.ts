@@ -280,7 +280,7 @@ export function renderApiDocs(doc: Document): string {
       `<section aria-labelledby="tag-${slug(tag)}"><h2 id="tag-${slug(tag)}">${escape(tag)}</h2>\n${byTag.get(tag)!.join('\n')}</section>`,
   )
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(doc.info.title)} API reference</title><style>${style}</style><script type="module" src="${API_DOCS_SCRIPT_PATH}"></script></head>
+<title>${escape(doc.info.title)} API reference</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><style>${style}</style><script type="module" src="${API_DOCS_SCRIPT_PATH}"></script></head>
 <body><header><h1>${escape(doc.info.title)} API <small>${escape(doc.info.version)}</small></h1>
 <p>${escape(doc.info.description ?? '')}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
 <p class="session" id="session" role="status">Each operation has a “Try it” form: it sends the request from this page with your session, as the app would. Sign in to Isoko in this browser first (<a href="/login">sign in</a>) for the calls that need it.</p></header>
