@@ -138,6 +138,31 @@ export default tseslint.config(
     },
   },
   {
+    // The script /api/docs serves to the browser as it is (no build step): the browser's globals.
+    files: ['src/server/system/api-docs-client.js'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        [
+          'document',
+          'window',
+          'location',
+          'fetch',
+          'performance',
+          'FormData',
+          'Blob',
+          'Response',
+          'TextDecoder',
+          'URLSearchParams',
+          'HTMLElement',
+          'HTMLFormElement',
+          'HTMLInputElement',
+          'HTMLButtonElement',
+          'HTMLDetailsElement',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
     // One import direction: web → shared, server → shared, never back.
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }] },

@@ -54,6 +54,7 @@ export function serverBuildIsStale() {
     ...Object.keys(serverEntries).map((name) => path.join(serverOutDir, `${name}.js`)),
     path.join(serverOutDir, 'migrations', 'meta', '_journal.json'),
     path.join(serverOutDir, 'functions.sql'),
+    path.join(serverOutDir, 'api-docs-client.js'),
   ]
   const missing = outputs.find((file) => !existsSync(file))
   if (missing) return `${path.relative(root, missing)} is missing`
@@ -89,6 +90,11 @@ export async function buildServer() {
     recursive: true,
   })
   cpSync(path.join(root, 'src', 'server', 'db', 'functions.sql'), path.join(serverOutDir, 'functions.sql'))
+  // The script /api/docs serves to the browser as it is, read from beside the bundle (system/api-docs.ts).
+  cpSync(
+    path.join(root, 'src', 'server', 'system', 'api-docs-client.js'),
+    path.join(serverOutDir, 'api-docs-client.js'),
+  )
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

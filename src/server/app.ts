@@ -32,7 +32,7 @@ import { ORDER_IMPORT_URL } from '../shared/schemas/order'
 import { productRoutes } from './products/products.routes'
 import { setupRoutes } from './setup/setup.routes'
 import { createStorage, type FileStorage } from './storage/storage'
-import { renderApiDocs } from './system/api-docs'
+import { API_DOCS_SCRIPT_PATH, apiDocsScript, renderApiDocs } from './system/api-docs'
 import { loadWebPages } from './system/web-pages'
 import { systemRoutes } from './system/system.routes'
 import { vendorRoutes } from './vendors/vendors.routes'
@@ -238,7 +238,16 @@ export function createApp(options: AppOptions) {
   let openApiDocument: ReturnType<typeof app.getOpenAPI31Document> | undefined
   const apiDocument = () => (openApiDocument ??= app.getOpenAPI31Document(openApiConfig))
   app.get('/api/openapi.json', (c) => c.json(apiDocument()))
-  app.get('/api/docs', (c) => c.html(renderApiDocs(apiDocument() as never)))
+  // The reference and its "Try it" forms (system/api-docs.ts): as public as the document it is made from. The forms
+  // call this origin's /api paths with the reader's own session, under the same role checks and CSRF rules as the app.
+  let docsPage: string | undefined
+  app.get('/api/docs', (c) => c.html((docsPage ??= renderApiDocs(apiDocument() as never))))
+  app.get(API_DOCS_SCRIPT_PATH, (c) =>
+    c.body(apiDocsScript(), 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    }),
+  )
 
   // A path the API has, asked with another method: 405 and the methods it has (RFC 9110); otherwise 404.
   const methodsOf = allowedMethods(() => app.routes)

@@ -4,6 +4,7 @@ import { sessions } from '../../src/server/db/schema'
 import { expectError } from '../fixtures/expect-error'
 import { confirmedVendor, createAdmin, DEFAULT_PASSWORD, signIn } from '../fixtures/factories'
 import { buildTestApp, createTestApp, TEST_PUBLIC_URL } from '../fixtures/test-app'
+import { buildRequest, type Built } from '../../src/server/system/api-docs-client.js'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 
@@ -60,13 +61,82 @@ describe('GET /api/openapi.json', () => {
 })
 
 describe('GET /api/docs', () => {
-  it('renders the reference as HTML from the same document', async () => {
+  it('lists every operation of the document by tag, each with its answers and a labelled Try it form', async () => {
     const response = await t.get('/api/docs')
+    const document = (await t.get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { tags: string[] }>>
+    }
 
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/html')
-    expect(response.text).toContain('<!doctype html>')
-    expect(response.text).toContain('/api/account/register')
+    const html = response.text
+    expect(html).toContain('<!doctype html>')
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(html, `${method} ${path}`).toContain(`data-method="${method}" data-path="${path}"`)
+        expect(html).toContain(`>${operation.tags[0]}</h2>`)
+      }
+    }
+    // A path parameter, a query parameter and a JSON body, each an input named by its label.
+    expect(html).toMatch(
+      /<label for="putvendorproductsbyid-path-id"><code>id<\/code> <small>path, required<\/small><\/label><input type="text"[^>]* id="putvendorproductsbyid-path-id" name="id" data-in="path" required>/,
+    )
+    expect(html).toMatch(
+      /<label for="getadminorders-query-status">[\s\S]*?<select id="getadminorders-query-status" name="status" data-in="query"><option value="">\(not sent\)<\/option><option value="all">/,
+    )
+    expect(html).toMatch(
+      /<textarea id="postvendorpayouts-body" name="body" data-in="body"[^>]*>\{\n {2}&quot;amount&quot;: 1\n\}<\/textarea>/,
+    )
+    expect(html).toMatch(/<input type="file" id="postuploads-form-file" name="file" data-in="form" required>/)
+    expect(html).toContain('<li><code>403</code>')
+  })
+
+  // The page's one script is a file of this origin: the Content-Security-Policy (script-src 'self') allows
+  // nothing else, and the page has no inline script for an injected one to hide among.
+  it('loads its script from this origin as a module, and has no inline script', async () => {
+    const page = await t.get('/api/docs')
+    expect(page.text).toContain('<script type="module" src="/api/docs/try-it.js"></script>')
+    expect(page.text).not.toMatch(/<script(?![^>]*\ssrc=)/)
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+
+    const script = await t.get('/api/docs/try-it.js')
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(script.text).toContain('export function buildRequest(')
+  })
+
+  // The form sends what the app would send, with the reader's own session: the server's rules decide, not the page.
+  it('sends a built request with the session, so role checks and the same-origin rule apply as in the app', async () => {
+    const vendor = await confirmedVendor(t)
+    const send = (built: Built, headers: Record<string, string> = {}) => {
+      if ('problem' in built) throw new Error(built.problem)
+      return t.request(built.init.method!, built.url, {
+        cookie: vendor.cookie,
+        rawBody: built.init.body as string | undefined,
+        headers: { ...(built.init.headers as Record<string, string>), ...headers },
+      })
+    }
+
+    const me = await send(buildRequest({ method: 'get', path: '/api/account/me', body: 'none' }, {}))
+    expect(me.status).toBe(200)
+    expect(me.body.user.email).toBe(vendor.email)
+    // A vendor's session is refused an admin's list, whatever page sends it.
+    const adminList = await send(
+      buildRequest({ method: 'get', path: '/api/admin/vendors', body: 'none' }, { query: { pageSize: '5' } }),
+    )
+    expectError(adminList, { status: 403, code: 'FORBIDDEN', messageKey: 'errors.forbidden' })
+    // A body the server's rules refuse is refused as it would be from the app.
+    const refused = await send(
+      buildRequest({ method: 'post', path: '/api/account/login', body: 'json' }, { body: '{"email":"x"}' }),
+    )
+    expect(refused.status).toBe(422)
+    // A form sent from another site is refused as any other (CSRF): the page is no way around it.
+    const logout = buildRequest({ method: 'post', path: '/api/account/logout', body: 'none' }, {})
+    const crossSite = await send(logout, {
+      origin: 'https://evil.example',
+      'content-type': 'application/x-www-form-urlencoded',
+    })
+    expectError(crossSite, { status: 403, code: 'FORBIDDEN', messageKey: 'errors.forbidden' })
   })
 })
 

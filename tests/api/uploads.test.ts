@@ -7,7 +7,7 @@ import { files, rateLimits } from '../../src/server/db/schema'
 import { AppError } from '../../src/server/lib/errors'
 import { assertOwnedFiles, fileRefs } from '../../src/server/lib/files'
 import { limits } from '../../src/shared/constants'
-import { uploadResponse } from '../../src/shared/schemas/upload'
+import { acceptedTypesText, uploadResponse, type UploadPurpose } from '../../src/shared/schemas/upload'
 import { expectError } from '../fixtures/expect-error'
 import { confirmedVendor, createAdmin } from '../fixtures/factories'
 import {
@@ -222,11 +222,13 @@ describe('POST /api/uploads', () => {
   it.each(['logo', 'product_image'])(
     'refuses a PDF for %s with 422 uploads.typeNotAllowed',
     async (purpose) => {
-      await expectRefusedAndNothingStored(
+      const response = await expectRefusedAndNothingStored(
         () =>
           upload(t, { cookie: vendorA.cookie, purpose, file: { bytes: pdfDocument(), name: 'logo.pdf' } }),
         { status: 422, code: 'VALIDATION', messageKey: 'uploads.typeNotAllowed' },
       )
+      // The refusal names what is taken instead, from the list the screens check before a file travels.
+      expect(response.body.error.params).toEqual({ types: 'JPEG, PNG, WebP, GIF' })
     },
   )
 
@@ -246,10 +248,11 @@ describe('POST /api/uploads', () => {
   ])(
     'refuses %s with 422 uploads.typeNotAllowed and stores nothing',
     async (_what, purpose, make, name, type) => {
-      await expectRefusedAndNothingStored(
+      const response = await expectRefusedAndNothingStored(
         () => upload(t, { cookie: vendorA.cookie, purpose, file: { bytes: make(), name, type } }),
         { status: 422, code: 'VALIDATION', messageKey: 'uploads.typeNotAllowed' },
       )
+      expect(response.body.error.params).toEqual({ types: acceptedTypesText(purpose as UploadPurpose) })
     },
   )
 

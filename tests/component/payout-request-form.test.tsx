@@ -6,12 +6,16 @@ import { i18next } from '../../src/web/i18n'
 import en from '../../src/web/i18n/en.json'
 import rw from '../../src/web/i18n/rw.json'
 import { PayoutRequestForm } from '../../src/web/vendor-area/payouts/payout-request-form'
+import { ApiError } from '../../src/web/api/client'
+import { failureDetail } from '../../src/web/components/use-flash-message'
 import { renderInApp } from './render'
 
 const amountField = () => screen.getByRole('textbox', { name: /Amount \(RWF\)/ })
 const submitButton = () => screen.getByRole('button', { name: 'Request Payout' })
 const wholeOnly = en.payouts.amountWhole
-const overBalance = (balance: string) => en.payouts.amountOverBalance.replace('{{balance}}', balance)
+/** The text with the balance filled in as the screens write money ('RWF 5,000'). */
+const withBalance = (text: string, balance: string) => text.replace(/{{balance(, rwf)?}}/, balance)
+const overBalance = (balance: string) => withBalance(en.payouts.amountOverBalance, balance)
 
 /** The server, as the browser's fetch sees it: each call answers `status` with `body`. */
 function answerWith(status: number, body: unknown) {
@@ -104,7 +108,7 @@ describe('the payout request form', () => {
     expect(screen.getByText(rw.payouts.amountWhole)).toBeTruthy()
     await userEvent.clear(field)
     await userEvent.type(field, '9000')
-    expect(screen.getByText(rw.payouts.amountOverBalance.replace('{{balance}}', 'RWF 5,000'))).toBeTruthy()
+    expect(screen.getByText(withBalance(rw.payouts.amountOverBalance, 'RWF 5,000'))).toBeTruthy()
     expect(field).toHaveProperty('value', '9000')
   })
 
@@ -119,5 +123,39 @@ describe('the payout request form', () => {
     expect(amountField()).toHaveProperty('value', '')
     const refetched = invalidate.mock.calls.map(([filters]) => filters?.queryKey)
     expect(refetched).toEqual(expect.arrayContaining([payoutKeys.all, dashboardKeys.all]))
+  })
+})
+
+// The server sends the figures of a refusal as numbers (error params); whatever screen shows it writes them as money
+// is written everywhere else ('RWF 12,500'), in either language, not '12500'.
+describe('money in a refusal from the server', () => {
+  const refusals = [
+    new ApiError(422, {
+      code: 'VALIDATION',
+      messageKey: 'payouts.amountOverBalance',
+      params: { balance: 12_500 },
+      fields: { amount: 'payouts.amountOverBalance' },
+    }),
+    new ApiError(409, {
+      code: 'CONFLICT',
+      messageKey: 'payouts.exceedsBalance',
+      params: { amount: 20_000, balance: 12_500 },
+    }),
+  ]
+
+  it('is written as the app writes money, in English and in Kinyarwanda', async () => {
+    const [overBalance, exceeds] = refusals.map((refusal) => failureDetail(i18next.t, refusal))
+    expect(overBalance).toBe(
+      'Invalid payout amount. You can request at most RWF 12,500, your available balance.',
+    )
+    expect(exceeds).toContain('(RWF 20,000)')
+    expect(exceeds).toContain('(RWF 12,500)')
+
+    i18next.addResourceBundle('rw', 'translation', rw, true, true)
+    await act(() => i18next.changeLanguage('rw'))
+    const [rwOverBalance, rwExceeds] = refusals.map((refusal) => failureDetail(i18next.t, refusal))
+    expect(rwOverBalance).toContain('RWF 12,500')
+    expect(rwOverBalance).not.toBe(overBalance)
+    expect(rwExceeds).toContain('(RWF 20,000)')
   })
 })

@@ -117,6 +117,8 @@ describe('the product form', () => {
     renderForm()
     const input = dialog().querySelector<HTMLInputElement>('input[type="file"]')!
     fireEvent.change(input, { target: { files: [new File(['text'], 'notes.txt', { type: 'text/plain' })] } })
-    expect(await within(dialog()).findByText(/Accepted: JPEG, PNG, WebP, GIF/)).toBeTruthy()
+    expect(
+      await within(dialog()).findByText('notes.txt: Only JPEG, PNG, WebP, GIF files are accepted here.'),
+    ).toBeTruthy()
   })
 })

@@ -11,6 +11,7 @@ import {
 } from '@playwright/test'
 import sharp from 'sharp'
 import { languageStorageKey, type Language } from '../../src/shared/constants'
+import { formatRwf } from '../../src/shared/money'
 import en from '../../src/web/i18n/en.json' with { type: 'json' }
 import rw from '../../src/web/i18n/rw.json' with { type: 'json' }
 import type { KeysUnder, TextKey } from '../../src/web/i18n/keys'
@@ -78,7 +79,11 @@ export function t(language: Language, key: TextKey, params: Record<string, strin
     for (const candidate of candidates) {
       const text = lookup(bundle, candidate)
       if (text !== undefined)
-        return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''))
+        return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
+          const value = params[name] ?? ''
+          // `{{amount, rwf}}`: money as the app writes it (src/web/i18n/formats.ts).
+          return format === 'rwf' && typeof value === 'number' ? formatRwf(value) : String(value)
+        })
     }
   }
   throw new Error(`No text for ${key} in ${language} or en`)

@@ -527,6 +527,7 @@ const table: Record<string, Case> = {
   'GET /api/debug': { expect: [OK, OK, OK, OK, OK, OK, OK] },
   'GET /api/openapi.json': { expect: [OK, OK, OK, OK, OK, OK, OK] },
   'GET /api/docs': { expect: [OK, OK, OK, OK, OK, OK, OK] },
+  'GET /api/docs/try-it.js': { expect: [OK, OK, OK, OK, OK, OK, OK] },
 
   // The auth library's own endpoints: only the Google redirect flow passes (see 'the auth library' below);
   // the rest answer 404 to everyone, so nothing skips Isoko's registration, rate limits or role rules.

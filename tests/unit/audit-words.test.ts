@@ -27,6 +27,11 @@ describe("the audit trail's names on screen", () => {
     expect(fieldValue(t, 'subscription_status', 'active')).toBe('Birakora')
     expect(fieldValue(t, 'requested_plan', 'growth')).toBe('Iterambere')
     expect(fieldValue(t, 'type', 'support')).toBe('Ubufasha')
+    // The note a receipt confirmation writes is stored in English; it reads in the reader's language.
+    expect(fieldValue(t, 'notes', 'Vendor confirmed receipt on 2026-01-31')).toBe(
+      'Umucuruzi yemeje ko yakiriye amafaranga ku wa 2026-01-31',
+    )
+    expect(fieldValue(t, 'notes', 'Paid in cash')).toBe('Paid in cash')
   })
 
   it('are English words for an English reader', async () => {

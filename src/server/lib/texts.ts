@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { languageCookie, languageHeader, languages, type Language } from '../../shared/constants'
+import { formatRwf } from '../../shared/money'
 import en from '../../web/i18n/en.json' with { type: 'json' }
 import rw from '../../web/i18n/rw.json' with { type: 'json' }
 import type { Env } from './http'
@@ -21,13 +22,21 @@ function lookUp(bundle: Bundle, key: string): string | undefined {
 
 export type TextParams = Record<string, string | number>
 
-/** A key's text in `language`, else in English, else `otherwise` (else the key); {{name}} filled from params. */
+/** A param as the screens write it: `{{amount, rwf}}` is money ('RWF 12,500', src/web/i18n/formats.ts). */
+const formatted = (value: string | number, format: string | undefined) =>
+  format === 'rwf' && typeof value === 'number' ? formatRwf(value) : String(value)
+
+/**
+ * A key's text in `language`, else in English, else `otherwise` (else the key); {{name}} (or {{name, rwf}}) filled
+ * from params.
+ */
 export const textIn =
   (language: Language) =>
   (key: string, params: TextParams = {}, otherwise?: string): string =>
     (lookUp(bundles[language], key) ?? lookUp(bundles.en, key) ?? otherwise ?? key).replace(
-      /{{\s*(\w+)\s*}}/g,
-      (placeholder, name: string) => (name in params ? String(params[name]) : placeholder),
+      /{{\s*(\w+)\s*(?:,\s*(\w+)\s*)?}}/g,
+      (placeholder, name: string, format: string | undefined) =>
+        name in params ? formatted(params[name]!, format) : placeholder,
     )
 
 const isLanguage = (value: unknown): value is Language => languages.includes(value as Language)

@@ -23,7 +23,7 @@ import {
 import type { Db, Tx } from '../db/client'
 import { orderImports, products, variants, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
-import type { CsvExport } from '../lib/csv'
+import { csvLabel, type CsvExport } from '../lib/csv'
 import { AppError } from '../lib/errors'
 import { lazyModule } from '../lib/lazy'
 import type { Logger } from '../lib/logger'
@@ -83,6 +83,58 @@ const rowError = (
 
 type ParsedFile = { header: string[]; rows: ImportRow[]; errors: OrderImportRowError[] }
 
+const isLineEnd = (ch: string | undefined) => ch === '\n' || ch === '\r'
+
+/**
+ * The first place the file's quoting breaks RFC 4180, by its line as a text editor numbers it (line 1 the
+ * header, a line break inside a quoted value counted too), or null. A quote opened and never closed names the
+ * line it opened on; a quote in the middle of an unquoted value, or text after a closing quote, names its own
+ * line. A spreadsheet writes neither: the file was edited by hand, and the admin fixes that line. (The parser
+ * would read such a file somehow, shifting cells between columns or swallowing the rows after it, so the file
+ * is refused whole: nothing imported is better than orders for the wrong customer.)
+ */
+export function brokenQuoting(text: string): { messageKey: string; line: number } | null {
+  let line = 1
+  let at = 0
+  let atFieldStart = true
+  const nextLine = () => {
+    if (text[at] === '\r' && text[at + 1] === '\n') at += 1
+    line += 1
+  }
+  while (at < text.length) {
+    const ch = text[at]
+    if (ch === '"' && atFieldStart) {
+      const openedOn = line
+      at += 1
+      // Inside the quotes: a doubled quote is one quote of the value; a lone one closes it.
+      for (;;) {
+        if (at >= text.length) return { messageKey: 'orders.import.unclosedQuote', line: openedOn }
+        if (text[at] === '"') {
+          if (text[at + 1] !== '"') break
+          at += 1
+        } else if (isLineEnd(text[at])) nextLine()
+        at += 1
+      }
+      at += 1
+      // Spaces after the closing quote are let pass, as the parser does; then the value must end.
+      while (text[at] === ' ' || text[at] === '\t') at += 1
+      if (at < text.length && text[at] !== ',' && !isLineEnd(text[at])) {
+        // Closed on a later line by another value's opening quote: it was this one that was never closed.
+        return line === openedOn
+          ? { messageKey: 'orders.import.strayQuote', line }
+          : { messageKey: 'orders.import.unclosedQuote', line: openedOn }
+      }
+      atFieldStart = false
+      continue
+    }
+    if (ch === '"') return { messageKey: 'orders.import.strayQuote', line }
+    if (isLineEnd(ch)) nextLine()
+    atFieldStart = ch === ',' || isLineEnd(ch)
+    at += 1
+  }
+  return null
+}
+
 const email = z.email()
 
 // The CSV parser comes with the first import, not at start (lib/lazy.ts).
@@ -103,8 +155,12 @@ export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
   text = text.replace(/^\uFEFF/, '')
   if (text.trim() === '') throw refuse('orders.import.fileEmpty')
 
+  const quoting = brokenQuoting(text)
+  if (quoting) throw refuse(quoting.messageKey, { line: quoting.line })
+
   const Papa = await loadPapa()
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false })
+  // brokenQuoting found any quote the parser would stumble on; should one slip past it, the file is still refused.
   if (parsed.errors.some((error) => error.type === 'Quotes')) throw refuse('orders.import.failed')
   const records = parsed.data
   const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '')
@@ -286,8 +342,9 @@ function rowErrorOf(error: unknown, row: ImportRow, logger: Logger): OrderImport
     }
   }
   logger.error({ err: error, row: row.row }, 'an imported order could not be created')
+  // The reason is a message key too (the screen shows it in the reader's language), never the database's text.
   return refused('orders.import.rowFailed', {
-    message: error instanceof AppError ? error.messageKey : 'the database refused the order',
+    message: error instanceof AppError ? error.messageKey : 'orders.import.unexpectedError',
   })
 }
 
@@ -488,7 +545,8 @@ async function startImport(
 /**
  * The template (admin §9: 2 example rows): the six columns and the optional delivery ones, and two rows that import as they are. They name
  * real approved products in stock when the marketplace has them, else stand-ins to overwrite. The second
- * customer's name carries a comma, to show how a quoted field looks.
+ * customer's name carries a comma, to show how a quoted field looks. The column names stay English (the import
+ * reads them); the stand-ins and the example note are in the reader's language.
  */
 export async function orderImportTemplate(db: Db, _admin: AdminScope): Promise<CsvExport> {
   const examples = await db
@@ -506,7 +564,11 @@ export async function orderImportTemplate(db: Db, _admin: AdminScope): Promise<C
     )
     .orderBy(asc(vendors.shopName), asc(products.name), asc(variants.sku))
     .limit(2)
-  const stand = { shopName: 'Your Shop Name', productName: 'Your Product Name', sku: 'YOUR-SKU-001' }
+  const stand = {
+    shopName: csvLabel('admin.orders.import.templateShop'),
+    productName: csvLabel('admin.orders.import.templateProduct'),
+    sku: 'YOUR-SKU-001',
+  }
   const first = examples[0] ?? stand
   const second = examples[1] ?? first
   // The delivery columns are optional: the first row fills them in, the second leaves them blank. The phone is
@@ -524,7 +586,7 @@ export async function orderImportTemplate(db: Db, _admin: AdminScope): Promise<C
       'Niboye',
       'Nyakabanda',
       'KK 15 Ave, house 12',
-      'Blue gate opposite the church',
+      csvLabel('admin.orders.import.templateNote'),
     ],
     ['Mugisha, Eric', 'eric.mugisha@example.com', second.shopName, second.productName, second.sku, 1],
   ]

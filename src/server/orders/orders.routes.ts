@@ -167,7 +167,8 @@ export function orderRoutes(deps: Deps) {
           'Import orders from a CSV file (multipart/form-data: file); dryRun=true previews it and writes nothing',
         description:
           'File-level problems are 422 with orders.import.* (fileRequired, fileEmpty, notText, noDataRows, ' +
-          'missingColumns {cols}, tooManyRows {max, rows}, tooLarge {max}, failed) and import nothing. Otherwise ' +
+          'missingColumns {cols}, tooManyRows {max, rows}, tooLarge {max}; unclosedQuote {line} and strayQuote {line} ' +
+          'for quoting that breaks RFC 4180, with the line of the text file to fix) and import nothing. Otherwise ' +
           'each row is an order in its own transaction; refused rows are listed with their number (the header is ' +
           'row 1), an orders.import.row* message key and their cells. The optional columns Customer Phone, District, ' +
           'Sector, Cell, Address and Delivery Note give the order its delivery details. The same file (by the SHA-256 ' +

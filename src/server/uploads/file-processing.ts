@@ -1,5 +1,10 @@
 import { limits } from '../../shared/constants'
-import { acceptedTypesText, acceptsPdf, uploadMaxMb, type UploadPurpose } from '../../shared/schemas/upload'
+import {
+  acceptedContentTypes,
+  typeRefusal,
+  uploadMaxMb,
+  type UploadPurpose,
+} from '../../shared/schemas/upload'
 import { AppError } from '../lib/errors'
 import { lazyModule } from '../lib/lazy'
 
@@ -15,15 +20,14 @@ export const THUMB_MAX_PX = 320
 const NAME_MAX_CHARS = 100
 
 export const tooLarge = () => new AppError('VALIDATION', 'uploads.tooLarge', { maxMb: uploadMaxMb })
-/** The refusal names the types the purpose takes, so the person knows what to pick instead. */
-const typeNotAllowed = (purpose: UploadPurpose) =>
-  new AppError('VALIDATION', 'uploads.typeNotAllowed', { types: acceptedTypesText(acceptsPdf(purpose)) })
+/** The refusal names the types the purpose takes (the list the screens check too), so the person knows what to pick. */
+const typeNotAllowed = (purpose: UploadPurpose) => {
+  const { messageKey, params } = typeRefusal(purpose)
+  return new AppError('VALIDATION', messageKey, params)
+}
 const imageTooLarge = () =>
   new AppError('VALIDATION', 'uploads.imageTooLarge', { maxMegapixels: MAX_INPUT_PIXELS / 1e6 })
 const unreadable = () => new AppError('VALIDATION', 'uploads.unreadable')
-
-/** Types read from the bytes (never from the name or the declared type) that are decoded and re-encoded. */
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/apng', 'image/webp', 'image/gif'])
 
 export type PreparedFile = {
   contentType: 'image/webp' | 'application/pdf'
@@ -42,10 +46,11 @@ export type PreparedFile = {
 export async function prepareFile(purpose: UploadPurpose, bytes: Buffer): Promise<PreparedFile> {
   if (bytes.length > limits.uploadMaxBytes) throw tooLarge()
   const { fileTypeFromBuffer } = await loadFileType()
+  // The type is read from the bytes, never from the name or the declared type (shared/schemas/upload.ts: fileTypes).
   const sniffed = await fileTypeFromBuffer(bytes)
-  if (sniffed?.mime === 'application/pdf' && acceptsPdf(purpose)) return preparePdf(purpose, bytes)
-  if (!sniffed || !IMAGE_TYPES.has(sniffed.mime)) throw typeNotAllowed(purpose)
-  return prepareImage(bytes)
+  if (!sniffed || !acceptedContentTypes(purpose).includes(sniffed.mime)) throw typeNotAllowed(purpose)
+  // Images are decoded and re-encoded; a PDF is kept as it is.
+  return sniffed.mime === 'application/pdf' ? preparePdf(purpose, bytes) : prepareImage(bytes)
 }
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1')

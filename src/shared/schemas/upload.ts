@@ -30,24 +30,73 @@ export const purposeDocumentType = {
 } as const satisfies Record<UploadPurpose, string>
 export type DocumentType = (typeof purposeDocumentType)[UploadPurpose]
 
-/** Images are accepted everywhere; PDF only for documents ("government ID accepts images or pdf"). */
-export const imageContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
+export const uploadMaxMb = limits.uploadMaxBytes / (1024 * 1024)
+
+/**
+ * The types Isoko takes, by the name people know them by (the same in every language), the content types the
+ * server reads from a file's bytes, and the extensions a file picker offers. Images go everywhere, PDF only with
+ * documents ("government ID accepts images or pdf"). The server checks the bytes against this list
+ * (uploads/file-processing.ts); the screens check the browser's type (or, when it gives none, the name's
+ * extension) against it before a file travels, and both name it in the refusal.
+ */
+export const fileTypes = [
+  { name: 'JPEG', contentTypes: ['image/jpeg'], extensions: ['jpg', 'jpeg'], isDocument: false },
+  // An animated PNG is a PNG; some browsers label it image/apng.
+  { name: 'PNG', contentTypes: ['image/png', 'image/apng'], extensions: ['png', 'apng'], isDocument: false },
+  { name: 'WebP', contentTypes: ['image/webp'], extensions: ['webp'], isDocument: false },
+  { name: 'GIF', contentTypes: ['image/gif'], extensions: ['gif'], isDocument: false },
+  { name: 'PDF', contentTypes: ['application/pdf'], extensions: ['pdf'], isDocument: true },
+] as const
+
 export const pdfPurposes: readonly UploadPurpose[] = ['gov_id', 'id_document', 'business_document']
 export const acceptsPdf = (purpose: UploadPurpose) => pdfPurposes.includes(purpose)
 
-/** The `accept` list for a file input or dropzone; the server checks the bytes whatever the browser sends. */
-export const acceptedContentTypes = (purpose: UploadPurpose): string[] => [
-  ...imageContentTypes,
-  ...(acceptsPdf(purpose) ? ['application/pdf'] : []),
-]
+const typesFor = (purpose: UploadPurpose) =>
+  fileTypes.filter((type) => !type.isDocument || acceptsPdf(purpose))
+
+/** The content types a purpose takes. */
+export const acceptedContentTypes = (purpose: UploadPurpose): string[] =>
+  typesFor(purpose).flatMap((type) => [...type.contentTypes])
+
+/** The `accept` list of a file input: the content types, and the extensions for browsers that go by those. */
+export const acceptAttribute = (purpose: UploadPurpose): string =>
+  typesFor(purpose)
+    .flatMap((type) => [...type.contentTypes, ...type.extensions.map((extension) => `.${extension}`)])
+    .join(',')
+
+/** The accepted types as a person knows them ('JPEG, PNG, WebP, GIF, PDF'), for hints and refusals. */
+export const acceptedTypesText = (purpose: UploadPurpose) =>
+  typesFor(purpose)
+    .map((type) => type.name)
+    .join(', ')
+
+/** Why the server would refuse a file: as a message key and its params, for the screens to say it first. */
+export type UploadRefusal = { messageKey: string; params: Record<string, string | number> }
+
+export const typeRefusal = (purpose: UploadPurpose): UploadRefusal => ({
+  messageKey: 'uploads.typeNotAllowed',
+  params: { types: acceptedTypesText(purpose) },
+})
 
 /**
- * The accepted types as a person knows them, for the message refusing any other ('Accepted: JPEG, PNG, …'):
- * format names, the same in every language.
+ * A picked file the server would refuse for its size or its type, or null. The browser's type is a hint (the
+ * server decides from the bytes); when it gives none, the extension of the name stands in for it, so a photo
+ * saved as .heic is refused here rather than after it travelled. A file with neither goes to the server to decide.
  */
-export const acceptedTypesText = (withPdf: boolean) => `JPEG, PNG, WebP, GIF${withPdf ? ', PDF' : ''}`
-
-export const uploadMaxMb = limits.uploadMaxBytes / (1024 * 1024)
+export function uploadRefusal(
+  purpose: UploadPurpose,
+  file: { size: number; type: string; name: string },
+): UploadRefusal | null {
+  if (file.size > limits.uploadMaxBytes) {
+    return { messageKey: 'uploads.tooLarge', params: { maxMb: uploadMaxMb } }
+  }
+  const types = typesFor(purpose)
+  const extension = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? ''
+  const isAccepted = file.type
+    ? types.some((type) => (type.contentTypes as readonly string[]).includes(file.type))
+    : !extension || types.some((type) => (type.extensions as readonly string[]).includes(extension))
+  return isAccepted ? null : typeRefusal(purpose)
+}
 
 /** Every stored file is served by the API, never straight from the store. */
 /** Where files are uploaded (multipart, with progress: the browser uses XMLHttpRequest, not the typed client). */

@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Anchor, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { IconCloudUpload, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { limits } from '../../shared/constants'
-import { acceptedTypesText, imageContentTypes, uploadMaxMb } from '../../shared/schemas/upload'
+import { acceptAttribute, acceptedTypesText, uploadMaxMb, uploadRefusal } from '../../shared/schemas/upload'
 import { ApiError } from '../api/client'
 import { uploadFile, type UploadedFile, type UploadPurpose } from '../api/uploads'
 import { messageText } from '../i18n/keys'
@@ -27,7 +26,6 @@ export type UploadWidgetProps = {
   label: string
   description?: string
   maxFiles: number
-  accept: 'images' | 'images-pdf'
   value: UploadedRef[]
   onChange: (files: UploadedRef[]) => void
   onBusyChange?: (isBusy: boolean) => void
@@ -81,7 +79,6 @@ export function UploadWidget({
   label,
   description,
   maxFiles,
-  accept,
   value,
   onChange,
   onBusyChange,
@@ -127,13 +124,6 @@ export function UploadWidget({
     },
     [],
   )
-
-  const contentTypes: readonly string[] =
-    accept === 'images-pdf' ? [...imageContentTypes, pdfType] : imageContentTypes
-  // The server also takes animated PNG, which some browsers label image/apng.
-  const allowedTypes: readonly string[] = [...contentTypes, 'image/apng']
-  const acceptAttribute =
-    accept === 'images-pdf' ? [...contentTypes, '.pdf'].join(',') : contentTypes.join(',')
 
   const updatePending = (key: string, change: Partial<PendingFile>) =>
     setPending((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)))
@@ -182,16 +172,8 @@ export function UploadWidget({
     const added: PendingFile[] = []
     for (const file of files) {
       const key = `upload-${++pendingSequence}`
-      // The browser's type is a hint (it may be empty); the server decides from the bytes.
-      const refusal: Reason | null =
-        file.size > limits.uploadMaxBytes
-          ? { messageKey: 'uploads.tooLarge', params: { maxMb: uploadMaxMb } }
-          : file.type && !allowedTypes.includes(file.type)
-            ? {
-                messageKey: 'uploads.typeNotAllowed',
-                params: { types: acceptedTypesText(accept === 'images-pdf') },
-              }
-            : null
+      // The purpose's size and types, as the server checks them (it still decides from the bytes).
+      const refusal: Reason | null = uploadRefusal(purpose, file)
       if (refusal) {
         added.push({ key, name: file.name, status: 'failed', progress: 0, reason: refusal })
       } else {
@@ -220,7 +202,6 @@ export function UploadWidget({
 
   const say = (reason: Reason) =>
     messageText(t, reason.messageKey, { ...reason.params, defaultValue: t('uploads.failed') })
-  const typesHint = accept === 'images-pdf' ? t('uploads.typesImagesPdf') : t('uploads.typesImages')
   const shownError = notice ? say(notice.reason) : error
   const describedBy = [hintId, shownError ? errorId : null].filter(Boolean).join(' ')
 
@@ -250,7 +231,7 @@ export function UploadWidget({
           id={inputId}
           className={classes.input}
           type="file"
-          accept={acceptAttribute}
+          accept={acceptAttribute(purpose)}
           multiple={maxFiles > 1}
           disabled={disabled}
           aria-labelledby={labelId}
@@ -265,7 +246,7 @@ export function UploadWidget({
           {t('uploads.chooseOrDrop', { count: maxFiles })}
         </Text>
         <Text size="xs" c="dimmed" id={hintId}>
-          {t('uploads.hint', { types: typesHint, size: uploadMaxMb, count: maxFiles })}
+          {t('uploads.hint', { types: acceptedTypesText(purpose), size: uploadMaxMb, count: maxFiles })}
         </Text>
       </label>
 

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { languageCookie, languageStorageKey, languages, type Language } from '../../shared/language'
+import { addFormats } from './formats'
 
 /**
  * The texts of each language in parts, each its own chunk (vite.config.ts, textParts): `base` (the sign-in
@@ -34,6 +35,9 @@ const bundleBackend: BackendModule = {
 }
 
 let initialized: Promise<unknown> | undefined
+
+// However the texts are set up (initI18n here, or a test with its own options), they know the app's formats.
+i18next.on('initialized', () => addFormats(i18next))
 
 /**
  * Adds parts of the texts (each holds whole top-level sections: `vendor.*`, `admin.*`, …), in the language shown

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next'
+import { receiptNoteDate } from '../../../shared/schemas/payout'
 import { messageText } from '../../i18n/keys'
 
 /**
@@ -24,8 +25,13 @@ export const tableName = (t: TFunction, table: string) => inWords(t, `admin.audi
 /** 'decision_reason' → Reason / Impamvu. */
 export const fieldName = (t: TFunction, field: string) => inWords(t, `admin.auditLogs.fields.${field}`, field)
 
-/** A recorded value as written: 'pending' → Pending / Bitegereje for a status; any other value as recorded. */
+/**
+ * A recorded value as written: 'pending' → Pending / Bitegereje for a status; the note a receipt confirmation
+ * writes (in English, specification §4) in the reader's words; any other value as recorded.
+ */
 export function fieldValue(t: TFunction, field: string, value: string): string {
+  const receiptDate = field === 'notes' ? receiptNoteDate(value) : null
+  if (receiptDate) return t('admin.payouts.details.receiptNote', { date: receiptDate })
   const section = valueWords[field]
   return section ? inWords(t, `${section}.${value}`, value) : value
 }

@@ -58,6 +58,16 @@ const empty: Draft = {
   deliveryNote: '',
 }
 
+/** The fields the order cannot be made without (admin §5 'Please fill in all required fields'). */
+type RequiredField = 'vendorId' | 'productId' | 'variantId' | 'customerName' | 'customerEmail'
+
+/** The required fields left empty, each to be marked beside itself: all of them at once, not the first. */
+const missingFields = (draft: Draft): RequiredField[] =>
+  (['vendorId', 'productId', 'variantId', 'customerName', 'customerEmail'] as const).filter((field) => {
+    const value = draft[field]
+    return value === null || value.trim() === ''
+  })
+
 /** The quantity's problem, as a message key with its params, or null: digits only, from 1, at most the stock. */
 function quantityProblem(typed: string, stock: number | undefined) {
   const read = readQuantity(typed)
@@ -121,6 +131,9 @@ export function CreateOrderModal({
   const quantity = 'quantity' in read ? read.quantity : null
   const quantityError = quantityProblem(draft.quantity, variant?.stock)
   const deliveryErrors = deliveryProblems(draft)
+  // Marked once the form was sent, and each cleared as soon as it is filled in.
+  const missing = checked.all ? missingFields(draft) : []
+  const requiredError = (field: RequiredField) => (missing.includes(field) ? t('errors.required') : undefined)
 
   const change = (next: Partial<Draft>) => {
     setMessage(null)
@@ -133,6 +146,7 @@ export function CreateOrderModal({
     required: true,
     autoComplete: 'off',
     value: draft[field],
+    error: requiredError(field),
     onChange: (event: ChangeEvent<HTMLInputElement>) => change({ [field]: event.currentTarget.value }),
   })
 
@@ -158,11 +172,11 @@ export function CreateOrderModal({
     const { vendorId, productId, variantId } = draft
     const customerName = draft.customerName.trim()
     const customerEmail = draft.customerEmail.trim()
+    setChecked({ quantity: true, all: true })
     if (!vendorId || !productId || !variantId || !customerName || !customerEmail) {
       return setMessage(t('orders.requiredFields'))
     }
     if (!variant) return setMessage(t('orders.variantNotFound'))
-    setChecked({ quantity: true, all: true })
     if (quantityError || quantity === null || Object.keys(deliveryErrors).length > 0) return
     create.mutate(
       {
@@ -208,6 +222,7 @@ export function CreateOrderModal({
             required
             forSale
             value={draft.vendorId}
+            error={requiredError('vendorId')}
             onChange={(vendorId) => change({ vendorId, productId: null, variantId: null })}
           />
           <Select
@@ -221,6 +236,7 @@ export function CreateOrderModal({
             searchable
             disabled={!draft.vendorId}
             value={draft.productId}
+            error={requiredError('productId')}
             data={(products.data?.items ?? []).map((item) => ({ value: item.id, label: item.name }))}
             nothingFoundMessage={
               products.isFetching ? t('admin.orders.shops.loading') : t('admin.orders.create.noProducts')
@@ -233,6 +249,7 @@ export function CreateOrderModal({
             required
             disabled={!product}
             value={draft.variantId}
+            error={requiredError('variantId')}
             data={(product?.variants ?? []).map((item) => ({ value: item.id, label: variantLabel(t, item) }))}
             onChange={(variantId) => change({ variantId })}
           />

@@ -31,7 +31,7 @@ type SavedFilesProps = {
   title: string
   intro?: string
   none: string
-  widget: Pick<UploadWidgetProps, 'purpose' | 'label' | 'description' | 'maxFiles' | 'accept'>
+  widget: Pick<UploadWidgetProps, 'purpose' | 'label' | 'description' | 'maxFiles'>
   saved: UploadedRef[]
   /** A message when the draft cannot be sent as it is, or null to send it. */
   check: (files: UploadedRef[]) => string | null
@@ -133,7 +133,6 @@ export function LogoSection({ profile }: { profile: VendorProfile }) {
         label: t('vendor.profile.logo.upload'),
         description: t('vendor.profile.logo.description'),
         maxFiles: limits.files.logo,
-        accept: 'images',
       }}
       saved={saved}
       check={(files) => (files.every((file) => isFileId(file.id)) ? null : t('vendor.profile.logo.failed'))}
@@ -166,7 +165,6 @@ export function BusinessDocumentsSection({ profile }: { profile: VendorProfile }
         purpose: 'business_document',
         label: t('vendor.profile.documents.upload'),
         maxFiles: limits.files.businessDocuments,
-        accept: 'images-pdf',
       }}
       saved={profile.businessDocuments.map(toRef)}
       // A saved document whose address holds no file id cannot be sent back: say so instead of dropping it.

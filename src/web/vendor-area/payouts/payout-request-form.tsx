@@ -24,9 +24,10 @@ function refusalOf(text: string, balance: number): Refusal | null {
   return null
 }
 
+// The bundle writes the balance as money ({{balance, rwf}}): it is given as the number it is.
 const refusalText = (t: TFunction, refusal: Refusal) =>
   refusal.key === 'payouts.amountOverBalance'
-    ? t(refusal.key, { balance: formatRwf(Math.max(refusal.balance, 0)) })
+    ? t(refusal.key, { balance: Math.max(refusal.balance, 0) })
     : t(refusal.key)
 
 /**
@@ -63,7 +64,7 @@ export function PayoutRequestForm({ balance }: { balance: number }) {
         const key = serverFieldErrors(failure).amount
         if (failure instanceof ApiError && key) {
           const shownBalance = Number(failure.params?.balance ?? balance)
-          setServerRefusal(messageText(t, key, { balance: formatRwf(Math.max(shownBalance, 0)) }))
+          setServerRefusal(messageText(t, key, { balance: Math.max(shownBalance, 0) }))
         } else {
           feedback.error(t('vendor.payouts.requestFailed'), failureDetail(t, failure))
         }

@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../shared/constants'
-import { uploadMaxMb } from '../../../shared/schemas/upload'
+import { acceptedTypesText, uploadMaxMb } from '../../../shared/schemas/upload'
 import { messageText } from '../../i18n/keys'
 import {
   imageAccept,
@@ -137,7 +137,7 @@ export function ProductImagesField({
           {t('vendor.products.images.label')}
         </Text>
         <Text id={hintId} size="xs" c="dimmed">
-          {t('vendor.products.images.hint', { size: uploadMaxMb })}
+          {t('vendor.products.images.hint', { types: acceptedTypesText('product_image'), size: uploadMaxMb })}
         </Text>
       </div>
 

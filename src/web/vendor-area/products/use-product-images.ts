@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { limits } from '../../../shared/constants'
 import type { ProductDto } from '../../../shared/schemas/product'
-import {
-  acceptedTypesText,
-  fileIdFromUrl,
-  imageContentTypes,
-  uploadMaxMb,
-} from '../../../shared/schemas/upload'
+import { acceptAttribute, fileIdFromUrl, uploadRefusal } from '../../../shared/schemas/upload'
 import { ApiError } from '../../api/client'
 import { uploadFile } from '../../api/uploads'
 
@@ -29,9 +24,7 @@ export type ImageItem = {
 
 export type Refusal = { name: string; reason: ImageReason }
 
-// The server also takes animated PNG, which some browsers label image/apng.
-const allowedTypes: readonly string[] = [...imageContentTypes, 'image/apng']
-export const imageAccept = imageContentTypes.join(',')
+export const imageAccept = acceptAttribute('product_image')
 
 let sequence = 0
 const nextKey = () => `image-${++sequence}`
@@ -42,13 +35,7 @@ const reasonOf = (failure: unknown): ImageReason =>
     : { messageKey: 'uploads.failed' }
 
 /** A file the server would refuse anyway (size, type) is refused here before it travels. */
-function refusalOf(file: File): ImageReason | null {
-  if (file.size > limits.uploadMaxBytes)
-    return { messageKey: 'uploads.tooLarge', params: { maxMb: uploadMaxMb } }
-  if (file.type && !allowedTypes.includes(file.type))
-    return { messageKey: 'uploads.typeNotAllowed', params: { types: acceptedTypesText(false) } }
-  return null
-}
+const refusalOf = (file: File): ImageReason | null => uploadRefusal('product_image', file)
 
 function fromProduct(product: ProductDto | null): ImageItem[] {
   if (!product) return []

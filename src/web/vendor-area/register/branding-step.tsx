@@ -11,7 +11,6 @@ export function BrandingStep({ form, onBusyChange }: StepProps) {
       label={t('vendor.register.fields.logo')}
       description={t('vendor.register.fields.logoHint')}
       maxFiles={limits.files.logo}
-      accept="images"
       form={form}
       field="shopLogo"
       onBusyChange={onBusyChange}

@@ -32,13 +32,7 @@ export function DocumentsStep({ form, onBusyChange }: StepProps) {
   return (
     <Stack gap="lg">
       {documents.map((document) => (
-        <WizardUpload
-          key={document.field}
-          {...document}
-          accept="images-pdf"
-          form={form}
-          onBusyChange={onBusyChange}
-        />
+        <WizardUpload key={document.field} {...document} form={form} onBusyChange={onBusyChange} />
       ))}
     </Stack>
   )

@@ -18,7 +18,7 @@ export function WizardUpload({
   ...widget
 }: { form: WizardForm; field: FileField; onBusyChange: BusyChange } & Pick<
   UploadWidgetProps,
-  'purpose' | 'label' | 'description' | 'maxFiles' | 'accept'
+  'purpose' | 'label' | 'description' | 'maxFiles'
 >) {
   const { t } = useTranslation()
   return (
