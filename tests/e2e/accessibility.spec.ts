@@ -94,15 +94,21 @@ async function auditScreens(
   screens: { path: string; then?: (page: Page) => Promise<string | void> }[],
 ) {
   const problems: Problem[] = []
+  // How long each screen took to open and to check, for the report: a slow one shows where the time goes.
+  const timings: string[] = []
   for (const screen of screens) {
+    const started = Date.now()
     await visit(page, screen.path)
+    const opened = Date.now()
     problems.push(...(await violations(page, screen.path)))
+    timings.push(`${screen.path}: opened in ${opened - started} ms, checked in ${Date.now() - opened} ms`)
     if (screen.then) {
-      const opened = await screen.then(page)
-      if (opened) problems.push(...(await violations(page, `${screen.path} ${opened}`)))
+      const dialog = await screen.then(page)
+      if (dialog) problems.push(...(await violations(page, `${screen.path} ${dialog}`)))
       await page.keyboard.press('Escape')
     }
   }
+  await testInfo.attach('axe-timings', { body: timings.join('\n'), contentType: 'text/plain' })
   await testInfo.attach('axe-problems', { body: problems.join('\n') || 'none', contentType: 'text/plain' })
   expect(problems, problems.join('\n')).toEqual([])
 }
