@@ -51,7 +51,7 @@ const phoneScenarios = [
   // Kinyarwanda, whose longer words are the harder test of a narrow screen; in English they check nothing the
   // desktop run does not.
   /access\.spec\.ts access: rw (a signed-in vendor opening \/admin|the admin signs in)/,
-  /(admin-[a-z-]+|vendor-commerce|vendor-shop)\.spec\.ts .*\(rw\)$/,
+  /(admin-[a-z-]+|vendor-commerce|vendor-shop|vendor-stock)\.spec\.ts .*\(rw\)$/,
 ]
 
 export default defineConfig({

@@ -45,7 +45,7 @@ export function ProductFilters({ filters }: { filters: ReturnType<typeof useProd
               value === 'low' ? t('admin.products.filters.stockLow') : t('admin.products.filters.stockAll'),
           }))}
           allowDeselect={false}
-          style={{ flex: '1 1 200px', maxWidth: 320 }}
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
         />
       </Group>
     </Stack>
