@@ -34,7 +34,7 @@ const chromium = {
  * 1280 px the same scenario runs in English, and every screen is still checked there in Kinyarwanda (axe, page
  * width). Each scenario so runs once per width and once per language.
  */
-const kinyarwandaScenarios = /(admin-[a-z-]+|vendor-commerce|vendor-shop)\.spec\.ts .*\(rw\)$/
+const kinyarwandaScenarios = /(admin-[a-z-]+|vendor-commerce|vendor-shop|vendor-stock)\.spec\.ts .*\(rw\)$/
 
 /**
  * What the phone project (375 px) runs, matched against "file describe-title test-title". The other scenarios

@@ -152,6 +152,8 @@ export const textMax = {
 export const priceMax = 1_000_000_000
 /** The most a variant may hold in stock. */
 export const stockMax = 1_000_000
+/** The highest low-stock threshold a shop may set (vendors.low_stock_threshold, checked by the database too). */
+export const lowStockThresholdMax = 1_000_000
 
 export const timings = {
   confirmSuccessDelayMs: 800,

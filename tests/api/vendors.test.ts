@@ -261,7 +261,13 @@ describe('GET /api/vendor/profile and /dashboard', () => {
     ])
     const response = await t.get('/api/vendor/dashboard', { cookie: vendor.cookie })
     expect(response.status, response.text).toBe(200)
-    expect(response.body.stats).toEqual({ products: 1, orders: 4, revenue: 15_500, pendingPayouts: 3_000 })
+    expect(response.body.stats).toEqual({
+      products: 1,
+      orders: 4,
+      revenue: 15_500,
+      pendingPayouts: 3_000,
+      lowStockProducts: 0,
+    })
     expect(response.body.vendor.shopName).toBe(vendor.body.shopName)
   })
 

@@ -53,6 +53,7 @@ const profile: VendorProfile = {
   decisionReason: null,
   subscription: { plan: 'starter', status: 'active', startsAt: '2026-01-01T00:00:00Z', expiresAt: null },
   requestedPlan: null,
+  lowStockThreshold: 5,
   createdAt: '2026-01-01T00:00:00Z',
 }
 

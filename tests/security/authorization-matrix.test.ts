@@ -61,6 +61,8 @@ const CONFIRM_INVALID = '404 auth.confirm.invalid'
 const RESET_INVALID = '404 auth.reset.linkInvalid'
 /** The first admin exists already. */
 const TAKEN = '409 setup.adminExists'
+/** A selection of orders holding one that is not the caller's pending order: nothing is completed. */
+const NOT_COMPLETABLE = '409 orders.bulkComplete.refused'
 
 type Row = readonly [
   signedOut: string,
@@ -469,6 +471,13 @@ const table: Record<string, Case> = {
     expect: [OUT, OK, GONE, GONE, REJECTED, NO_SHOP, ROLE],
     url: () => `/api/vendor/orders/${fx.pendingOrderId}/status`,
     body: () => ({ status: 'completed' }),
+  },
+  'POST /api/vendor/orders/complete': {
+    expect: [OUT, OK, NOT_COMPLETABLE, NOT_COMPLETABLE, REJECTED, NO_SHOP, ROLE],
+    prepare: async () => {
+      await t.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, fx.pendingOrderId))
+    },
+    body: () => ({ ids: [fx.pendingOrderId] }),
   },
   'POST /api/admin/orders': {
     expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],

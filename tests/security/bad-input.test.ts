@@ -970,7 +970,7 @@ function vendorProbes() {
       businessAddress: 'KN 4 Ave, Kigali',
       phone: '0788 123 456',
     }),
-    fields: { shopName: text, businessAddress: text, phone: phoneValue },
+    fields: { shopName: text, businessAddress: text, phone: phoneValue, lowStockThreshold: money },
     accepted: vendorEcho(['shopName', 'businessAddress']),
   }
   const logo: JsonEndpoint = {
@@ -1124,8 +1124,17 @@ function orderProbes() {
     base: fc.constant({ status: 'pending' }),
     fields: { status: enumOf('pending', 'completed', 'refunded') },
   })
+  const complete: JsonEndpoint = {
+    kind: 'orders',
+    method: 'POST',
+    path: '/api/vendor/orders/complete',
+    as: 'vendor',
+    base: fc.constant({ ids: [fx.orderId] }),
+    fields: { ids },
+  }
   return fc.oneof(
     { weight: 5, arbitrary: jsonProbes(create) },
+    { weight: 1, arbitrary: jsonProbes(complete) },
     { weight: 2, arbitrary: jsonProbes(status('/api/admin/orders/{id}/status', 'admin')) },
     { weight: 2, arbitrary: jsonProbes(status('/api/vendor/orders/{id}/status', 'vendor')) },
     { weight: 1, arbitrary: idProbes('orders', 'GET', '/api/admin/orders/{id}', 'admin') },
@@ -1381,14 +1390,18 @@ function decisionProbes() {
 // ── List queries ──
 
 const lists: { path: string; as: Who; params: string[] }[] = [
-  { path: '/api/vendor/products', as: 'vendor', params: ['page', 'pageSize'] },
-  { path: '/api/vendor/orders', as: 'vendor', params: ['page', 'pageSize', 'status'] },
+  { path: '/api/vendor/products', as: 'vendor', params: ['page', 'pageSize', 'stock'] },
+  { path: '/api/vendor/orders', as: 'vendor', params: ['page', 'pageSize', 'status', 'q'] },
   { path: '/api/vendor/payouts', as: 'vendor', params: ['page', 'pageSize'] },
   { path: '/api/messages', as: 'vendor', params: ['page', 'pageSize', 'type', 'q'] },
   { path: '/api/messages', as: 'admin', params: ['page', 'pageSize', 'type', 'q'] },
   { path: '/api/admin/vendors', as: 'admin', params: ['page', 'pageSize', 'q', 'status'] },
-  { path: '/api/admin/products', as: 'admin', params: ['page', 'pageSize', 'q', 'status', 'from', 'to'] },
-  { path: '/api/admin/products/export', as: 'admin', params: ['q', 'status', 'from', 'to', 'ids'] },
+  {
+    path: '/api/admin/products',
+    as: 'admin',
+    params: ['page', 'pageSize', 'q', 'status', 'from', 'to', 'stock'],
+  },
+  { path: '/api/admin/products/export', as: 'admin', params: ['q', 'status', 'from', 'to', 'ids', 'stock'] },
   { path: '/api/admin/products/images', as: 'admin', params: ['ids'] },
   { path: '/api/admin/orders', as: 'admin', params: ['page', 'pageSize', 'q', 'status', 'vendorId'] },
   { path: '/api/admin/orders/export', as: 'admin', params: ['q', 'status', 'vendorId'] },

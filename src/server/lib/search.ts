@@ -7,7 +7,10 @@ import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
  */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
-/** A search for an id: the first 8 characters the screens show, or more of it up to the whole id. */
+/**
+ * A search for an id: the first 8 characters the screens show, or more of it up to the whole id, with or without
+ * the # before it ("Order #3f2b8c1e").
+ */
 const idPrefix = /^[0-9a-f]{8}[0-9a-f-]{0,28}$/i
 const lowestId = '00000000-0000-0000-0000-000000000000'
 const highestId = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
@@ -18,13 +21,31 @@ const highestId = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
  * row).
  */
 export function idStartsWith(column: AnyColumn, q: string): SQL | undefined {
-  if (!idPrefix.test(q)) return undefined
-  const prefix = q.toLowerCase()
+  const typed = q.replace(/^#\s*/, '')
+  if (!idPrefix.test(typed)) return undefined
+  const prefix = typed.toLowerCase()
   // An id has its dashes at fixed places: a prefix with a dash elsewhere, or a digit where a dash goes, starts none.
   if ([...prefix].some((char, at) => (char === '-') !== (lowestId[at] === '-'))) return undefined
   const from = prefix + lowestId.slice(prefix.length)
   const to = prefix + highestId.slice(prefix.length)
   return sql`${column} between ${from}::uuid and ${to}::uuid`
+}
+
+/** How a phone number may be typed into a search: digits with spaces, dots, dashes or brackets, an optional +. */
+const phoneLike = /^\+?[\d\s().-]+$/
+
+/**
+ * `q` as part of a phone number stored in E.164 (`+250788123456`), or undefined when q is no phone number: at
+ * least 4 digits, typed as people write them ("0788 123 456", "+250 788…", "123456"). A national number's leading 0
+ * is not in the stored number, so "0788…" is looked for as "788…". The digits are matched anywhere, as the other
+ * searches match names: with a trigram index on the column, LIKE '%…%' reads the index.
+ */
+export function phoneContains(column: AnyColumn, q: string): SQL | undefined {
+  if (!phoneLike.test(q)) return undefined
+  const digits = q.replace(/\D/g, '')
+  const stored = q.startsWith('+') ? digits : digits.replace(/^0/, '')
+  if (stored.length < 4) return undefined
+  return sql`${column} like ${`%${stored}%`}`
 }
 
 /**

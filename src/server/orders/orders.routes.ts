@@ -10,6 +10,9 @@ import {
   adminOrderListDto,
   adminOrderListQuery,
   adminOrderStatusInput,
+  bulkCompleteMax,
+  completeOrdersDto,
+  completeOrdersInput,
   orderDto,
   orderImportLimits,
   orderImportQuery,
@@ -23,7 +26,7 @@ import {
   shopChoicesQuery,
 } from '../../shared/schemas/order'
 import { csvDownload } from '../lib/csv'
-import { adminScope, adminRouteGroup, vendorRouteGroup } from '../auth/guards'
+import { adminScope, adminRouteGroup, vendorRouteGroup, vendorScope } from '../auth/guards'
 import { createRouter, refuseOversizeBody } from '../lib/http'
 import type { Deps } from '../deps'
 import { creates, jsonBody, responds, respondsCsv } from '../lib/openapi'
@@ -37,7 +40,7 @@ import {
   setAdminOrderStatus,
 } from './admin-orders.service'
 import { importFileTooLarge, importOrders, orderImportTemplate } from './order-import'
-import { createAdminOrder, listOrders, setVendorOrderStatus } from './orders.service'
+import { completeVendorOrders, createAdminOrder, listOrders, setVendorOrderStatus } from './orders.service'
 
 /** Multipart boundaries and part headers around the file: generous, still bounded. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
@@ -72,7 +75,8 @@ export function orderRoutes(deps: Deps) {
       ...vendorRoute.list(
         '/api/vendor/orders',
         {
-          summary: "The vendor's orders, newest first, optionally by status",
+          summary:
+            "The vendor's orders, newest first: status, and q (customer name, e-mail or phone, product, order number)",
           query: orderListQuery,
         },
         [orderListDto, 'One page of orders'],
@@ -91,6 +95,19 @@ export function orderRoutes(deps: Deps) {
         },
         (scope, id, input) => setVendorOrderStatus(db, scope, id, input.status),
       ),
+    )
+    .openapi(
+      vendorRoute('post', '/api/vendor/orders/complete', {
+        summary: `Mark several pending orders completed at once (at most ${bulkCompleteMax}), each audited`,
+        description:
+          'One transaction: every id must be one of the vendor’s own pending orders, or nothing changes and the answer ' +
+          'is 409 orders.bulkComplete.refused with params {count, total} (count: the ids that could not be completed, ' +
+          'whether no longer pending, unknown or another shop’s). More than the limit, none, or an id that is not a ' +
+          'uuid: 422 (orders.bulkComplete.tooMany, orders.bulkComplete.noneSelected, errors.invalidValue).',
+        request: jsonBody(completeOrdersInput),
+        responses: responds(completeOrdersDto, 'Every order asked for, now completed', 409, 422),
+      }),
+      async (c) => c.json(await completeVendorOrders(db, vendorScope(c), c.req.valid('json').ids), 200),
     )
     .openapi(
       adminRoute('post', '/api/admin/orders', {

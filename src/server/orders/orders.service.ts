@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
 import { recordAudit, recordAudits } from '../audit/record-audit'
+import { countCapFor } from '../lib/paginate'
 import { AppError, isUuid } from '../lib/errors'
 import { lockInScope, ordersIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify, notifyAll } from '../realtime/events'
@@ -361,13 +362,53 @@ export async function createAdminOrder(
   return db.transaction(async (tx) => toOrderDto(await placeAuditedOrder(tx, admin, input)))
 }
 
-/** One page of the scope's orders, newest first, optionally by status. */
+/** One page of the scope's orders, newest first, optionally by status and search (a search counts to 1,000). */
 export async function listOrders(
   db: Db,
   scope: Scope,
   query: z.output<typeof orderListQuery>,
 ): Promise<OrderList> {
-  return orderRows.page(db, query, orderFilter(scope, query), { toItem: (row) => toOrderDto(row.order) })
+  return orderRows.page(db, query, orderFilter(scope, query), {
+    toItem: (row) => toOrderDto(row.order),
+    countCap: countCapFor(query.q),
+  })
+}
+
+/**
+ * Takes the vendor lock that payout requests take: completing or refunding changes the payout balance, so a
+ * refund racing a payout request cannot leave the vendor overdrawn.
+ */
+const lockVendorBalance = (tx: Tx, scope: VendorScope) =>
+  tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, scope.vendorId)).for('update')
+
+/**
+ * Moves the vendor's locked orders to `status`, each with its own audit entry (so an order's history, the admin's
+ * details dialog, tells the whole story), in the caller's transaction: one order or a selection alike.
+ */
+async function moveVendorOrders(
+  tx: Tx,
+  scope: VendorScope,
+  current: OrderRow[],
+  status: Exclude<OrderStatus, 'pending'>,
+): Promise<OrderRow[]> {
+  const ids = current.map((order) => order.id)
+  const updated = await tx.update(orders).set({ status }).where(inArray(orders.id, ids)).returning()
+  await recordAudits(
+    tx,
+    current.map((order) => ({
+      by: scope,
+      action: 'update' as const,
+      targetTable: 'orders',
+      targetId: order.id,
+      oldValues: { status: order.status },
+      newValues: { status },
+    })),
+  )
+  await notifyAll(tx, [
+    ...ids.map((id) => ({ topic: 'orders' as const, vendorId: scope.vendorId, id })),
+    { topic: 'payouts', vendorId: scope.vendorId },
+  ])
+  return updated
 }
 
 /**
@@ -381,26 +422,46 @@ export async function setVendorOrderStatus(
   status: Exclude<OrderStatus, 'pending'>,
 ): Promise<OrderDto> {
   return db.transaction(async (tx) => {
-    const vendorId = scope.vendorId
-    // Completing or refunding changes the payout balance: take the vendor lock that payout requests take,
-    // so a refund racing a payout request cannot leave the vendor overdrawn.
-    await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).for('update')
+    await lockVendorBalance(tx, scope)
     const current = await lockInScope(tx, orders, id, ordersIn(scope))
     if (vendorOrderTransitions[current.status] !== status) {
       throw new AppError('CONFLICT', 'orders.invalidTransition', { from: current.status, to: status })
     }
-    const [updated] = await tx.update(orders).set({ status }).where(eq(orders.id, current.id)).returning()
-    // Kept in the audit trail too, so the order's history (the admin's details dialog) tells the whole story.
-    await recordAudit(tx, {
-      by: scope,
-      action: 'update',
-      targetTable: 'orders',
-      targetId: current.id,
-      oldValues: { status: current.status },
-      newValues: { status },
-    })
-    await notify(tx, { topic: 'orders', vendorId, id: current.id })
-    await notify(tx, { topic: 'payouts', vendorId })
+    const [updated] = await moveVendorOrders(tx, scope, [current], status)
     return toOrderDto(updated!)
+  })
+}
+
+/**
+ * The vendor's "Mark Completed" for a selection, in one transaction: every order must be one of the vendor's own
+ * and still pending, or none is changed. The whole selection is refused, naming how many of them could not be
+ * completed (409 orders.bulkComplete.refused {count, total}), rather than completing part of it: the vendor chose
+ * them together, and a partial success would leave them to find which ones were left. An unknown id and another
+ * shop's order count alike (as the single change answers both 404), so the answer tells nothing of other shops.
+ */
+export async function completeVendorOrders(
+  db: Db,
+  scope: VendorScope,
+  ids: string[],
+): Promise<{ completed: string[] }> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))]
+  return db.transaction(async (tx) => {
+    await lockVendorBalance(tx, scope)
+    // In id order, as every other lock of several orders: two selections at once never deadlock.
+    const current = await tx
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.id, wanted), ordersIn(scope)))
+      .orderBy(orders.id)
+      .for('update')
+    const completable = current.filter((order) => vendorOrderTransitions[order.status] === 'completed')
+    if (completable.length < wanted.length) {
+      throw new AppError('CONFLICT', 'orders.bulkComplete.refused', {
+        count: wanted.length - completable.length,
+        total: wanted.length,
+      })
+    }
+    const updated = await moveVendorOrders(tx, scope, completable, 'completed')
+    return { completed: updated.map((order) => order.id) }
   })
 }

@@ -15,7 +15,9 @@ import { byAttributes } from './products.service'
 
 type ProductRow = typeof products.$inferSelect
 type VariantRow = typeof variants.$inferSelect
-type ExportQuery = z.output<typeof adminProductExportQuery>
+/** The export's filters; the stock filter, when left out, keeps every product. */
+type ExportQuery = Omit<z.output<typeof adminProductExportQuery>, 'stock'> &
+  Partial<Pick<z.output<typeof adminProductExportQuery>, 'stock'>>
 
 /** Shopify's product import template, column for column (help.shopify.com, "Using CSV files to import products"). */
 export const productCsvHeader = [

@@ -1,10 +1,11 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { adminProductExportQuery } from '../../shared/schemas/product'
-import { products, vendors } from '../db/schema'
+import { products, variants, vendors } from '../db/schema'
 import { keysetRows, positionOf } from '../lib/paginate'
-import { productsIn, type Scope } from '../lib/scope'
+import { ownedBy, productsIn, type Scope } from '../lib/scope'
+import { isLowVariant } from '../lib/stock'
 import { isAnyOf, likePattern } from '../lib/search'
 
 /**
@@ -12,12 +13,20 @@ import { isAnyOf, likePattern } from '../lib/search'
  * order, read by the vendor's list and details and the admin's list, details and export alike.
  */
 
-/** Each product with its shop (id, name and status: a pending shop's products are hidden), newest first. */
+/**
+ * Each product with its shop (id, name and status: a pending shop's products are hidden; the shop's low-stock
+ * threshold), newest first.
+ */
 export const productRows = keysetRows(products, products.createdAt, 'product', (db) =>
   db
     .select({
       product: products,
-      shop: { id: vendors.id, shopName: vendors.shopName, status: vendors.status },
+      shop: {
+        id: vendors.id,
+        shopName: vendors.shopName,
+        status: vendors.status,
+        lowStockThreshold: vendors.lowStockThreshold,
+      },
       position: positionOf(products.createdAt),
     })
     .from(products)
@@ -29,8 +38,24 @@ export const productRows = keysetRows(products, products.createdAt, 'product', (
 export type ProductFilters = Partial<z.output<typeof adminProductExportQuery>>
 
 /**
+ * Low on stock: a live variant holds its shop's threshold or fewer (lib/stock.ts). A condition on the product row
+ * (its variants through their product's index, the threshold by the shop's key), so the count needs no join. A
+ * vendor's variants are named by the shop too: the count then reads that shop's variants through the index that
+ * starts with the shop, not every shop's.
+ */
+const isLowOnStock = (scope: Scope) =>
+  exists(
+    new QueryBuilder()
+      .select({ one: sql`1` })
+      .from(variants)
+      .innerJoin(vendors, eq(vendors.id, variants.vendorId))
+      .where(and(eq(variants.productId, products.id), ownedBy(variants.vendorId, scope), isLowVariant())),
+  )
+
+/**
  * The scope's products the filters keep (the moderation list's: search by name, description or shop; status;
- * created between two days of the marketplace's time zone), or the selected ones.
+ * created between two days of the marketplace's time zone; low stock), or the selected ones. The vendor's list
+ * takes the stock filter alone.
  */
 export function productFilter(scope: Scope, query: ProductFilters, timeZone: string): SQL | undefined {
   if (query.ids) return and(productsIn(scope), inArray(products.id, query.ids))
@@ -58,5 +83,6 @@ export function productFilter(scope: Scope, query: ProductFilters, timeZone: str
       : undefined,
     query.from ? sql`${products.createdAt} >= ${dayStart(query.from)}` : undefined,
     query.to ? sql`${products.createdAt} < ${dayStart(query.to, 1)}` : undefined,
+    query.stock === 'low' ? isLowOnStock(scope) : undefined,
   )
 }

@@ -56,11 +56,11 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
           '/api/vendor/products',
           {
             summary:
-              "The vendor's products, newest first, with live variants, price range and the plan's product limit",
+              "The vendor's products, newest first, with live variants, price range, stock and the plan's product limit; stock=low: those with a variant at or below the shop's low-stock threshold",
             query: productListQuery,
           },
           [productListDto, 'One page of products'],
-          (scope, query) => listProducts(db, scope, query),
+          (scope, query) => listProducts(db, scope, query, deps.config.timeZone),
         ),
       )
       .openapi(
@@ -107,7 +107,7 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
           '/api/admin/products',
           {
             summary:
-              'Every shop’s products for moderation, newest first: search, status, created from/to (Kigali days)',
+              'Every shop’s products for moderation, newest first: search, status, created from/to (Kigali days), stock=low (by each shop’s own threshold)',
             query: adminProductListQuery,
           },
           [adminProductListDto, 'One page of products'],

@@ -11,14 +11,14 @@ import {
   type productDecisionInput,
   type productInput,
   type ProductList,
+  type productListQuery,
 } from '../../shared/schemas/product'
 import { fileIdFromUrl, fileThumbUrl, fileUrl } from '../../shared/schemas/upload'
 import { buildSku } from '../../shared/sku'
 import { canAddProduct, productLimitFor } from '../../shared/subscription'
-import type { PageQuery } from '../../shared/schemas/pagination'
 import type { Db, Tx } from '../db/client'
 import { countCapFor } from '../lib/paginate'
-import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
+import { orders, products, variants, vendorTotals, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
 import { lockInScope, productsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { recordAudit } from '../audit/record-audit'
@@ -65,7 +65,11 @@ const attributeKey = (color: string | null | undefined, size: string | null | un
  */
 async function lockVendorForCreation(tx: Tx, scope: VendorScope) {
   const [vendor] = await tx
-    .select({ id: vendors.id, plan: vendors.subscriptionPlan })
+    .select({
+      id: vendors.id,
+      plan: vendors.subscriptionPlan,
+      lowStockThreshold: vendors.lowStockThreshold,
+    })
     .from(vendors)
     .where(eq(vendors.id, scope.vendorId))
     .for('no key update')
@@ -135,8 +139,14 @@ const versionOf = (product: ProductRow, live: LiveVariant[]) =>
 
 const staleVersion = () => new AppError('CONFLICT', 'products.staleVersion')
 
-/** The product as the screens see it: live (not archived) variants only, with the price range across them. */
-export function toProductDto(product: ProductRow, rows: LiveVariant[], shopStatus: VendorStatus): ProductDto {
+/** What a product's answer needs of its shop: whether buyers see the shop, and when its stock counts as low. */
+type ShopFacts = { status: VendorStatus; lowStockThreshold: number }
+
+/**
+ * The product as the screens see it: live (not archived) variants only, with the price range across them, their
+ * stock added up, and whether one is low on stock by the shop's threshold (the rule of lib/stock.ts).
+ */
+export function toProductDto(product: ProductRow, rows: LiveVariant[], shop: ShopFacts): ProductDto {
   const live = rows.filter((row) => row.archivedAt === null).sort(byAttributes)
   const prices = live.map((row) => row.price)
   return {
@@ -156,9 +166,11 @@ export function toProductDto(product: ProductRow, rows: LiveVariant[], shopStatu
     })),
     priceMin: prices.length ? Math.min(...prices) : null,
     priceMax: prices.length ? Math.max(...prices) : null,
+    stock: live.reduce((sum, row) => sum + row.stock, 0),
+    isLowStock: live.some((row) => row.stock <= shop.lowStockThreshold),
     version: versionOf(product, live),
     // As buyers see it: a pending shop's products are hidden until approved (specification: vendor status).
-    isVisible: product.status === 'approved' && shopStatus === 'approved',
+    isVisible: product.status === 'approved' && shop.status === 'approved',
     createdAt: product.createdAt.toISOString(),
   }
 }
@@ -217,8 +229,8 @@ async function withVariants(db: Db | Tx, rows: ProductWithShop[]): Promise<Admin
     db,
     rows.map((row) => row.product.id),
   )
-  return rows.map(({ product, shop }) => ({
-    ...toProductDto(product, variantsByProduct.get(product.id) ?? [], shop.status),
+  return rows.map(({ product, shop: { lowStockThreshold, ...shop } }) => ({
+    ...toProductDto(product, variantsByProduct.get(product.id) ?? [], { ...shop, lowStockThreshold }),
     vendor: shop,
     decisionReason: product.decisionReason,
   }))
@@ -231,18 +243,42 @@ const asVendorSees = ({
   ...product
 }: AdminProductDto): ProductDto => product
 
-/** One page of the scope's products, newest first, with the vendor's plan limit (none for an admin). */
-export async function listProducts(db: Db, scope: Scope, query: PageQuery): Promise<ProductList> {
+/**
+ * One page of the scope's products, newest first (`stock=low`: those low on stock), with the vendor's plan limit,
+ * low-stock threshold and product count (none for an admin).
+ */
+export async function listProducts(
+  db: Db,
+  scope: Scope,
+  query: z.output<typeof productListQuery>,
+  timeZone: string,
+): Promise<ProductList> {
   const [page, [vendor]] = await Promise.all([
-    productRows.page(db, query, productsIn(scope), { toItem: (row) => row }),
+    productRows.page(db, query, productFilter(scope, { stock: query.stock }, timeZone), {
+      toItem: (row) => row,
+    }),
     scope.role === 'vendor'
-      ? db.select({ plan: vendors.subscriptionPlan }).from(vendors).where(eq(vendors.id, scope.vendorId))
+      ? db
+          .select({
+            plan: vendors.subscriptionPlan,
+            lowStockThreshold: vendors.lowStockThreshold,
+            // The shop's running totals (docs/decisions/007): every product, whatever the list's filter.
+            productCount:
+              sql<number>`coalesce(${vendorTotals.productsPending} + ${vendorTotals.productsApproved} + ${vendorTotals.productsRejected}, 0)`.mapWith(
+                Number,
+              ),
+          })
+          .from(vendors)
+          .leftJoin(vendorTotals, eq(vendorTotals.vendorId, vendors.id))
+          .where(eq(vendors.id, scope.vendorId))
       : [],
   ])
   return {
     ...page,
     items: (await withVariants(db, page.items)).map(asVendorSees),
     limit: vendor ? productLimitFor(vendor.plan) : null,
+    lowStockThreshold: vendor?.lowStockThreshold ?? null,
+    productCount: vendor?.productCount ?? null,
   }
 }
 
@@ -290,7 +326,10 @@ export async function createProduct(db: Db, scope: VendorScope, input: Input): P
         )
         .returning()
       await notify(tx, { topic: 'products', vendorId: vendor.id, id: product!.id })
-      return toProductDto(product!, rows, scope.vendorStatus)
+      return toProductDto(product!, rows, {
+        status: scope.vendorStatus,
+        lowStockThreshold: vendor.lowStockThreshold,
+      })
     }),
   )
 }
@@ -378,11 +417,17 @@ export async function updateProduct(
       if (toInsert.length > 0) await tx.insert(variants).values(toInsert)
 
       await notify(tx, { topic: 'products', vendorId: current.vendorId, id: current.id })
-      const rows = await tx
-        .select()
-        .from(variants)
-        .where(and(eq(variants.productId, current.id), isNull(variants.archivedAt)))
-      return toProductDto(product!, rows, scope.vendorStatus)
+      const [rows, [shop]] = await Promise.all([
+        tx
+          .select()
+          .from(variants)
+          .where(and(eq(variants.productId, current.id), isNull(variants.archivedAt))),
+        tx
+          .select({ status: vendors.status, lowStockThreshold: vendors.lowStockThreshold })
+          .from(vendors)
+          .where(eq(vendors.id, current.vendorId)),
+      ])
+      return toProductDto(product!, rows, shop!)
     }),
   )
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Plan } from '../../shared/constants'
 import {
@@ -19,7 +19,7 @@ import type { PayoutDestination } from '../../shared/schemas/payout'
 import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
 import { limits } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
-import { users, vendorTotals, vendors } from '../db/schema'
+import { users, variants, vendorTotals, vendors } from '../db/schema'
 import { emptyVendorTotals } from '../db/totals'
 import { AppError, isUniqueViolation, vendorNotRegistered } from '../lib/errors'
 import { recordAudit, recordDisclosure } from '../audit/record-audit'
@@ -27,6 +27,7 @@ import { assertOwnedFiles, fileRefs } from '../lib/files'
 import { countCapFor } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import type { AdminScope, Scope, VendorScope } from '../lib/scope'
+import { isLowVariant } from '../lib/stock'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
 import { findVendor, vendorFilter, vendorInScope, vendorRows } from './vendors.queries'
@@ -63,6 +64,7 @@ function toProfile(row: VendorRow, user: { email: string; fullName: string }): V
       expiresAt: row.subscriptionExpiresAt?.toISOString() ?? null,
     },
     requestedPlan: row.requestedPlan,
+    lowStockThreshold: row.lowStockThreshold,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -177,6 +179,19 @@ export async function registerVendor(
   }
 }
 
+/** The profile's fields a vendor edits, with the names their audit entries give them. */
+const profileFields = {
+  shopName: 'shop_name',
+  businessAddress: 'business_address',
+  phone: 'phone',
+  lowStockThreshold: 'low_stock_threshold',
+} as const satisfies Partial<Record<keyof VendorRow, string>>
+
+/**
+ * The vendor edits their shop's profile: name, business address, phone (kept when sent empty) and low-stock
+ * threshold. What changed is audited with the change (old and new values), so the team can tell who renamed a
+ * shop or moved its stock alert, and when.
+ */
 export async function updateVendorProfile(
   db: Db,
   scope: VendorScope,
@@ -185,16 +200,28 @@ export async function updateVendorProfile(
   try {
     return await db.transaction(async (tx) => {
       const current = await requireOwnVendor(tx, scope, { lock: true })
-      const changes: Partial<typeof vendors.$inferInsert> = {}
-      if (input.shopName !== undefined) changes.shopName = input.shopName
-      if (input.businessAddress !== undefined) changes.businessAddress = input.businessAddress
-      if (input.phone !== undefined) changes.phone = input.phone
-      if (Object.keys(changes).length === 0) return toProfile(current.vendor, current)
+      const changed = (Object.keys(profileFields) as (keyof typeof profileFields)[]).filter(
+        (field) => input[field] !== undefined && input[field] !== current.vendor[field],
+      )
+      if (changed.length === 0) return toProfile(current.vendor, current)
+      const changes = Object.fromEntries(changed.map((field) => [field, input[field]]))
       const [vendor] = await tx
         .update(vendors)
         .set(changes)
         .where(eq(vendors.id, current.vendor.id))
         .returning()
+      await recordAudit(tx, {
+        by: scope,
+        action: 'update',
+        targetTable: 'vendors',
+        targetId: current.vendor.id,
+        oldValues: Object.fromEntries(changed.map((field) => [profileFields[field], current.vendor[field]])),
+        newValues: Object.fromEntries(changed.map((field) => [profileFields[field], vendor![field]])),
+      })
+      // The shop's products lists show what is low by this threshold.
+      if (changed.includes('lowStockThreshold')) {
+        await notify(tx, { topic: 'products', vendorId: current.vendor.id })
+      }
       return toProfile(vendor!, current)
     })
   } catch (error) {
@@ -363,7 +390,10 @@ export async function confirmPlanRequest(
  */
 export async function vendorDashboard(db: Db, scope: VendorScope): Promise<VendorDashboard> {
   const row = await requireOwnVendor(db, scope)
-  const [totals] = await db.select().from(vendorTotals).where(eq(vendorTotals.vendorId, row.vendor.id))
+  const [[totals], lowStockProducts] = await Promise.all([
+    db.select().from(vendorTotals).where(eq(vendorTotals.vendorId, row.vendor.id)),
+    lowStockCount(db, row.vendor.id),
+  ])
   const figures = totals ?? emptyVendorTotals
   return {
     vendor: toProfile(row.vendor, row),
@@ -373,8 +403,24 @@ export async function vendorDashboard(db: Db, scope: VendorScope): Promise<Vendo
       // Specification §9: the vendor's revenue is the total of their completed orders.
       revenue: figures.amountCompleted,
       pendingPayouts: figures.payoutsPendingAmount,
+      lowStockProducts,
     },
   }
+}
+
+/**
+ * How many of the shop's products are low on stock (the dashboard's card, linking to the list's "Low stock"
+ * filter, which keeps the same products: lib/stock.ts). Not a running total: one pass over this shop's live
+ * variants through the index that starts with the shop (variants_vendor_sku_lower_unique), a few thousand rows for
+ * the largest catalogue, however many shops and orders the marketplace has.
+ */
+async function lowStockCount(db: Db, vendorId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${variants.productId})`.mapWith(Number) })
+    .from(variants)
+    .innerJoin(vendors, eq(vendors.id, variants.vendorId))
+    .where(and(eq(variants.vendorId, vendorId), isLowVariant()))
+  return row?.count ?? 0
 }
 
 /**

@@ -7,8 +7,13 @@ import { districts } from '../rwanda'
 import { auditLogEntryDto } from './audit'
 import { figures, pageQuery, paged } from './pagination'
 
+/**
+ * `?status=&q=` of the vendor's list. q matches the customer's name, e-mail or phone, the product's name (as the
+ * order keeps it) or the order's number (the start of its id, with or without the # the screens show).
+ */
 export const orderListQuery = pageQuery(24).extend({
   status: z.enum(['all', ...orderStatuses]).default('all'),
+  q: optionalText(200),
 })
 
 /** The vendor side's transitions: pending → completed → refunded; refunded is final (specification §4). */
@@ -18,6 +23,24 @@ export const vendorOrderTransitions: Record<string, 'completed' | 'refunded' | u
 }
 export const orderStatusInput = z.object({
   status: z.enum(['completed', 'refunded'], { error: 'orders.statusInvalid' }),
+})
+
+/** The most orders one "Mark Completed" of a selection takes: a page of the list, and then some. */
+export const bulkCompleteMax = 100
+
+/**
+ * The vendor's "Mark Completed" for the selected orders: each one of the vendor's own pending orders, at most
+ * `bulkCompleteMax`. A repeated id counts once.
+ */
+export const completeOrdersInput = z.object({
+  ids: z
+    .array(z.uuid({ error: 'errors.invalidValue' }), { error: 'errors.invalidValue' })
+    .min(1, { error: 'orders.bulkComplete.noneSelected' })
+    .max(bulkCompleteMax, { error: 'orders.bulkComplete.tooMany' }),
+})
+export const completeOrdersDto = z.object({
+  /** The orders marked completed: every one asked for (otherwise none is). */
+  completed: z.array(z.string()),
 })
 
 export const orderDto = z.object({

@@ -117,6 +117,10 @@ export const productDto = z.object({
   variants: z.array(variantDto),
   priceMin: z.number().nullable(),
   priceMax: z.number().nullable(),
+  /** The live variants' stock added up. */
+  stock: z.number(),
+  /** A live variant holds the shop's low-stock threshold or fewer (`vendors.low_stock_threshold`, default 5). */
+  isLowStock: z.boolean(),
   /** Changes with every edit and every stock change: sent back with an edit, which a newer one refuses. */
   version: z.string(),
   /** Whether buyers see it: an approved product of an approved shop. */
@@ -128,10 +132,20 @@ export type ProductDto = z.infer<typeof productDto>
 export const productListDto = paged(productDto).extend({
   /** The plan's product limit (null = unlimited), so the screen can say so before the server refuses. */
   limit: z.number().nullable(),
+  /** The shop's low-stock threshold, which the "Low stock" filter reads (null for an admin's list of every shop). */
+  lowStockThreshold: z.number().nullable(),
+  /** Every product of the shop, whatever the filter: what the plan's limit counts (null for an admin). */
+  productCount: z.number().nullable(),
 })
 export type ProductList = z.infer<typeof productListDto>
 
-export const productListQuery = pageQuery(24)
+/** A products list's stock filter: every product, or those low on stock (a variant at or below the threshold). */
+export const stockFilters = ['all', 'low'] as const
+export type StockFilter = (typeof stockFilters)[number]
+const stockFilter = z.enum(stockFilters, { error: 'errors.invalidValue' }).default('all')
+
+/** `?stock=low`: only the products with a live variant at or below the shop's low-stock threshold. */
+export const productListQuery = pageQuery(24).extend({ stock: stockFilter })
 
 /** Whether YYYY-MM-DD names a day that exists (not 2026-02-30, not year 0), as PostgreSQL's date type requires. */
 export function isCalendarDay(value: string): boolean {
@@ -158,7 +172,7 @@ const calendarDay = z
   // A full-date (RFC 3339) from the year 1: PostgreSQL has no year 0.
   .meta({ format: 'date', pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}$' })
 
-/** /admin/products: search by name, description or shop; a status; created from/to (both days included). */
+/** /admin/products: search by name, description or shop; a status; created from/to (both days included); low stock. */
 export const adminProductListQuery = pageQuery(25).extend({
   q: z
     .string()
@@ -169,6 +183,8 @@ export const adminProductListQuery = pageQuery(25).extend({
   status: z.enum(['all', ...productStatuses], { error: 'errors.invalidValue' }).default('all'),
   from: calendarDay.optional(),
   to: calendarDay.optional(),
+  /** low: a live variant at or below its own shop's low-stock threshold. */
+  stock: stockFilter,
 })
 
 /** A product as the moderation list and its details show it: with its shop and the reason it was refused. */
@@ -234,7 +250,7 @@ export const productImagesMaxIds = 100
 
 /** /api/admin/products/export: the selected products (`ids`), or else every product the filters match. */
 export const adminProductExportQuery = adminProductListQuery
-  .pick({ q: true, status: true, from: true, to: true })
+  .pick({ q: true, status: true, from: true, to: true, stock: true })
   .extend({
     ids: productIdList(productExportMaxIds).optional(),
   })

@@ -10,6 +10,7 @@ import {
 import { pageQuery, paged } from './pagination'
 import {
   limits,
+  lowStockThresholdMax,
   mobileMoneyProviders,
   payoutMethods,
   plans,
@@ -126,6 +127,16 @@ export const profileUpdateInput = z.object({
       }
       return normalised
     }),
+  /**
+   * A variant with this many or fewer in stock counts as low: the products list's "Low stock" filter and the
+   * dashboard's card read it (step 10, B.4).
+   */
+  lowStockThreshold: z
+    .number({ error: 'vendor.lowStock.thresholdInvalid' })
+    .int('vendor.lowStock.thresholdInvalid')
+    .min(0, 'vendor.lowStock.thresholdInvalid')
+    .max(lowStockThresholdMax, 'vendor.lowStock.thresholdInvalid')
+    .optional(),
 })
 
 export const logoInput = z.object({ fileId: fileId.nullable() })
@@ -178,6 +189,8 @@ export const vendorProfileDto = z.object({
    * plan and its product limit hold.
    */
   requestedPlan: z.enum(plans).nullable(),
+  /** A variant with this many or fewer in stock counts as low (default 5). */
+  lowStockThreshold: z.number(),
   createdAt: z.string(),
 })
 export type VendorProfile = z.infer<typeof vendorProfileDto>
@@ -189,6 +202,8 @@ export const vendorDashboardDto = z.object({
     orders: z.number(),
     revenue: z.number(),
     pendingPayouts: z.number(),
+    /** Products with a live variant at or below the shop's low-stock threshold (the list's "Low stock" filter). */
+    lowStockProducts: z.number(),
   }),
 })
 export type VendorDashboard = z.infer<typeof vendorDashboardDto>

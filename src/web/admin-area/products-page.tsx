@@ -26,8 +26,8 @@ const noneSelected: ReadonlySet<string> = new Set()
 export default function AdminProductsPage() {
   const { t } = useTranslation()
   const filters = useProductFilters()
-  const { q, status, from, to, page, after, before, update } = filters
-  const search = { q: q.trim(), status, from, to }
+  const { q, status, from, to, stock, page, after, before, update } = filters
+  const search = { q: q.trim(), status, from, to, stock }
   const products = useAdminProducts({ ...search, page, after, before, pageSize })
   const decisions = useProductDecisions()
   const [viewingId, setViewingId] = useState<string | null>(null)
@@ -91,7 +91,7 @@ export default function AdminProductsPage() {
     )
   }
 
-  const isFiltered = q.trim() !== '' || status !== 'all' || from !== null || to !== null
+  const isFiltered = q.trim() !== '' || status !== 'all' || from !== null || to !== null || stock !== 'all'
   const listProps = {
     selected,
     onSelect: (id: string, isSelected: boolean) =>
@@ -129,7 +129,9 @@ export default function AdminProductsPage() {
         )
       }
       emptyIcon={IconPackage}
-      onShowAll={isFiltered ? () => update({ q: '', status: 'all', from: null, to: null }) : undefined}
+      onShowAll={
+        isFiltered ? () => update({ q: '', status: 'all', from: null, to: null, stock: null }) : undefined
+      }
       table={(items) => <ProductTable products={items} {...listProps} />}
       aboveCards={(items) => (
         <SelectAll products={items} selected={selected} onSelectAll={listProps.onSelectAll} withLabel />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ProductStatus } from '../../shared/constants'
+import type { StockFilter } from '../../shared/schemas/product'
 import { detailQuery, pageQuery, showInDetail, useApiMutation, usePagedQuery } from './queries'
 import type { PagePosition } from './queries'
 import { api, call } from './client'
@@ -14,12 +15,14 @@ export type AdminProductFilters = {
   from: string | null
   /** Created on or before this Kigali day, or up to now. */
   to: string | null
+  /** low: a variant at or below its own shop's low-stock threshold. */
+  stock: StockFilter
 } & PagePosition
 
 /** One page of products under moderation; the previous page stays on screen while the next one loads. */
 export function useAdminProducts(filters: AdminProductFilters) {
-  const { q, status, from, to } = filters
-  const query = { q: q || undefined, status, from: from ?? undefined, to: to ?? undefined }
+  const { q, status, from, to, stock } = filters
+  const query = { q: q || undefined, status, from: from ?? undefined, to: to ?? undefined, stock }
   return usePagedQuery(productKeys.list(filters), (options) =>
     call(api.admin.products.$get({ query: { ...query, ...pageQuery(filters) } }, options)),
   )

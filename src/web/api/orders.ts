@@ -3,13 +3,17 @@ import { api, call } from './client'
 import { pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
 import { dashboardKeys, orderKeys, payoutKeys, productKeys } from './query-keys'
 
-export type OrderFilters = { status: 'all' | OrderStatus } & PagePosition
+export type OrderFilters = { status: 'all' | OrderStatus; q: string } & PagePosition
 
 export function useVendorOrders(filters: OrderFilters) {
+  const { status, q } = filters
   return usePagedQuery(orderKeys.list(filters), (options) =>
-    call(api.vendor.orders.$get({ query: { status: filters.status, ...pageQuery(filters) } }, options)),
+    call(api.vendor.orders.$get({ query: { status, ...(q ? { q } : {}), ...pageQuery(filters) } }, options)),
   )
 }
+
+/** What completing or refunding moves: the orders, the balance, the products' stock figures, the dashboard. */
+const statusMoves = [orderKeys.all, payoutKeys.all, productKeys.all, dashboardKeys.all]
 
 /**
  * Completing or refunding moves the balance and the dashboard figures too. A refusal (someone changed the order
@@ -19,5 +23,12 @@ export const useSetOrderStatus = () =>
   useApiMutation({
     mutationFn: ({ id, status }: { id: string; status: 'completed' | 'refunded' }) =>
       call(api.vendor.orders[':id'].status.$patch({ param: { id }, json: { status } })),
-    invalidates: [orderKeys.all, payoutKeys.all, productKeys.all, dashboardKeys.all],
+    invalidates: statusMoves,
+  })
+
+/** "Mark Completed" for the selected orders, all or none; a refusal refreshes the list to show what they are now. */
+export const useCompleteOrders = () =>
+  useApiMutation({
+    mutationFn: (ids: string[]) => call(api.vendor.orders.complete.$post({ json: { ids } })),
+    invalidates: statusMoves,
   })

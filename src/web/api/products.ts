@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { ProductInput } from '../../shared/schemas/product'
+import type { ProductInput, StockFilter } from '../../shared/schemas/product'
 import { api, call, withSignal } from './client'
 import { pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
 import { dashboardKeys, productKeys } from './query-keys'
 
 const products = api.vendor.products
 
-export function useVendorProducts(filters: PagePosition) {
+/** One page of the vendor's products; `stock: 'low'` keeps those with a variant at or below the shop's threshold. */
+export function useVendorProducts(filters: { stock: StockFilter } & PagePosition) {
   return usePagedQuery(productKeys.list(filters), (options) =>
-    call(products.$get({ query: pageQuery(filters) }, options)),
+    call(products.$get({ query: { stock: filters.stock, ...pageQuery(filters) } }, options)),
   )
 }
 

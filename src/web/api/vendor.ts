@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type QueryKey } from '@tanstack/react-query'
 import type { Plan } from '../../shared/constants'
 import type { VendorProfile, VendorRegistrationInput } from '../../shared/schemas/vendor'
 import { api, call, withSignal } from './client'
 import { useApiMutation } from './queries'
-import { accountKeys, dashboardKeys, vendorKeys } from './query-keys'
+import { accountKeys, dashboardKeys, productKeys, vendorKeys } from './query-keys'
 
 const dashboardKey = dashboardKeys.named('vendor')
 const profileKey = vendorKeys.named('profile')
@@ -22,20 +22,29 @@ export function useVendorProfile() {
   })
 }
 
-/** Every change to the vendor record refreshes the profile, the dashboard and the session's vendor summary. */
-const useVendorMutation = <Input>(mutationFn: (input: Input) => Promise<VendorProfile>) =>
+/**
+ * Every change to the vendor record refreshes the profile, the dashboard and the session's vendor summary (and
+ * whatever else the change moves: `alsoStale`).
+ */
+const useVendorMutation = <Input>(
+  mutationFn: (input: Input) => Promise<VendorProfile>,
+  alsoStale: QueryKey[] = [],
+) =>
   useApiMutation({
     mutationFn,
-    invalidates: [dashboardKey, accountKeys.named('me')],
+    invalidates: [dashboardKey, accountKeys.named('me'), ...alsoStale],
     onSuccess: (profile, _input, client) => client.setQueryData(profileKey, profile),
   })
 
 export const useRegisterVendor = () =>
   useVendorMutation((input: VendorRegistrationInput) => call(api.vendor.registration.$post({ json: input })))
 
+/** The profile's fields; a new low-stock threshold moves which products read as low. */
 export const useUpdateVendorProfile = () =>
-  useVendorMutation((input: { shopName?: string; businessAddress?: string; phone?: string }) =>
-    call(api.vendor.profile.$patch({ json: input })),
+  useVendorMutation(
+    (input: { shopName?: string; businessAddress?: string; phone?: string; lowStockThreshold?: number }) =>
+      call(api.vendor.profile.$patch({ json: input })),
+    [productKeys.all],
   )
 
 export const useSetVendorLogo = () =>

@@ -1,6 +1,8 @@
-import { Anchor, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import {
+  IconAlertTriangle,
   IconCash,
+  IconCircleCheck,
   IconClockDollar,
   IconPackage,
   IconReceipt,
@@ -87,6 +89,8 @@ function DashboardView({ data: { vendor, stats } }: { data: VendorDashboard }) {
         }))}
       />
 
+      <LowStockCard count={stats.lowStockProducts} threshold={vendor.lowStockThreshold} />
+
       <section aria-labelledby="dashboard-quick-actions">
         <Title order={2} size="h4" mb="sm" id="dashboard-quick-actions">
           {t('vendor.dashboard.quickActions')}
@@ -124,6 +128,49 @@ function DashboardView({ data: { vendor, stats } }: { data: VendorDashboard }) {
   )
 }
 
+/**
+ * "Low stock: N products" (a variant at or below the shop's threshold), linking to the products list filtered the
+ * same way: the server counts what the filter keeps, so the card and the list agree.
+ */
+function LowStockCard({ count, threshold }: { count: number; threshold: number }) {
+  const { t } = useTranslation()
+  const isLow = count > 0
+  return (
+    <Paper component="section" aria-labelledby="dashboard-low-stock" withBorder p="md" radius="md">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon
+          variant="light"
+          color={isLow ? 'orange' : 'teal'}
+          size={40}
+          radius="md"
+          aria-hidden
+          style={{ flexShrink: 0 }}
+        >
+          {isLow ? <IconAlertTriangle size={22} stroke={1.6} /> : <IconCircleCheck size={22} stroke={1.6} />}
+        </ThemeIcon>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={2} size="h4" id="dashboard-low-stock">
+            {t('vendor.dashboard.lowStock.title', { count })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {isLow
+              ? t('vendor.dashboard.lowStock.hint', { count: threshold })
+              : t('vendor.dashboard.lowStock.none')}
+          </Text>
+          <Anchor
+            component={Link}
+            to={{ pathname: paths.vendor.products, search: '?stock=low' }}
+            size="sm"
+            fw={600}
+          >
+            {t('vendor.dashboard.lowStock.view')}
+          </Anchor>
+        </Stack>
+      </Group>
+    </Paper>
+  )
+}
+
 /** The shop name is the page's heading (spec: "Shop name"); the session already knows it while figures load. */
 function DashboardHeading({ shopName }: { shopName: string }) {
   const { t } = useTranslation()
@@ -150,6 +197,7 @@ function DashboardSkeleton({ shopName }: { shopName: string }) {
         <StatCardSkeleton />
         <StatCardSkeleton />
       </SimpleGrid>
+      <Skeleton h={104} radius="md" aria-hidden />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" aria-hidden>
         <Skeleton h={42} />
         <Skeleton h={42} />

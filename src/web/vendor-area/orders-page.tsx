@@ -1,41 +1,67 @@
 import { useState } from 'react'
-import { SegmentedControl } from '@mantine/core'
+import { Group, SegmentedControl } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconShoppingCartOff } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { orderStatuses, type OrderStatus } from '../../shared/constants'
 import type { OrderDto } from '../../shared/schemas/order'
 import { ApiError } from '../api/client'
-import { useSetOrderStatus, useVendorOrders } from '../api/orders'
+import { useCompleteOrders, useSetOrderStatus, useVendorOrders } from '../api/orders'
 import { ListPage, useListPage } from '../components/list-page'
+import { SearchInput } from '../components/search-input'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
-import { OrderCard, OrderTable } from './orders/order-list'
+import { BulkCompleteBar, BulkCompleteDialog, type BulkCompleteSubject } from './orders/bulk-complete'
+import { OrderCard, OrderTable, SelectAll, isSelectable } from './orders/order-list'
 import { RefundModal } from './orders/refund-modal'
 
 const pageSize = 20
 const statusFilters = ['all', ...orderStatuses] as const
 type StatusFilter = (typeof statusFilters)[number]
+const noneSelected: ReadonlySet<string> = new Set()
 
-/** /vendor/orders (spec §2 "/vendor/orders", §4 Order). */
+/** /vendor/orders (spec §2 "/vendor/orders", §4 Order): searched, filtered, completed one by one or as a selection. */
 export default function VendorOrdersPage() {
   const { t } = useTranslation()
-  // The filter and page live in the address (?status=pending&page=2): reload, back and shared links keep them.
+  // The search, filter and page live in the address (?q=mukamana&status=pending&page=2): reload, back and shared
+  // links keep them.
   const filters = useListFilters(statusFilters)
   const { status, page, after, before, update } = filters
-  const orders = useVendorOrders({ status, page, after, before, pageSize })
+  const q = filters.q.trim()
+  const orders = useVendorOrders({ status, q, page, after, before, pageSize })
   const setStatus = useSetOrderStatus()
+  const completeMany = useCompleteOrders()
   const [refunding, setRefunding] = useState<OrderDto | null>(null)
+  const [completing, setCompleting] = useState<BulkCompleteSubject | null>(null)
   // Six columns need room: beside the 240 px menu a table reads well from 1200 px; below, cards.
   const list = useListPage(orders, {
     filters,
     pageSize,
-    isActing: setStatus.isPending,
+    isActing: setStatus.isPending || completeMany.isPending,
     tableFrom: '75em',
   })
   const { feedback } = list
   // Four filter labels side by side fit a 375 px phone in both languages at the small size.
   const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
+
+  // The selection belongs to the page on screen: another page, search or filter starts with none.
+  const listKey = JSON.stringify({ q, status, page, after, before })
+  const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
+    listKey,
+    ids: noneSelected,
+  })
+  const picked = selection.listKey === listKey ? selection.ids : noneSelected
+  const setPicked = (next: (current: ReadonlySet<string>) => ReadonlySet<string>) =>
+    setSelection((current) => ({
+      listKey,
+      ids: next(current.listKey === listKey ? current.ids : noneSelected),
+    }))
+  // Only what is listed and still pending counts as selected: an order changed meanwhile drops out.
+  const items = orders.isPlaceholderData ? [] : (orders.data?.items ?? [])
+  const selectedIds = items
+    .filter((order) => isSelectable(order) && picked.has(order.id))
+    .map((order) => order.id)
+  const selected: ReadonlySet<string> = new Set(selectedIds)
 
   const changeStatus = (order: OrderDto, next: 'completed' | 'refunded') => {
     feedback.clear()
@@ -64,11 +90,47 @@ export default function VendorOrdersPage() {
     )
   }
 
+  const completeSelected = ({ ids }: BulkCompleteSubject) => {
+    feedback.clear()
+    completeMany.mutate(ids, {
+      onSuccess: ({ completed }) => {
+        setPicked(() => noneSelected)
+        feedback.success(t('vendor.orders.bulk.done', { count: completed.length }))
+      },
+      // All or none: a refusal names how many could not be completed, and the list shows where each one stands.
+      onError: (error) => feedback.error(t('vendor.orders.bulk.failed'), failureDetail(t, error)),
+      onSettled: () => {
+        setCompleting(null)
+        // The selection's buttons are gone with it: carry on from the heading, beside the message.
+        requestAnimationFrame(() => list.view.headingRef.current?.focus())
+      },
+    })
+  }
+
   const listProps = {
     busyId: setStatus.isPending ? (setStatus.variables?.id ?? null) : null,
     onMarkCompleted: (order: OrderDto) => changeStatus(order, 'completed'),
     onRefund: list.afterClearing(setRefunding),
+    selected,
+    onSelect: (id: string, isSelected: boolean) =>
+      setPicked((current) => {
+        const next = new Set(current)
+        if (isSelected) next.add(id)
+        else next.delete(id)
+        return next
+      }),
+    onSelectAll: (isSelected: boolean) =>
+      setPicked(() =>
+        isSelected ? new Set(items.filter(isSelectable).map((order) => order.id)) : noneSelected,
+      ),
   }
+
+  const emptyTitle =
+    q !== ''
+      ? t('vendor.orders.empty.searchTitle')
+      : status === 'all'
+        ? t('vendor.orders.empty.allTitle')
+        : t(`vendor.orders.empty.${status satisfies OrderStatus}`)
 
   return (
     <ListPage
@@ -76,27 +138,48 @@ export default function VendorOrdersPage() {
       texts="vendor.orders"
       maw={1200}
       filters={
-        <SegmentedControl
-          aria-label={t('vendor.orders.filterLabel')}
-          value={status}
-          onChange={(value) => update({ status: value as StatusFilter })}
-          data={statusFilters.map((value) => ({
-            value,
-            label: value === 'all' ? t('vendor.orders.filters.all') : t(`status.${value}`),
-          }))}
-          fullWidth
-          maw={560}
-          size={isPhone ? 'xs' : 'sm'}
-        />
+        <Group role="search" aria-label={t('vendor.orders.search.label')} gap="sm" align="flex-end">
+          <SearchInput
+            q={filters.q}
+            onSearch={(next) => update({ q: next }, { replace: true })}
+            label={t('vendor.orders.search.label')}
+            placeholder={t('vendor.orders.search.placeholder')}
+          />
+          <SegmentedControl
+            aria-label={t('vendor.orders.filterLabel')}
+            value={status}
+            onChange={(value) => update({ status: value as StatusFilter })}
+            data={statusFilters.map((value) => ({
+              value,
+              label: value === 'all' ? t('vendor.orders.filters.all') : t(`status.${value}`),
+            }))}
+            fullWidth
+            maw={560}
+            size={isPhone ? 'xs' : 'sm'}
+            style={{ flex: '1 1 300px' }}
+          />
+        </Group>
+      }
+      aboveList={
+        selected.size > 0 && (
+          <BulkCompleteBar
+            count={selected.size}
+            isBusy={completeMany.isPending}
+            onComplete={() => {
+              feedback.clear()
+              setCompleting({ ids: selectedIds })
+            }}
+            onClear={() => setPicked(() => noneSelected)}
+          />
+        )
       }
       emptyIcon={IconShoppingCartOff}
-      // Nothing at all yet, or nothing under this filter (spec §2: empty states for all and for a filter).
-      emptyTitle={
-        status === 'all'
-          ? t('vendor.orders.empty.allTitle')
-          : t(`vendor.orders.empty.${status satisfies OrderStatus}`)
-      }
+      // Nothing at all yet, nothing under this filter, or nothing found (spec §2: empty states for all and a filter).
+      emptyTitle={emptyTitle}
       table={(items) => <OrderTable orders={items} {...listProps} />}
+      aboveCards={(items) => (
+        <SelectAll orders={items} selected={selected} onSelectAll={listProps.onSelectAll} withLabel />
+      )}
       card={(order, nameId) => <OrderCard order={order} nameId={nameId} {...listProps} />}
       // Focus stays on the pager's buttons from page to page.
       pager={{ pageSize, onChange: (next) => update(next) }}
@@ -106,6 +189,12 @@ export default function VendorOrdersPage() {
         isPending={setStatus.isPending}
         onConfirm={(order) => changeStatus(order, 'refunded')}
         onClose={() => setRefunding(null)}
+      />
+      <BulkCompleteDialog
+        subject={completing}
+        isPending={completeMany.isPending}
+        onConfirm={completeSelected}
+        onClose={() => setCompleting(null)}
       />
     </ListPage>
   )

@@ -8,16 +8,22 @@ import {
   Button,
   EmptyState,
   Group,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core'
 import { modals, ModalsProvider } from '@mantine/modals'
-import { IconAlertTriangle, IconPackage, IconPlus } from '@tabler/icons-react'
+import { IconAlertTriangle, IconPackage, IconPackageOff, IconPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { vendorStatuses, type VendorStatus } from '../../shared/constants'
-import type { ProductDto, ProductList } from '../../shared/schemas/product'
+import {
+  stockFilters,
+  type ProductDto,
+  type ProductList,
+  type StockFilter,
+} from '../../shared/schemas/product'
 import { useVendorRecord } from '../api/account'
 import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
@@ -25,7 +31,7 @@ import { useDeleteProduct, useVendorProducts } from '../api/products'
 import { FlashAlert } from '../components/flash-alert'
 import { countText } from '../components/list-page'
 import { ListPager } from '../components/list-pager'
-import { usePageParam, type ListPosition } from '../components/use-page-param'
+import { positionFrom, withPosition, type ListPosition } from '../components/use-page-param'
 import { StatusNotice } from '../components/status-notice'
 import { failureDetail, useFlashMessage } from '../components/use-flash-message'
 import { ProductCard, ProductCardSkeleton } from './products/product-card'
@@ -52,11 +58,31 @@ export default function VendorProductsPage() {
 
 type DialogState = { opened: boolean; product: ProductDto | null; sessionKey: number }
 
+/**
+ * The list's page and stock filter, in the address (?stock=low&page=2): reload, back, shared links and the
+ * dashboard's "Low stock" card keep them. Another filter starts at the first page.
+ */
+function useProductsPlace() {
+  const [params, setParams] = useSearchParams()
+  const raw = params.get('stock')
+  const stock: StockFilter = stockFilters.find((value) => value === raw) ?? 'all'
+  const setPosition = (position: ListPosition, options?: { replace?: boolean }) =>
+    setParams((current) => withPosition(current, position), options)
+  const setStock = (next: StockFilter) =>
+    setParams((current) => {
+      const query = withPosition(current, { page: 1 })
+      if (next === 'all') query.delete('stock')
+      else query.set('stock', next)
+      return query
+    })
+  return { position: positionFrom(params), stock, setPosition, setStock }
+}
+
 function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
   const { t } = useTranslation()
-  const [position, setPosition] = usePageParam()
+  const { position, stock, setPosition, setStock } = useProductsPlace()
   const page = position.page
-  const products = useVendorProducts({ ...position, pageSize })
+  const products = useVendorProducts({ ...position, stock, pageSize })
   const remove = useDeleteProduct()
   const feedback = useFlashMessage()
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -83,7 +109,7 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
   const openDialog = (product: ProductDto | null) => {
     feedback.clear()
     // The first product's 'Add First Product' button goes away with the empty state: focus then goes to the heading.
-    focusHeadingOnClose.current = product === null && data?.total === 0
+    focusHeadingOnClose.current = product === null && data?.productCount === 0
     setDialog((current) => ({ opened: true, product, sessionKey: current.sessionKey + 1 }))
   }
   const closeDialog = () => setDialog((current) => ({ ...current, opened: false }))
@@ -128,8 +154,11 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
       },
     })
 
-  const isAtLimit = data !== undefined && data.limit !== null && data.total >= data.limit
+  // The plan's limit counts every product of the shop, whatever the list's filter shows.
+  const productCount = data?.productCount ?? data?.total ?? 0
+  const isAtLimit = data !== undefined && data.limit !== null && productCount >= data.limit
   const canAdd = data !== undefined && !isAtLimit
+  const isFiltered = stock !== 'all'
 
   return (
     <Stack gap="lg" maw={1280} className={classes.pageWithFab}>
@@ -139,10 +168,10 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
             {t('vendor.products.title')}
           </FocusHeading>
           {data && (
-            <Text c="dimmed" size="sm" mt={2}>
-              {data.limit === null
+            <Text c="dimmed" size="sm" mt={2} aria-live="polite">
+              {isFiltered || data.limit === null
                 ? countText(t, 'vendor.products.count', data)
-                : t('vendor.products.limit.usage', { count: data.total, limit: data.limit })}
+                : t('vendor.products.limit.usage', { count: productCount, limit: data.limit })}
             </Text>
           )}
         </div>
@@ -165,6 +194,10 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
         <FlashAlert flash={feedback.flash} />
       </Stack>
 
+      {(productCount > 0 || isFiltered) && (
+        <StockFilterBar stock={stock} threshold={data?.lowStockThreshold ?? null} onChange={setStock} />
+      )}
+
       {!data && !products.isError ? (
         <GridSkeleton />
       ) : !data ? (
@@ -173,6 +206,24 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
           body={failureDetail(t, products.error) ?? t('errors.checkConnection')}
           query={products}
         />
+      ) : data.total === 0 && isFiltered ? (
+        <EmptyState
+          icon={<IconPackageOff size={32} aria-hidden />}
+          variant="light"
+          title={t('vendor.products.empty.lowTitle')}
+          description={
+            data.lowStockThreshold === null
+              ? undefined
+              : t('vendor.products.empty.lowBody', { count: data.lowStockThreshold })
+          }
+          py="xl"
+        >
+          <EmptyState.Actions>
+            <Button variant="default" onClick={() => setStock('all')}>
+              {t('vendor.products.empty.showAll')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
       ) : data.total === 0 ? (
         <EmptyState
           icon={<IconPackage size={32} aria-hidden />}
@@ -207,6 +258,7 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
               <li key={product.id}>
                 <ProductCard
                   product={product}
+                  threshold={data.lowStockThreshold}
                   isDeleting={deletingId === product.id}
                   onEdit={() => openDialog(product)}
                   onDelete={() => confirmDelete(product)}
@@ -257,6 +309,41 @@ function Products({ vendorStatus }: { vendorStatus: VendorStatus }) {
         onClosed={onDialogClosed}
       />
     </Stack>
+  )
+}
+
+/**
+ * All products, or those low on stock (a variant at or below the shop's threshold), with what "low" means here
+ * and where the vendor changes it.
+ */
+function StockFilterBar({
+  stock,
+  threshold,
+  onChange,
+}: {
+  stock: StockFilter
+  threshold: number | null
+  onChange: (stock: StockFilter) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Group gap="sm" align="center" wrap="wrap">
+      <SegmentedControl
+        aria-label={t('vendor.products.stockFilter.label')}
+        value={stock}
+        onChange={(value) => onChange(value as StockFilter)}
+        data={stockFilters.map((value) => ({ value, label: t(`vendor.products.stockFilter.${value}`) }))}
+        style={{ flex: '0 1 360px' }}
+      />
+      {threshold !== null && (
+        <Text size="sm" c="dimmed">
+          {t('vendor.products.stockFilter.hint', { count: threshold })}{' '}
+          <Anchor component={Link} to={paths.vendor.profile} size="sm" fw={600}>
+            {t('vendor.products.stockFilter.change')}
+          </Anchor>
+        </Text>
+      )}
+    </Group>
   )
 }
 

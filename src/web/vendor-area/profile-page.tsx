@@ -6,6 +6,7 @@ import { StatusBadge } from '../components/status-badge'
 import { BusinessDocumentsSection, LogoSection } from './components/file-sections'
 import { useFormatDate } from '../components/format-date'
 import { IdentitySection, PayoutInfoSection, PersonalInfoSection } from './components/read-only-sections'
+import { LowStockSection } from './components/low-stock-section'
 import { ShopInfoSection } from './components/shop-info-section'
 import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
@@ -54,6 +55,7 @@ function ProfileView({ profile }: { profile: VendorProfile }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <PersonalInfoSection profile={profile} />
         <ShopInfoSection profile={profile} />
+        <LowStockSection profile={profile} />
         <LogoSection profile={profile} />
         <BusinessDocumentsSection profile={profile} />
         <IdentitySection profile={profile} />

@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
 import { useAdminProduct } from '../../api/admin-products'
@@ -146,7 +146,10 @@ function Variants({ product, isStacked }: { product: AdminProductDto; isStacked:
                   label: t('admin.products.details.variants.price'),
                   value: <Money amount={variant.price} />,
                 },
-                { label: t('admin.products.details.variants.stock'), value: variant.stock },
+                {
+                  label: t('admin.products.details.variants.stock'),
+                  value: <VariantStock stock={variant.stock} />,
+                },
               ]}
             />
           </Paper>
@@ -178,11 +181,28 @@ function Variants({ product, isStacked }: { product: AdminProductDto; isStacked:
             <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
               <Money amount={variant.price} />
             </Table.Td>
-            <Table.Td ta="end">{variant.stock}</Table.Td>
+            <Table.Td ta="end">
+              <VariantStock stock={variant.stock} justify="flex-end" />
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
     </Table>
+  )
+}
+
+/** A variant's stock, marked "Out of stock" when none is left: the variant buyers can no longer order. */
+function VariantStock({ stock, justify }: { stock: number; justify?: 'flex-end' }) {
+  const { t } = useTranslation()
+  return (
+    <Group gap={6} wrap="nowrap" justify={justify}>
+      {stock === 0 && (
+        <Badge color="red.9" variant="light" size="sm" style={{ flexShrink: 0 }}>
+          {t('admin.products.outOfStock')}
+        </Badge>
+      )}
+      <span>{stock.toLocaleString('en-US')}</span>
+    </Group>
   )
 }
 

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { Button, Group, Stack, TextInput } from '@mantine/core'
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core'
 import { IconCalendarX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { isCalendarDay } from '../../../shared/schemas/product'
+import { isCalendarDay, stockFilters, type StockFilter } from '../../../shared/schemas/product'
 import { ListSearch } from '../../components/list-search'
 import { productStatusFilters, type DateRange, type useProductFilters } from './use-product-filters'
 
@@ -28,12 +28,26 @@ export function ProductFilters({ filters }: { filters: ReturnType<typeof useProd
         texts="admin.products"
         statusLabel={t('admin.products.filters.statusLabel')}
       />
-      <DateRangeFields
-        from={filters.from}
-        to={filters.to}
-        today={filters.today}
-        onDates={(range) => filters.update(range, { replace: true })}
-      />
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <DateRangeFields
+          from={filters.from}
+          to={filters.to}
+          today={filters.today}
+          onDates={(range) => filters.update(range, { replace: true })}
+        />
+        <Select
+          label={t('admin.products.filters.stockLabel')}
+          value={filters.stock}
+          onChange={(value) => filters.update({ stock: value === 'low' ? 'low' : null })}
+          data={stockFilters.map((value: StockFilter) => ({
+            value,
+            label:
+              value === 'low' ? t('admin.products.filters.stockLow') : t('admin.products.filters.stockAll'),
+          }))}
+          allowDeselect={false}
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
+        />
+      </Group>
     </Stack>
   )
 }

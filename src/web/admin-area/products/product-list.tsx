@@ -1,4 +1,4 @@
-import { Box, Checkbox, Group, Text, Title } from '@mantine/core'
+import { Badge, Box, Checkbox, Group, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
 import { DataTable, DateCell } from '../../components/data-table'
@@ -71,6 +71,11 @@ export function ProductTable({ products, selected, onSelectAll, ...actions }: Pr
           label: t('admin.products.columns.variants'),
           cell: (product) => <Text size="sm">{product.variants.length}</Text>,
         },
+        {
+          label: t('admin.products.columns.stock'),
+          miw: 90,
+          cell: (product) => <ProductStock product={product} />,
+        },
         { label: t('fields.status'), maw: 200, cell: (product) => <StatusCell product={product} /> },
         {
           label: t('admin.products.columns.created'),
@@ -108,6 +113,7 @@ export function ProductCard({ product, isSelected, nameId, ...actions }: RowProp
         { label: t('admin.products.columns.vendor'), value: product.vendor.shopName },
         { label: t('admin.products.columns.category'), value: categoryLabel(t, product.category) },
         { label: t('admin.products.columns.variants'), value: product.variants.length },
+        { label: t('admin.products.columns.stock'), value: <ProductStock product={product} /> },
         { label: t('admin.products.columns.created'), value: <DateText value={product.createdAt} /> },
       ]}
       actions={<ProductActions product={product} nameId={nameId} {...actions} layout="row" />}
@@ -193,6 +199,25 @@ function SelectOne({
       onChange={(event) => onSelect(product.id, event.currentTarget.checked)}
       aria-label={t('admin.products.selectOne', { name: product.name })}
     />
+  )
+}
+
+/**
+ * The variants' stock added up, with "Low stock" when a variant holds its shop's threshold or fewer (each shop
+ * sets its own) and "Out of stock" when nothing is left.
+ */
+function ProductStock({ product }: { product: AdminProductDto }) {
+  const { t } = useTranslation()
+  const isOut = product.stock === 0
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm">{product.stock.toLocaleString('en-US')}</Text>
+      {(isOut || product.isLowStock) && (
+        <Badge color={isOut ? 'red.9' : 'orange.9'} variant="light" size="sm" style={{ flexShrink: 0 }}>
+          {isOut ? t('admin.products.outOfStock') : t('admin.products.lowStock')}
+        </Badge>
+      )}
+    </Group>
   )
 }
 

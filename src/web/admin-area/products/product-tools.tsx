@@ -3,6 +3,7 @@ import { Group, Tooltip, VisuallyHidden } from '@mantine/core'
 import { IconDownload, IconFileSpreadsheet, IconPhoto } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { productStatusFilters } from './use-product-filters'
+import type { StockFilter } from '../../../shared/schemas/product'
 import { errorBody } from '../../../shared/errors'
 import { api, ApiError } from '../../api/client'
 import { BusyButton } from '../../components/busy-button'
@@ -14,6 +15,7 @@ type Filters = {
   status: (typeof productStatusFilters)[number]
   from: string | null
   to: string | null
+  stock: StockFilter
 }
 
 type Tool = 'selected' | 'all' | 'images'
@@ -97,6 +99,7 @@ export function ProductTools({
                 status: filters.status,
                 from: filters.from ?? undefined,
                 to: filters.to ?? undefined,
+                stock: filters.stock,
               },
             })
       try {

@@ -1,5 +1,5 @@
 import { defaultTimeZone, productStatuses } from '../../../shared/constants'
-import { isCalendarDay } from '../../../shared/schemas/product'
+import { isCalendarDay, stockFilters, type StockFilter } from '../../../shared/schemas/product'
 import { useListFilters } from '../../components/use-list-filters'
 
 export const productStatusFilters = ['all', ...productStatuses] as const
@@ -32,13 +32,15 @@ export function validRange(range: DateRange, today: string): DateRange {
 }
 
 /**
- * Search, status, created-date range and page, kept in the address (?q=kitenge&status=pending&from=2026-03-01):
- * reload, back and shared links keep them; a shared link's range is read within today's bounds.
+ * Search, status, created-date range, stock and page, kept in the address
+ * (?q=kitenge&status=pending&from=2026-03-01&stock=low): reload, back and shared links keep them; a shared link's
+ * range is read within today's bounds.
  */
 export function useProductFilters() {
-  const filters = useListFilters(productStatusFilters, ['from', 'to'])
+  const filters = useListFilters(productStatusFilters, ['from', 'to', 'stock'])
   const today = kigaliToday()
   const { from, to } = validRange({ from: filters.from || null, to: filters.to || null }, today)
+  const stock: StockFilter = stockFilters.find((value) => value === filters.stock) ?? 'all'
   return {
     q: filters.q,
     status: filters.status,
@@ -47,6 +49,7 @@ export function useProductFilters() {
     before: filters.before,
     from,
     to,
+    stock,
     today,
     update: filters.update,
   }

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core'
+import { Box, Checkbox, Group, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { OrderDto } from '../../../shared/schemas/order'
@@ -6,9 +6,12 @@ import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { DateText } from '../../components/date-text'
 import { OrderAction } from './order-details'
-import { OrderCustomer, OrderProduct, orderColumns } from '../../components/order-parts'
+import { OrderCustomer, OrderProduct, orderColumns, shortId } from '../../components/order-parts'
 import { ItemCard } from '../../components/item-card'
 import { DataTable, DateCell } from '../../components/data-table'
+
+/** Only a pending order can be marked completed, so only pending orders can be selected. */
+export const isSelectable = (order: OrderDto) => order.status === 'pending'
 
 export type OrderListProps = {
   orders: OrderDto[]
@@ -16,23 +19,36 @@ export type OrderListProps = {
   busyId: string | null
   onMarkCompleted: (order: OrderDto) => void
   onRefund: (order: OrderDto) => void
+  /** Ids ticked on this page (pending orders only). */
+  selected: ReadonlySet<string>
+  onSelect: (id: string, isSelected: boolean) => void
+  onSelectAll: (isSelected: boolean) => void
 }
 
-/** From 1200 px: one table row per order, newest first. */
-export function OrderTable({ orders, ...actions }: OrderListProps) {
+type RowProps = Omit<OrderListProps, 'orders' | 'onSelectAll'>
+
+/** From 1200 px: one table row per order, newest first, with a box to select each pending one and all of them. */
+export function OrderTable({ orders, selected, onSelectAll, ...actions }: OrderListProps) {
   const { t } = useTranslation()
   return (
     <DataTable
       label={t('vendor.orders.tableCaption')}
       items={orders}
+      isSelected={(order) => selected.has(order.id)}
       columns={[
+        {
+          label: <SelectAll orders={orders} selected={selected} onSelectAll={onSelectAll} />,
+          cell: (order) => <SelectOne order={order} selected={selected} onSelect={actions.onSelect} />,
+        },
+        // The selection's column leaves a little less room to the customer and the date: seven columns still fit
+        // beside the menu at 1280 px, in Kinyarwanda's longer words too.
         ...orderColumns<OrderDto>(
           { product: t('vendor.orders.columns.product'), customer: t('vendor.orders.columns.customer') },
-          170,
+          150,
         ),
         {
           label: t('vendor.orders.columns.date'),
-          miw: 130,
+          miw: 120,
           cell: (order) => <DateCell value={order.createdAt} withTime />,
         },
         {
@@ -66,18 +82,23 @@ export function OrderTable({ orders, ...actions }: OrderListProps) {
   )
 }
 
-/** Below 1200 px: one card per order. */
-export function OrderCard({
-  order,
-  nameId,
-  ...actions
-}: { order: OrderDto; nameId: string } & Omit<OrderListProps, 'orders'>) {
+/** Below 1200 px: one card per order, a pending one with its box to select it beside the product. */
+export function OrderCard({ order, nameId, ...actions }: { order: OrderDto; nameId: string } & RowProps) {
   const { t } = useTranslation()
   return (
     <ItemCard
       item={order}
       labelledBy={nameId}
-      title={<OrderProduct order={order} nameId={nameId} />}
+      title={
+        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+          {isSelectable(order) && (
+            <Box pt={2}>
+              <SelectOne order={order} selected={actions.selected} onSelect={actions.onSelect} />
+            </Box>
+          )}
+          <OrderProduct order={order} nameId={nameId} />
+        </Group>
+      }
       labelWidth={120}
       fields={[
         { label: t('vendor.orders.columns.customer'), value: <OrderCustomer order={order} /> },
@@ -86,6 +107,48 @@ export function OrderCard({
         { label: t('vendor.orders.columns.date'), value: <DateText value={order.createdAt} withTime /> },
       ]}
       actions={<OrderAction order={order} describedBy={nameId} {...actions} fullWidth />}
+    />
+  )
+}
+
+/**
+ * Ticks every pending order on this page; part-ticked when only some are. In the table's header, and above the
+ * cards `withLabel`. Not shown when the page has no pending order.
+ */
+export function SelectAll({
+  orders,
+  selected,
+  onSelectAll,
+  withLabel = false,
+}: Pick<OrderListProps, 'orders' | 'selected' | 'onSelectAll'> & { withLabel?: boolean }) {
+  const { t } = useTranslation()
+  const selectable = orders.filter(isSelectable)
+  if (selectable.length === 0) return null
+  const count = selectable.filter((order) => selected.has(order.id)).length
+  const label = t('vendor.orders.selectAll')
+  return (
+    <Checkbox
+      checked={count > 0 && count === selectable.length}
+      indeterminate={count > 0 && count < selectable.length}
+      onChange={(event) => onSelectAll(event.currentTarget.checked)}
+      aria-label={withLabel ? undefined : label}
+      label={withLabel ? label : undefined}
+    />
+  )
+}
+
+function SelectOne({
+  order,
+  selected,
+  onSelect,
+}: { order: OrderDto } & Pick<OrderListProps, 'selected' | 'onSelect'>) {
+  const { t } = useTranslation()
+  if (!isSelectable(order)) return null
+  return (
+    <Checkbox
+      checked={selected.has(order.id)}
+      onChange={(event) => onSelect(order.id, event.currentTarget.checked)}
+      aria-label={t('vendor.orders.selectOne', { id: shortId(order.id) })}
     />
   )
 }

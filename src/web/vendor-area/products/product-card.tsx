@@ -29,11 +29,14 @@ const thumbHeight = 300
  */
 export function ProductCard({
   product,
+  threshold,
   isDeleting,
   onEdit,
   onDelete,
 }: {
   product: ProductDto
+  /** The shop's low-stock threshold, said beside the "Low stock" badge. */
+  threshold: number | null
   isDeleting: boolean
   onEdit: () => void
   onDelete: () => void
@@ -94,6 +97,7 @@ export function ProductCard({
             {t('vendor.products.variants.count', { count: product.variants.length })}
           </Text>
         </Group>
+        <StockLine product={product} threshold={threshold} />
       </Stack>
 
       <Group grow gap="xs" mt="md">
@@ -125,6 +129,35 @@ export function ProductCard({
   )
 }
 
+/**
+ * The stock of every variant added up ("43 in stock", or "Out of stock" when none is left), and "Low stock" when a
+ * variant holds the shop's threshold or fewer: what needs restocking shows on the card itself.
+ */
+function StockLine({ product, threshold }: { product: ProductDto; threshold: number | null }) {
+  const { t } = useTranslation()
+  const isOut = product.stock === 0
+  return (
+    <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+      <Text size="sm" fw={500} c={isOut ? 'red.9' : undefined}>
+        {isOut
+          ? t('vendor.products.card.outOfStock')
+          : t('vendor.products.card.inStock', {
+              count: product.stock,
+              shown: product.stock.toLocaleString('en-US'),
+            })}
+      </Text>
+      {product.isLowStock && !isOut && (
+        <Badge color="orange.9" variant="light" style={{ flexShrink: 0 }}>
+          {t('vendor.products.card.lowStock')}
+          {threshold !== null && (
+            <VisuallyHidden>: {t('vendor.products.card.lowStockHint', { count: threshold })}</VisuallyHidden>
+          )}
+        </Badge>
+      )}
+    </Group>
+  )
+}
+
 /** One price, or the lowest and highest across the variants. */
 function PriceRange({ min, max }: { min: number | null; max: number | null }) {
   const { t } = useTranslation()
@@ -147,6 +180,7 @@ export function ProductCardSkeleton() {
       <Skeleton h={18} w="70%" mt="sm" />
       <Skeleton h={12} w="40%" mt="xs" />
       <Skeleton h={16} w="55%" mt="sm" />
+      <Skeleton h={14} w="35%" mt="xs" />
       <Group grow gap="xs" mt="md">
         <Skeleton h={36} />
         <Skeleton h={36} />

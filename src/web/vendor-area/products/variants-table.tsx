@@ -1,4 +1,4 @@
-import { Code, ColorSwatch, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
+import { Badge, Code, ColorSwatch, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { VariantRow } from './product-form'
@@ -98,16 +98,24 @@ export function VariantsTable({ rows, errors, onChange, onBlur, isStacked, disab
   )
 }
 
+/** The variant's colour and size, marked "Out of stock" while its stock reads 0. */
 function VariantLabel({ row }: { row: VariantRow }) {
   const { t } = useTranslation()
   return (
-    <Group gap={6} wrap="nowrap" component="span">
-      {row.color && (
-        <ColorSwatch component="span" color={colorSwatches[row.color]} size={14} withShadow aria-hidden />
+    <Group gap={6} wrap="wrap" component="span">
+      <Group gap={6} wrap="nowrap" component="span">
+        {row.color && (
+          <ColorSwatch component="span" color={colorSwatches[row.color]} size={14} withShadow aria-hidden />
+        )}
+        <Text span size="sm" fw={500}>
+          {variantName(t, row)}
+        </Text>
+      </Group>
+      {row.stock === 0 && (
+        <Badge component="span" color="red.9" variant="light" size="sm">
+          {t('vendor.products.card.outOfStock')}
+        </Badge>
       )}
-      <Text span size="sm" fw={500}>
-        {variantName(t, row)}
-      </Text>
     </Group>
   )
 }
