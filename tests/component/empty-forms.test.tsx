@@ -174,6 +174,7 @@ const profile: VendorProfile = {
   fullName: 'Amina Uwase',
   shopName: 'Amina Crafts',
   businessAddress: 'KN 4 Ave, Kigali',
+  lowStockThreshold: 5,
   phone: null,
   shopLogo: null,
   govId: null,
