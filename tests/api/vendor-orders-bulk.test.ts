@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, orders } from '../../src/server/db/schema'
 import { bulkCompleteMax, type OrderDto } from '../../src/shared/schemas/order'
-import { registeredVendor, type RegisteredVendor } from '../fixtures/commerce'
+import { adminOf, registeredVendor, type RegisteredVendor } from '../fixtures/commerce'
 import { expectError } from '../fixtures/expect-error'
 import { createTestApp } from '../fixtures/test-app'
 
@@ -103,6 +103,17 @@ describe('GET /api/vendor/orders?q=', () => {
     expect(await search(b, '0722 111 333')).toEqual([])
     expect(await search(b, order!.id.slice(0, 8))).toEqual([])
     expect(await search(a, 'habimana')).toEqual([order!.id])
+  })
+
+  // The admin takes the customer's call too: any shop's order, found by the number through its trigram index.
+  it("finds any shop's order by the customer's phone for the admin", async () => {
+    const [order] = await ordersOf(b, 1, { customerPhone: '+250733444555' })
+    const admin = await adminOf(t)()
+    const response = await t.get(`/api/admin/orders?q=${encodeURIComponent('0733 444 555')}`, {
+      cookie: admin.cookie,
+    })
+    expect(response.status, response.text).toBe(200)
+    expect(response.body.items.map((found: OrderDto) => found.id)).toEqual([order!.id])
   })
 
   it('searches within a status filter, and refuses a search longer than 200 characters', async () => {

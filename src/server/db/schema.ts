@@ -374,6 +374,7 @@ export const orders = pgTable(
     index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
     index('orders_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
     index('orders_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
+    index('orders_customer_phone_trgm_idx').using('gin', t.customerPhone.op('gin_trgm_ops')),
     index('orders_variant_idx').on(t.variantId),
     index('orders_product_idx').on(t.productId),
     // The orders of deleted products, found by the name they kept (the report's top products name them so).
