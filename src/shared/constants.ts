@@ -131,6 +131,8 @@ export const limits = {
   adminPendingPayoutsLimit: 10,
   reportRecentItems: 5,
   importErrorsShown: 5,
+  /** The most messages a conversation shows (its latest). */
+  threadMessages: 200,
 } as const
 
 /**

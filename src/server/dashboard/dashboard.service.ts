@@ -1,9 +1,9 @@
-import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
 import { limits } from '../../shared/constants'
-import type { AdminDashboard, PendingPayoutItem } from '../../shared/schemas/dashboard'
+import type { AdminDashboard, MenuCounts, PendingPayoutItem } from '../../shared/schemas/dashboard'
 import type { Db, Tx } from '../db/client'
-import { marketplaceTotals, payouts, users, vendorTotals, vendors } from '../db/schema'
-import { ownedBy, type AdminScope } from '../lib/scope'
+import { marketplaceTotals, messages, payouts, users, vendorTotals, vendors } from '../db/schema'
+import { addressedTo, ownedBy, type AdminScope, type Viewer } from '../lib/scope'
 
 const payoutsIn = (scope: AdminScope) => ownedBy(payouts.vendorId, scope)
 
@@ -79,4 +79,31 @@ export async function getAdminDashboard(db: Db, scope: AdminScope): Promise<Admi
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
+}
+
+/**
+ * The figures beside the menu, read on every screen and after every change the screen hears of, so each is an
+ * index lookup in one statement: the viewer's unread messages (a vendor: addressed to them; an admin: the team's
+ * and their own; messages_unread_idx), and for an admin the shops waiting for a decision (the marketplace's one
+ * totals row) and the pending payout requests (payouts_status_requested_idx).
+ */
+export async function getMenuCounts(db: Db, viewer: Viewer): Promise<MenuCounts> {
+  const unread = db
+    .select({ value: count() })
+    .from(messages)
+    .where(and(addressedTo(viewer), isNull(messages.readAt)))
+  if (viewer.role !== 'admin') {
+    const [row] = await unread
+    return { messages: Number(row?.value ?? 0) }
+  }
+  const pendingPayouts = db.select({ value: count() }).from(payouts).where(eq(payouts.status, 'pending'))
+  // The totals' one row carries the other two as subqueries: one statement, one round trip.
+  const [row] = await db
+    .select({
+      messages: sql<number>`(${unread})`.mapWith(Number),
+      vendors: marketplaceTotals.vendorsPending,
+      payouts: sql<number>`(${pendingPayouts})`.mapWith(Number),
+    })
+    .from(marketplaceTotals)
+  return { messages: row?.messages ?? 0, vendors: Number(row?.vendors ?? 0), payouts: row?.payouts ?? 0 }
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Tx } from '../db/client'
 import { isUuid, notFound } from './errors'
@@ -81,6 +81,15 @@ export const messagesIn = (viewer: Viewer): SQL | undefined =>
   viewer.role === 'admin'
     ? undefined
     : or(eq(messages.senderId, viewer.userId), eq(messages.receiverId, viewer.userId))
+
+/**
+ * Messages addressed to the viewer: to them by id, or (for an admin) to the admin team (receiver null; README:
+ * deliberate divergences). Their unread ones are what the unread counts count (messages_unread_idx).
+ */
+export const addressedTo = (viewer: Viewer): SQL =>
+  viewer.role === 'admin'
+    ? or(isNull(messages.receiverId), eq(messages.receiverId, viewer.userId))!
+    : eq(messages.receiverId, viewer.userId)
 
 /**
  * The row `id` names, locked for a change, when it is in `inScope` (`productsIn(scope)`, …); a malformed id, an

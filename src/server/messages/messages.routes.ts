@@ -2,6 +2,7 @@ import {
   messageDto,
   messageListDto,
   messageListQuery,
+  messageThreadDto,
   replyMessageInput,
   sendMessageInput,
 } from '../../shared/schemas/message'
@@ -9,7 +10,14 @@ import { adminScope, guard, signedIn, adminRouteGroup } from '../auth/guards'
 import { createRouter } from '../lib/http'
 import type { Deps } from '../deps'
 import { creates, jsonBody, responds, routeGroup } from '../lib/openapi'
-import { listMessages, markMessageRead, replyToMessage, sendMessage } from './messages.service'
+import {
+  getConversation,
+  listMessages,
+  markMessageRead,
+  replyAsVendor,
+  replyToMessage,
+  sendMessage,
+} from './messages.service'
 
 /**
  * Messages between vendors and the admin team. A vendor sees only what they sent or received, an admin
@@ -70,8 +78,27 @@ export function messageRoutes(deps: Deps) {
       async (c) => c.json(await markMessageRead(db, viewer(c), c.req.valid('param').id), 200),
     )
     .openapi(
+      anyoneRoute('get', '/api/messages/{id}/thread', {
+        summary:
+          'The conversation a message belongs to: its first message and every reply, oldest first (its latest 200), for the user who may see the message',
+        responses: responds(messageThreadDto, 'The conversation', 404),
+      }),
+      async (c) => c.json(await getConversation(db, viewer(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      vendorRoute('post', '/api/messages/{id}/reply', {
+        summary:
+          "A vendor replies in a conversation: to the admin team, answering one of their messages or the team's to them (subject 'Re: {subject}' in the vendor's language)",
+        request: jsonBody(replyMessageInput),
+        responses: creates(messageDto, 'Sent', 404, 409, 422),
+      }),
+      async (c) =>
+        c.json(await replyAsVendor(db, viewer(c), c.req.valid('param').id, c.req.valid('json').content), 201),
+    )
+    .openapi(
       adminRoute('post', '/api/admin/messages/{id}/reply', {
-        summary: "Reply to a message's sender (subject 'Re: Admin Response', type support)",
+        summary:
+          "Reply to a message's sender (subject 'Re: Admin Response' in the vendor's language, type support); answers the conversation's waiting messages to the team",
         request: jsonBody(replyMessageInput),
         responses: creates(messageDto, 'Sent', 404, 409, 422),
       }),

@@ -1,33 +1,42 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import type { Language } from '../../shared/constants'
 import {
-  adminReplySubject,
+  replyWording,
+  vendorReplySubject,
   type MessageDto,
   type MessageList,
   type messageListQuery,
+  type MessageThread,
   type sendMessageInput,
 } from '../../shared/schemas/message'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { messages, users, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
+import { isLanguage } from '../auth/language'
 import { AppError, notFound } from '../lib/errors'
 import { countCapFor } from '../lib/paginate'
-import type { AdminScope, Viewer } from '../lib/scope'
+import { addressedTo, type AdminScope, type Viewer } from '../lib/scope'
 import { notify } from '../realtime/events'
-import { addressedTo, findMessage, messageFilter, messageRows } from './messages.queries'
+import {
+  conversationStart,
+  findMessage,
+  markConversationAnswered,
+  messageFilter,
+  messageRows,
+  readConversation,
+  type MessageRow,
+} from './messages.queries'
 
 export type { Viewer }
 
-type MessageRow = typeof messages.$inferSelect
+type Message = typeof messages.$inferSelect
 type Party = NonNullable<MessageDto['sender']>
 
-/** The subject of every admin reply (second specification, §7 Support reply). */
-export const REPLY_SUBJECT = adminReplySubject
-
-const isAddressedTo = (row: MessageRow, viewer: Viewer) =>
+const isAddressedTo = (row: Message, viewer: Viewer) =>
   row.receiverId === viewer.userId || (viewer.role === 'admin' && row.receiverId === null)
 
-type Joined = { message: MessageRow; sender: Party | null; recipient: Party | null }
+type Joined = Pick<MessageRow, 'message' | 'sender' | 'recipient' | 'answerer'>
 
 /**
  * A vendor writes to, and hears from, the admin team: an admin's name and sign-in e-mail stay with the
@@ -50,7 +59,25 @@ function toDto(row: Joined, viewer: Viewer): MessageDto {
     sender: asSeenBy(row.sender, viewer),
     recipient: asSeenBy(row.recipient, viewer),
     replyToId: message.replyToId,
+    // Which admin answered stays with the admins, like which admin wrote.
+    answeredAt: viewer.role === 'admin' ? (message.answeredAt?.toISOString() ?? null) : null,
+    answeredBy: viewer.role === 'admin' ? row.answerer : null,
   }
+}
+
+/**
+ * The language a reply's subject is written in: the vendor's in the conversation, the one they last used on
+ * screen (as their mail is; English before they ever signed in).
+ */
+async function languageOf(tx: Tx, userId: string): Promise<Language> {
+  const [user] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId))
+  return isLanguage(user?.language) ? user.language : 'en'
+}
+
+/** The admin team exists: with no admin at all, a message to the team has no one to reach (specification §8). */
+async function requireAnyAdmin(tx: Tx) {
+  const [anyAdmin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1)
+  if (!anyAdmin) throw new AppError('CONFLICT', 'messages.noRecipient')
 }
 
 /** One page of the viewer's messages, newest first, plus how many addressed to them are unread. */
@@ -83,8 +110,7 @@ export async function sendMessage(
   input: z.output<typeof sendMessageInput>,
 ): Promise<MessageDto> {
   return db.transaction(async (tx) => {
-    const [anyAdmin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1)
-    if (!anyAdmin) throw new AppError('CONFLICT', 'messages.noRecipient')
+    await requireAnyAdmin(tx)
     let subject = input.subject.trim()
     if (!subject) {
       const [me] = await tx
@@ -130,7 +156,54 @@ export async function markMessageRead(db: Db, viewer: Viewer, id: string): Promi
   })
 }
 
-/** An admin's support reply goes to the original message's sender (second specification, §7). */
+/**
+ * The conversation a message the viewer may see belongs to: its first message and the replies, oldest first,
+ * each as the viewer sees it. A message outside the viewer's scope is not found, whatever its id.
+ */
+export async function getConversation(db: Db, viewer: Viewer, id: string): Promise<MessageThread> {
+  const row = await findMessage(db, viewer, id)
+  if (!row) throw notFound()
+  const { rows, hasEarlier } = await readConversation(db, viewer, row)
+  return { items: rows.map((found) => toDto(found, viewer)), hasEarlier }
+}
+
+/**
+ * A vendor's reply in a conversation: to the admin team (as every vendor message is), answering `id` (a message
+ * of theirs, or the team's to them; any other is not found and nothing is written), with the conversation's
+ * type and its subject after 'Re: ' in the vendor's language.
+ */
+export async function replyAsVendor(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  content: string,
+): Promise<MessageDto> {
+  return db.transaction(async (tx) => {
+    const original = await findMessage(tx, viewer, id)
+    if (!original) throw notFound()
+    await requireAnyAdmin(tx)
+    const start = await conversationStart(tx, original)
+    const [created] = await tx
+      .insert(messages)
+      .values({
+        senderId: viewer.userId,
+        receiverId: null,
+        subject: vendorReplySubject(await languageOf(tx, viewer.userId), start.message.subject),
+        content,
+        type: start.message.type,
+        replyToId: original.message.id,
+      })
+      .returning({ id: messages.id })
+    await notify(tx, { topic: 'messages', userId: viewer.userId, id: created!.id })
+    return toDto((await findMessage(tx, viewer, created!.id))!, viewer)
+  })
+}
+
+/**
+ * An admin's support reply goes to the original message's sender (second specification, §7), with the team's
+ * subject in that vendor's language. It answers, for the whole team, the conversation's messages to the team
+ * that were waiting (markConversationAnswered: the first admin to reply is the one named).
+ */
 export async function replyToMessage(
   db: Db,
   admin: AdminScope,
@@ -150,12 +223,13 @@ export async function replyToMessage(
       .values({
         senderId: admin.userId,
         receiverId,
-        subject: REPLY_SUBJECT,
+        subject: replyWording[await languageOf(tx, receiverId)].teamReply,
         content,
         type: 'support',
         replyToId: original.message.id,
       })
       .returning({ id: messages.id })
+    const answered = await markConversationAnswered(tx, original, admin.userId)
     await notify(tx, { topic: 'messages', userId: receiverId, id: created!.id })
     const reply = toDto((await findMessage(tx, admin, created!.id))!, admin)
     // A support reply speaks for the marketplace: it is on the audit trail with whom it went to (not its text,
@@ -174,6 +248,8 @@ export async function replyToMessage(
       details: {
         recipient_email: reply.recipient?.email ?? null,
         recipient_name: reply.recipient?.fullName ?? null,
+        // The vendor's messages this reply answered for the team (none when a colleague had already).
+        answered_message_ids: answered,
       },
     })
     return reply

@@ -29,3 +29,14 @@ export const adminDashboardDto = z.object({
   pendingPayouts: z.array(pendingPayoutItemDto),
 })
 export type AdminDashboard = z.infer<typeof adminDashboardDto>
+
+/**
+ * The figures beside the menu's entries: unread messages (a vendor's own; an admin's: the team's), and for admins
+ * the shops and payouts waiting for a decision.
+ */
+export const menuCountsDto = z.object({
+  messages: z.number(),
+  vendors: z.number().optional(),
+  payouts: z.number().optional(),
+})
+export type MenuCounts = z.infer<typeof menuCountsDto>
