@@ -34,6 +34,8 @@ const screens = {
   payoutList: keys.payoutKeys.list({ q: '', page: 1 }),
   vendorList: keys.vendorKeys.list({ q: '', page: 1 }),
   messageList: keys.messageKeys.list({ type: 'all', page: 1 }),
+  openThread: keys.messageKeys.named('thread', 'm-0'),
+  menuCounts: keys.menuCountKeys.named('counts'),
   dashboard: keys.dashboardKeys.named('admin'),
   auditLog: keys.auditLogKeys.list({ q: '', page: 1 }),
 } satisfies Record<string, QueryKey>
@@ -94,15 +96,16 @@ describe('a live change event', () => {
     )
   })
 
-  it('about a message refetches the messages (and the audit trail, where replies are kept), not the dashboard', async () => {
+  // A new reply names its own id: the open conversation it joins must refresh all the same, and the menu's count.
+  it('about a message refetches the messages, the open conversation, the menu counts and the audit trail (where replies are kept), not the dashboard', async () => {
     expect(await refetchedAfter(JSON.stringify({ topic: 'messages', id: 'm-1' }))).toEqual(
-      ['auditLog', 'messageList'].sort(),
+      ['auditLog', 'menuCounts', 'messageList', 'openThread'].sort(),
     )
   })
 
-  it('about a payout leaves the products, orders, shops and messages alone', async () => {
+  it('about a payout leaves the products, orders, shops and messages alone, and refreshes the menu counts', async () => {
     expect(await refetchedAfter(JSON.stringify({ topic: 'payouts', id: 'x' }))).toEqual(
-      ['auditLog', 'dashboard', 'payoutList'].sort(),
+      ['auditLog', 'dashboard', 'menuCounts', 'payoutList'].sort(),
     )
   })
 

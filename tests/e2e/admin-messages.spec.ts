@@ -2,9 +2,11 @@ import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type Page } from '@playwright/test'
+import { vendorReplySubject } from '../../src/shared/schemas/message'
 import { parseCsv } from '../fixtures/read-files'
 import { RESULTS_DIR } from './paths'
 import {
+  adminCredentials,
   anyCount,
   button,
   chooseLanguageBeforehand,
@@ -14,6 +16,7 @@ import {
   expectFieldError,
   field,
   listed,
+  menuLink,
   openAdminArea,
   openFromMenu,
   screenshot,
@@ -63,12 +66,19 @@ async function unreadShown(page: Page, lang: Language): Promise<number> {
   return Number(text.match(/\d+/)?.[0] ?? 0)
 }
 
-const expectUnread = async (page: Page, lang: Language, count: number) =>
-  expect(
+const expectUnread = async (page: Page, lang: Language, count: number) => {
+  await expect(
     count === 0
       ? page.getByText(t(lang, 'admin.messages.allRead'), { exact: true })
       : page.getByText(t(lang, 'admin.messages.unread', { count }), { exact: true }),
   ).toBeVisible()
+  // The menu says the same to a screen reader: 'Messages, 3 unread'.
+  await expect(menuLink(page, lang, 'nav.messages')).toHaveAccessibleName(
+    count === 0
+      ? t(lang, 'nav.messages')
+      : `${t(lang, 'nav.messages')}, ${t(lang, 'nav.counts.messages', { count })}`,
+  )
+}
 
 /**
  * No serious or critical accessibility problem in what the screen shows at `scope` (its main content, or an
@@ -90,7 +100,7 @@ for (const lang of testLanguages) {
     page,
     browser,
   }, testInfo) => {
-    test.setTimeout(150_000)
+    test.setTimeout(180_000)
     const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
     const vendorApi = await playwrightRequest.newContext({ baseURL: serverOrigin() })
     const vendor = await createVendorWithShop(vendorApi, { fullName: `Aline Uwase ${suffix}` })
@@ -119,6 +129,8 @@ for (const lang of testLanguages) {
     const subject = `Stock question ${suffix}`
     const content = `Muraho! Can I list imigongo paintings in several sizes? (${suffix})`
     const replyText = `Yes: add one variant for each size, each with its own SKU (${suffix}).`
+    const followUp = `Thank you! Can one variant have two colours? (${suffix})`
+    const adminName = adminCredentials().fullName
     const row = listed(page, subject)
 
     await oneAtATime(async () => {
@@ -143,7 +155,7 @@ for (const lang of testLanguages) {
       await screenshot(page, testInfo, lang, 'admin-messages')
       await expectAccessible(page, 'main')
 
-      // Opening it shows the whole message and reads it for the team: New goes, the count falls.
+      // Opening it shows the whole conversation and reads it for the team: New goes, the count falls.
       await row
         .getByRole('button', {
           name: t(lang, 'admin.messages.openLabel', { sender: vendor.fullName, subject }),
@@ -155,6 +167,7 @@ for (const lang of testLanguages) {
       await expect(details).toContainText(vendor.email)
       await expect(details).toContainText(t(lang, 'admin.messages.details.team'))
       await expect(details).toContainText(t(lang, 'messages.types.support'))
+      await expect(details).toContainText(t(lang, 'admin.messages.notAnswered'))
       await expectUnread(page, lang, before)
       await expect(row).not.toContainText(t(lang, 'admin.messages.new'))
       await screenshot(page, testInfo, lang, 'admin-messages-details', { fullPage: false })
@@ -178,6 +191,12 @@ for (const lang of testLanguages) {
     await button(replyDialog, lang, 'admin.messages.replyDialog.send').click()
     await expect(replyDialog).toBeHidden()
     await expect(statusSaying(details, t(lang, 'admin.messages.details.replySent'))).toBeVisible()
+    // The conversation in the open dialog shows the reply, and who answered the vendor, for every admin.
+    const answeredBy = t(lang, 'admin.messages.answeredBy', { name: adminName })
+    await expect(details.getByRole('listitem')).toHaveCount(2)
+    await expect(details.getByRole('listitem').last()).toContainText(replyText)
+    await expect(details.getByRole('listitem').first()).toContainText(answeredBy)
+    await expect(row).toContainText(answeredBy)
     // Focus comes back to Reply, then (the details closed) to the message's Open button.
     await expect(replyButton).toBeFocused()
     await page.keyboard.press('Escape')
@@ -197,19 +216,40 @@ for (const lang of testLanguages) {
     await expect(row).toHaveCount(1)
     await expect(page.getByText(t(lang, 'admin.messages.total', { count: 1 }), { exact: true })).toBeVisible()
 
-    // The vendor's screen shows the reply without a reload, unread, in the vendor's language: under the message
-    // they sent, which stays open beside the list (on a phone, in place of it).
-    const vendorReplies = vendorPage.getByRole('region', { name: t(lang, 'vendor.messages.replies') })
-    await expect(vendorReplies).toContainText(t(lang, 'messages.adminReplySubject'))
-    await expect(vendorPage.getByText(t(lang, 'vendor.messages.unread', { count: 1 }))).toBeVisible()
-    await vendorReplies.getByRole('link').click()
-    await expect(
-      vendorPage.getByRole('region', { name: t(lang, 'vendor.messages.detailLabel') }),
-    ).toContainText(replyText)
+    // The vendor's screen shows the reply without a reload: in the conversation they have open, beside the list
+    // (on a phone, in place of it), from the team.
+    const conversation = vendorPage
+      .getByRole('region', { name: t(lang, 'vendor.messages.detailLabel') })
+      .getByRole('list', { name: t(lang, 'messages.conversation.label') })
+    await expect(conversation.getByRole('listitem')).toHaveCount(2)
+    await expect(conversation.getByRole('listitem').last()).toContainText(replyText)
+    await expect(conversation).toContainText(t(lang, 'vendor.messages.team'))
+    await expect(conversation).not.toContainText(adminName)
+
+    // The vendor answers in the conversation. It reaches the team live, under the conversation's subject in the
+    // vendor's language, waiting for an answer.
+    const replyForm = vendorPage.getByRole('form', { name: t(lang, 'vendor.messages.reply.title') })
+    await button(replyForm, lang, 'vendor.messages.reply.send').click()
+    await expectFieldError(
+      field(replyForm, lang, 'vendor.messages.reply.label'),
+      t(lang, 'messages.contentRequired'),
+    )
+    await field(replyForm, lang, 'vendor.messages.reply.label').fill(followUp)
+    await button(replyForm, lang, 'vendor.messages.reply.send').click()
+    await expect(statusSaying(vendorPage, t(lang, 'vendor.messages.reply.sent'))).toBeVisible()
+    await expect(conversation.getByRole('listitem')).toHaveCount(3)
+    await expect(conversation.getByRole('listitem').last()).toContainText(followUp)
+    await screenshot(vendorPage, testInfo, lang, 'vendor-messages-conversation')
     expect(await vendorPage.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(
       true,
     )
     await vendorContext.close()
+    const followUpRow = listed(page, followUp)
+    await expect(followUpRow).toHaveCount(1)
+    await expect(followUpRow).toContainText(vendorReplySubject(lang, subject))
+    await expect(followUpRow).toContainText(t(lang, 'admin.messages.notAnswered'))
+    // (The follow-up's subject holds the first one's: the first message is found by its words.)
+    await expect(listed(page, content)).toContainText(answeredBy)
 
     // The reply is on the audit trail, found by the vendor's e-mail, and in the exported log.
     await openFromMenu(page, lang, 'nav.auditLogs')

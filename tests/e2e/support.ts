@@ -489,11 +489,14 @@ export async function signIn(page: Page, language: Language, who: Credentials) {
 export async function openFromMenu(page: Page, language: Language, navKey: KeysUnder<'nav'>) {
   const menuButton = page.getByRole('button', { name: exactly(t(language, 'nav.openMenu')) })
   if (await menuButton.isVisible()) await menuButton.click()
-  await page
-    .getByRole('navigation', { name: exactly(t(language, 'nav.mainNavigation')) })
-    .getByRole('link', { name: exactly(t(language, navKey)) })
-    .click()
+  await menuLink(page, language, navKey).click()
 }
+
+/** A menu entry by its label, whether or not a count follows it ('Messages, 3 unread'). */
+export const menuLink = (page: Page, language: Language, navKey: KeysUnder<'nav'>) =>
+  page
+    .getByRole('navigation', { name: exactly(t(language, 'nav.mainNavigation')) })
+    .getByRole('link', { name: new RegExp(`^\\s*${escapeRegExp(t(language, navKey))}(, .+)?$`) })
 
 /**
  * Types `text` into a list's search box and waits until the list was asked for it (the address carries it): what

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import type { MessageType } from '../../shared/constants'
-import { api, call } from './client'
+import { api, call, withSignal } from './client'
 import { useApiMutation, usePagedQuery } from './queries'
-import { messageKeys } from './query-keys'
+import { menuCountKeys, messageKeys } from './query-keys'
 
 /** A page of messages; without `pageSize`, the server's default (50). */
 export type MessageFilters = {
@@ -29,8 +30,23 @@ export function useMessages(filters: MessageFilters) {
   )
 }
 
+/**
+ * The conversation the message `id` belongs to, oldest first (null: none open). Under its own key, not
+ * `detail(id)`: a realtime event naming a new reply's id must refresh the open conversation too (staleAfter
+ * spares only other rows' details).
+ */
+export function useMessageThread(id: string | null) {
+  return useQuery({
+    queryKey: messageKeys.named('thread', id),
+    queryFn: ({ signal }) =>
+      call(api.messages[':id'].thread.$get({ param: { id: id ?? '' } }, withSignal(signal))),
+    enabled: id !== null,
+  })
+}
+
+// Every change to messages moves the unread figures beside the menu too.
 const useMessageMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
-  useApiMutation({ mutationFn, invalidates: [messageKeys.all] })
+  useApiMutation({ mutationFn, invalidates: [messageKeys.all, menuCountKeys.all] })
 
 export const useSendMessage = () =>
   useMessageMutation((input: { type: MessageType; subject: string; content: string }) =>
@@ -40,8 +56,17 @@ export const useSendMessage = () =>
 export const useMarkMessageRead = () =>
   useMessageMutation((id: string) => call(api.messages[':id'].read.$post({ param: { id } })))
 
-/** An admin's support reply to a message's sender (subject 'Re: Admin Response', type support). */
+/**
+ * An admin's support reply to a message's sender (subject 'Re: Admin Response' in the vendor's language, type
+ * support); it marks the conversation's waiting messages answered.
+ */
 export const useReplyToMessage = () =>
   useMessageMutation(({ id, content }: { id: string; content: string }) =>
     call(api.admin.messages[':id'].reply.$post({ param: { id }, json: { content } })),
+  )
+
+/** A vendor's reply in a conversation, to the admin team, answering the message `id`. */
+export const useVendorReply = () =>
+  useMessageMutation(({ id, content }: { id: string; content: string }) =>
+    call(api.messages[':id'].reply.$post({ param: { id }, json: { content } })),
   )

@@ -27,5 +27,7 @@ export const messageKeys = queryKeysFactory('messages')
 export const auditLogKeys = queryKeysFactory('auditLogs')
 /** The vendor's dashboard (`named('vendor')`) and the admin's (`named('admin')`, which the header bell reads too). */
 export const dashboardKeys = queryKeysFactory('dashboard')
+/** The counts beside the menu's entries (unread messages; for admins, shops and payouts waiting). */
+export const menuCountKeys = queryKeysFactory('menuCounts')
 /** The admin's report, one per range (`detail(days)`). */
 export const reportKeys = queryKeysFactory('reports')

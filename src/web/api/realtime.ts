@@ -10,6 +10,7 @@ import {
   accountKeys,
   auditLogKeys,
   dashboardKeys,
+  menuCountKeys,
   messageKeys,
   orderKeys,
   payoutKeys,
@@ -28,16 +29,17 @@ const resourceKeys: Record<RealtimeTopic, ReturnType<typeof queryKeysFactory>> =
 }
 
 /**
- * What else a change of each resource moves: the figures that count it (dashboards, the report), the audit
- * trail that records it, and for a shop the session's summary of it (its status).
+ * What else a change of each resource moves: the figures that count it (dashboards, the report, the menu's
+ * counts of unread messages and of shops and payouts waiting), the audit trail that records it, and for a shop
+ * the session's summary of it (its status).
  */
 const summariesOf: Record<RealtimeTopic, readonly QueryKey[]> = {
   products: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
   orders: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
-  payouts: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
+  payouts: [dashboardKeys.all, reportKeys.all, auditLogKeys.all, menuCountKeys.all],
   // (An admin's reply is audited.)
-  messages: [auditLogKeys.all],
-  vendors: [dashboardKeys.all, reportKeys.all, auditLogKeys.all, accountKeys.named('me')],
+  messages: [auditLogKeys.all, menuCountKeys.all],
+  vendors: [dashboardKeys.all, reportKeys.all, auditLogKeys.all, accountKeys.named('me'), menuCountKeys.all],
 }
 
 /** What the queries an invalidation names are: a key, and optionally which of the key's queries to spare. */

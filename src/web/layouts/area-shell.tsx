@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom'
 import {
   AppShell,
   Badge,
+  Box,
   Burger,
   Group,
   NavLink,
@@ -17,8 +18,10 @@ import { useMediaQuery, useWindowEvent } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { NavLink as RouterNavLink, Outlet, useLocation, useMatch } from 'react-router'
 import { useMe } from '../api/account'
+import { useMenuCounts } from '../api/menu-counts'
 import { LanguageToggle } from '../components/language-toggle'
 import { Logo } from '../components/logo'
+import type { MenuCounts } from '../../shared/schemas/dashboard'
 import type { NavItem } from './nav-items'
 import { SignOutButton } from './sign-out-button'
 import classes from './area-shell.module.css'
@@ -50,6 +53,9 @@ export function AreaShell({
   const [openedOn, setOpenedOn] = useState<string | null>(null)
   const isDrawerOpen = openedOn === pathname
   const navId = useId()
+  const waitingId = useId()
+  const counts = useMenuCounts().data
+  const isAnythingWaiting = items.some((item) => (countOf(item, counts) ?? 0) > 0)
   const burgerRef = useRef<HTMLButtonElement>(null)
   const mainRef = useRef<HTMLElement>(null)
 
@@ -88,16 +94,25 @@ export function AreaShell({
         <AppShell.Header px="md">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap">
-              <Burger
-                ref={burgerRef}
-                hiddenFrom="sm"
-                size="sm"
-                opened={isDrawerOpen}
-                onClick={() => setOpenedOn(isDrawerOpen ? null : pathname)}
-                aria-label={isDrawerOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-                aria-expanded={isDrawerOpen}
-                aria-controls={navId}
-              />
+              {/* On a phone the counts are in the drawer: a dot on its button says something waits there. */}
+              <Box pos="relative" hiddenFrom="sm" className={classes.burger}>
+                <Burger
+                  ref={burgerRef}
+                  size="sm"
+                  opened={isDrawerOpen}
+                  onClick={() => setOpenedOn(isDrawerOpen ? null : pathname)}
+                  aria-label={isDrawerOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                  aria-expanded={isDrawerOpen}
+                  aria-controls={navId}
+                  aria-describedby={isAnythingWaiting && !isDrawerOpen ? waitingId : undefined}
+                />
+                {isAnythingWaiting && !isDrawerOpen && (
+                  <>
+                    <span className={classes.dot} aria-hidden />
+                    <VisuallyHidden id={waitingId}>{t('nav.somethingWaiting')}</VisuallyHidden>
+                  </>
+                )}
+              </Box>
               <Logo size="sm" />
               <Badge variant="light" visibleFrom="sm">
                 {t(areaLabelKey)}
@@ -122,7 +137,7 @@ export function AreaShell({
             <ul className={classes.navList}>
               {items.map((item) => (
                 <li key={item.to}>
-                  <AreaNavLink item={item} onNavigate={handleNavigate} />
+                  <AreaNavLink item={item} count={countOf(item, counts)} onNavigate={handleNavigate} />
                 </li>
               ))}
             </ul>
@@ -152,8 +167,25 @@ export function AreaShell({
   )
 }
 
-function AreaNavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+/** What waits on an entry's screen (undefined: the entry counts nothing, or the counts are not in yet). */
+const countOf = (item: NavItem, counts: MenuCounts | undefined) =>
+  item.counted === undefined ? undefined : counts?.[item.counted]
+
+/** Past this, the badge says "99+" (the screen reader still hears the number). */
+const mostShown = 99
+
+function AreaNavLink({
+  item,
+  count,
+  onNavigate,
+}: {
+  item: NavItem
+  count: number | undefined
+  onNavigate: () => void
+}) {
   const { t } = useTranslation()
+  const label = t(item.labelKey)
+  const isCounted = item.counted !== undefined && count !== undefined && count > 0
   // RouterNavLink sets aria-current="page"; Mantine needs the same answer for its active style.
   const isActive = useMatch({ path: item.to, end: item.end ?? false }) !== null
   const Icon = item.icon
@@ -162,7 +194,27 @@ function AreaNavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
       component={RouterNavLink}
       to={item.to}
       end={item.end}
-      label={t(item.labelKey)}
+      label={
+        isCounted ? (
+          // The link reads "Messages, 3 unread", in one piece (no reader inserts a pause inside it); the label
+          // and the badge beside it are for the eye.
+          <>
+            <span aria-hidden>{label}</span>
+            <VisuallyHidden component="span">
+              {`${label}, ${t(`nav.counts.${item.counted!}`, { count })}`}
+            </VisuallyHidden>
+          </>
+        ) : (
+          label
+        )
+      }
+      rightSection={
+        isCounted ? (
+          <Badge size="sm" variant="filled" color="red.8" aria-hidden>
+            {count > mostShown ? `${mostShown}+` : count}
+          </Badge>
+        ) : undefined
+      }
       leftSection={<Icon size={20} stroke={1.5} aria-hidden />}
       active={isActive}
       // The darkest shade: the light variant's own text colour is too pale on its tint (WCAG AA contrast).

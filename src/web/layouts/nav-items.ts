@@ -11,11 +11,18 @@ import {
   IconUserCircle,
   type TablerIcon,
 } from '@tabler/icons-react'
+import type { MenuCounts } from '../../shared/schemas/dashboard'
 import type { KeysUnder } from '../i18n/keys'
 import { paths } from '../paths'
 
+/** The screens whose menu entry shows a count (GET /api/menu-counts): what waits there for the reader. */
+export type CountedScreen = keyof MenuCounts
+const countedScreens: readonly string[] = ['messages', 'vendors', 'payouts'] satisfies CountedScreen[]
+
 export type NavItem = {
   to: string
+  /** The count shown beside the label, when the screen has one. */
+  counted?: CountedScreen
   /** i18n key of the label. */
   labelKey: KeysUnder<'nav'>
   icon: TablerIcon
@@ -47,6 +54,7 @@ const navOf = <Area extends 'vendor' | 'admin'>(
     labelKey: `nav.${screen}`,
     icon: icons[screen],
     ...(screen === 'dashboard' && { end: true }),
+    ...(countedScreens.includes(screen) && { counted: screen as CountedScreen }),
   }))
 
 export const vendorNav = navOf('vendor', [

@@ -4,7 +4,6 @@ import {
   Button,
   EmptyState,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Skeleton,
@@ -12,7 +11,6 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core'
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks'
 import { IconArrowLeft, IconInbox, IconMailOpened, IconPencil, IconSearch } from '@tabler/icons-react'
@@ -26,8 +24,8 @@ import { useVendorProfile } from '../api/vendor'
 import { FlashAlert } from '../components/flash-alert'
 import { useFlashMessage } from '../components/use-flash-message'
 import { ComposeForm } from './messages/compose-form'
+import { ConversationView } from './messages/conversation-view'
 import { MessageList } from './messages/message-list'
-import { MessageView } from './messages/message-view'
 import classes from './messages/messages.module.css'
 import { ListPager } from '../components/list-pager'
 import { positionFrom } from '../components/use-page-param'
@@ -92,8 +90,6 @@ export default function VendorMessagesPage() {
   const shopName = useVendorProfile().data?.shopName ?? sessionShopName
   const isTwoPanes = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false })
   const feedback = useFlashMessage()
-  // The message just sent, shown at once even before the refreshed list holds it.
-  const [justSent, setJustSent] = useState<MessageDto | null>(null)
 
   // Search: typed freely, put in the address after a pause (replacing, not adding, history entries).
   const [search, setSearch] = useState(q)
@@ -113,10 +109,6 @@ export default function VendorMessagesPage() {
     setSearch(q)
   }, [q])
 
-  const items = list.data?.items ?? []
-  const selected = id
-    ? (items.find((item) => item.id === id) ?? (justSent?.id === id ? justSent : undefined))
-    : undefined
   const isDetailOpen = isComposing || id !== null
   const hrefFor = (messageId: string) => linkTo({ id: messageId, compose: null })
 
@@ -147,7 +139,6 @@ export default function VendorMessagesPage() {
   }
 
   const onSent = (message: MessageDto) => {
-    setJustSent(message)
     feedback.success(t('vendor.messages.sendSuccess'))
     // The new message opens in a list without filters, where it stands first.
     setSearch('')
@@ -289,41 +280,8 @@ export default function VendorMessagesPage() {
                   onCancel={() => void navigate(linkTo({ compose: null }))}
                   headingRef={detailHeadingRef}
                 />
-              ) : id !== null && selected ? (
-                <MessageView
-                  message={selected}
-                  loaded={items}
-                  hrefFor={hrefFor}
-                  headingRef={detailHeadingRef}
-                />
-              ) : id !== null && (list.isPending || list.isFetching) ? (
-                <Group justify="center" py="xl" role="status">
-                  <Loader size="sm" aria-hidden />
-                  <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-                </Group>
               ) : id !== null ? (
-                <EmptyState
-                  icon={<IconMailOpened size={28} aria-hidden />}
-                  withIndicatorBackground
-                  size="sm"
-                  py="md"
-                >
-                  <EmptyState.Title
-                    order={2}
-                    ref={detailHeadingRef}
-                    tabIndex={-1}
-                    className={classes.focusTarget}
-                  >
-                    {t('vendor.messages.notInList')}
-                  </EmptyState.Title>
-                  {hasFilters || position.page > 1 ? (
-                    <EmptyState.Actions>
-                      <Button variant="light" size="xs" onClick={clearFilters}>
-                        {t('vendor.messages.showAll')}
-                      </Button>
-                    </EmptyState.Actions>
-                  ) : null}
-                </EmptyState>
+                <ConversationView id={id} headingRef={detailHeadingRef} />
               ) : (
                 <EmptyState
                   icon={<IconMailOpened size={28} aria-hidden />}

@@ -1,26 +1,40 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core'
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconCornerUpLeft } from '@tabler/icons-react'
+import { IconCornerUpLeft, IconInfoCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { limits } from '../../../shared/constants'
 import { replyMessageInput, type MessageDto } from '../../../shared/schemas/message'
-import { useReplyToMessage } from '../../api/messages'
-import { FieldList } from '../../components/field-list'
+import { useMessageThread, useReplyToMessage } from '../../api/messages'
+import { Conversation } from '../../components/conversation'
 import { FlashAlert } from '../../components/flash-alert'
 import { serverFieldErrors, useFieldProps } from '../../components/form-errors'
-import { DateText } from '../../components/date-text'
+import { LoadErrorAlert } from '../../components/load-error-alert'
 import { MessageSendFields } from '../../components/message-send-fields'
 import { displaySubject } from '../../components/message-text'
 import { useMarkReadWhenOpened } from '../../components/use-mark-read'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
-import { RoleBadge, partyName, senderName } from './message-list'
+import { AnsweredStatus, RoleBadge, isToTeam, partyName, senderName } from './message-list'
+
+/** What the dialogs know of the open conversation: its messages (the opened one alone until it loads). */
+type Shown = { messages: readonly MessageDto[]; isLoaded: boolean }
 
 /**
- * The details dialog of one message (admin §2) and, stacked over it, the reply dialog. Opening the details
- * marks an unread message read for the whole team (spec §4); the reply goes to the sender as a support
- * message. Each dialog is named by its title and, when it closes, hands focus back to the button that opened
- * it: the row's Open button, or the details' Reply button.
+ * The vendor the conversation is with: the sender of its first vendor message, else the recipient of the team's
+ * reply (a reply always reaches the vendor).
+ */
+const vendorOf = (messages: readonly MessageDto[]) =>
+  messages.find((message) => message.sender?.role === 'vendor')?.sender ??
+  messages.find((message) => message.recipient)?.recipient ??
+  null
+
+/**
+ * The details dialog of one message (admin §2), showing the conversation it belongs to, and, stacked over it,
+ * the reply dialog. Opening the details marks the conversation's unread messages read for the whole team
+ * (spec §4); a reply goes to the vendor as a support message, answering the conversation's latest message, and
+ * the first admin to reply is named on the vendor's messages. Each dialog is named by its title and, when it
+ * closes, hands focus back to the button that opened it: the row's Open button, or the details' Reply button.
  */
 export function MessageDialogs({ message, onClose }: { message: MessageDto | null; onClose: () => void }) {
   const { t } = useTranslation()
@@ -41,7 +55,17 @@ export function MessageDialogs({ message, onClose }: { message: MessageDto | nul
     }
     setShown(message)
   }
-  useMarkReadWhenOpened(message)
+  const thread = useMessageThread(message?.id ?? null)
+  // The conversation as it loaded, or (until it does, or if it fails) the opened message by itself.
+  const conversation: Shown | null = shown
+    ? thread.data && thread.data.items.some((item) => item.id === shown.id)
+      ? { messages: thread.data.items, isLoaded: true }
+      : { messages: [shown], isLoaded: false }
+    : null
+  useMarkReadWhenOpened(message === null ? null : conversation?.messages)
+  const first = conversation?.messages[0]
+  const last = conversation?.messages[conversation.messages.length - 1]
+  const vendor = conversation ? vendorOf(conversation.messages) : null
 
   const close = () => {
     setIsReplying(false)
@@ -55,18 +79,44 @@ export function MessageDialogs({ message, onClose }: { message: MessageDto | nul
         stackId="message-details"
         opened={message !== null}
         onClose={close}
-        title={shown ? displaySubject(t, shown.subject) : ''}
+        title={first ? displaySubject(t, first.subject) : ''}
         closeButtonProps={{ 'aria-label': t('actions.close') }}
         size="lg"
         fullScreen={isPhone}
         returnFocus={false}
         styles={{ title: { overflowWrap: 'anywhere', fontWeight: 700 } }}
       >
-        {shown && (
+        {shown && conversation && (
           <Stack gap="md">
-            <MessageFields message={shown} />
-            <Divider />
-            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{shown.content}</Text>
+            <Group gap="xs">
+              <Badge variant="default">{t(`messages.types.${first!.type}`)}</Badge>
+              {conversation.isLoaded && (
+                <Text size="sm" c="dimmed">
+                  {t('messages.conversation.count', { count: conversation.messages.length })}
+                </Text>
+              )}
+            </Group>
+            {thread.data?.hasEarlier && (
+              <Text size="sm" c="dimmed">
+                {t('messages.conversation.earlier', { count: limits.threadMessages })}
+              </Text>
+            )}
+            <Conversation
+              messages={conversation.messages}
+              openedId={shown.id}
+              label={t('messages.conversation.label')}
+              from={(item) => <Party message={item} />}
+              after={(item) => <AnsweredStatus message={item} withTime />}
+            />
+            {!conversation.isLoaded &&
+              (thread.isError ? (
+                <LoadErrorAlert title={t('admin.messages.details.conversationFailed')} query={thread} />
+              ) : (
+                <Group justify="center" role="status">
+                  <Loader size="sm" aria-hidden />
+                  <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+                </Group>
+              ))}
             <FlashAlert flash={sent.flash} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
@@ -88,7 +138,16 @@ export function MessageDialogs({ message, onClose }: { message: MessageDto | nul
         )}
       </Modal>
       <ReplyDialog
-        message={isReplying ? shown : null}
+        target={
+          isReplying && first && last
+            ? {
+                message: last,
+                subject: first.subject,
+                vendorName: vendor ? partyName(vendor) : t('admin.messages.details.team'),
+                answered: latestAnswer(conversation!.messages),
+              }
+            : null
+        }
         onClose={() => setIsReplying(false)}
         onSent={() => {
           setIsReplying(false)
@@ -122,77 +181,82 @@ function useFocusReturnToOpener(isOpen: boolean) {
   }, [isOpen])
 }
 
-/** From whom, to whom (the team, for a vendor's message), its type and when it was sent. */
-function MessageFields({ message }: { message: MessageDto }) {
+/** Who wrote a message of the conversation (name, e-mail, role) and to whom (the team, or the vendor). */
+function Party({ message }: { message: MessageDto }) {
   const { t } = useTranslation()
   const { sender, recipient } = message
+  const name = senderName(t, message)
   return (
-    <FieldList
-      labelWidth={90}
-      gap={6}
-      fields={[
-        {
-          label: t('admin.messages.details.from'),
-          value: (
-            <Group gap={6}>
-              <span>{senderName(t, message)}</span>
-              {sender && sender.email !== senderName(t, message) && (
-                <Text span size="sm" c="dimmed">
-                  {sender.email}
-                </Text>
-              )}
-              {sender && <RoleBadge role={sender.role} />}
-            </Group>
-          ),
-        },
-        {
-          label: t('admin.messages.details.to'),
-          value: recipient ? (
-            <Group gap={6}>
-              <span>{partyName(recipient)}</span>
-              <RoleBadge role={recipient.role} />
-            </Group>
-          ) : (
-            t('admin.messages.details.team')
-          ),
-        },
-        { label: t('admin.messages.details.type'), value: t(`messages.types.${message.type}`) },
-        { label: t('admin.messages.details.sent'), value: <DateText value={message.createdAt} withTime /> },
-      ]}
-    />
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Group gap={6} wrap="wrap">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Text>
+        {sender && <RoleBadge role={sender.role} />}
+      </Group>
+      {sender && sender.email !== name && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {sender.email}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {t('admin.messages.details.toWhom', {
+          name: recipient ? partyName(recipient) : t('admin.messages.details.team'),
+        })}
+      </Text>
+    </Stack>
   )
+}
+
+/**
+ * The latest vendor message of the conversation, when the team already answered it: a second admin about to
+ * reply is told who did, and when.
+ */
+const latestAnswer = (messages: readonly MessageDto[]) => {
+  const latest = messages.findLast(isToTeam)
+  return latest?.answeredAt ? latest : null
 }
 
 /**
  * The reply dialog, open while `message` is set. While the reply is on its way it cannot be dismissed.
  */
+type ReplyTarget = {
+  /** The message the reply answers: the conversation's latest. */
+  message: MessageDto
+  /** The conversation's subject. */
+  subject: string
+  vendorName: string
+  /** The vendor's latest message, when an admin already answered it. */
+  answered: MessageDto | null
+}
+
 function ReplyDialog({
-  message,
+  target,
   onClose,
   onSent,
 }: {
-  message: MessageDto | null
+  target: ReplyTarget | null
   onClose: () => void
   onSent: () => void
 }) {
   const { t } = useTranslation()
   const reply = useReplyToMessage()
-  const sender = message ? senderName(t, message) : ''
+  const sender = target?.vendorName ?? ''
   return (
     <Modal
       stackId="message-reply"
-      opened={message !== null}
+      opened={target !== null}
       onClose={() => !reply.isPending && onClose()}
       title={t('admin.messages.replyDialog.title', { sender })}
       closeButtonProps={{ 'aria-label': t('actions.close') }}
       size="lg"
       styles={{ title: { overflowWrap: 'anywhere', fontWeight: 700 } }}
     >
-      {message && (
+      {target && (
         // A reply to another message starts empty.
         <ReplyForm
-          key={message.id}
-          message={message}
+          key={target.message.id}
+          target={target}
           sender={sender}
           reply={reply}
           onCancel={onClose}
@@ -208,13 +272,13 @@ function ReplyDialog({
  * reply is refused here with the same words. A failure keeps what was written and says why.
  */
 function ReplyForm({
-  message,
+  target,
   sender,
   reply,
   onCancel,
   onSent,
 }: {
-  message: MessageDto
+  target: ReplyTarget
   sender: string
   reply: ReturnType<typeof useReplyToMessage>
   onCancel: () => void
@@ -231,7 +295,7 @@ function ReplyForm({
   const submit = form.onSubmit(({ content }) => {
     failed.clear()
     reply.mutate(
-      { id: message.id, content: content.trim() },
+      { id: target.message.id, content: content.trim() },
       {
         onSuccess: onSent,
         onError: (error) => {
@@ -247,12 +311,20 @@ function ReplyForm({
       <Stack gap="md">
         <div>
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {t('admin.messages.replyDialog.about', { subject: displaySubject(t, message.subject) })}
+            {t('admin.messages.replyDialog.about', { subject: displaySubject(t, target.subject) })}
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {t('admin.messages.replyDialog.hint', { sender })}
           </Text>
         </div>
+        {target.answered && (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+            <AnsweredStatus message={target.answered} withTime />
+            <Text size="sm" mt={4}>
+              {t('admin.messages.replyDialog.alreadyAnswered')}
+            </Text>
+          </Alert>
+        )}
         <MessageSendFields
           label={t('admin.messages.replyDialog.content')}
           input={field('content')}

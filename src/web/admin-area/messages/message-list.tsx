@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Text } from '@mantine/core'
-import { IconMail, IconMailOpened } from '@tabler/icons-react'
+import { IconCircleCheck, IconClockHour4, IconMail, IconMailOpened } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Role } from '../../../shared/constants'
@@ -48,6 +48,55 @@ export function NewBadge() {
   )
 }
 
+/** A message to the admin team (from a vendor), the kind an admin answers; the team's own replies are not. */
+export const isToTeam = (message: MessageDto) =>
+  message.recipient === null && message.sender?.role !== 'admin'
+
+/**
+ * Whether the team answered a vendor's message, and who did first ('Answered by Aline', with when in a
+ * conversation), or 'Not answered': so two admins do not both answer. Nothing for the team's own replies.
+ */
+export function AnsweredStatus({ message, withTime = false }: { message: MessageDto; withTime?: boolean }) {
+  const { t } = useTranslation()
+  if (!isToTeam(message)) return null
+  // No name: that admin's account is gone, the answer stands.
+  const answerer = message.answeredBy?.fullName.trim()
+  if (message.answeredAt === null) {
+    return (
+      <Group gap={4} wrap="nowrap">
+        <IconClockHour4
+          size={14}
+          aria-hidden
+          style={{ flexShrink: 0 }}
+          color="var(--mantine-color-orange-9)"
+        />
+        <Text size="xs" fw={600} c="orange.9">
+          {t('admin.messages.notAnswered')}
+        </Text>
+      </Group>
+    )
+  }
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <IconCircleCheck
+        size={14}
+        aria-hidden
+        style={{ flexShrink: 0, marginTop: 2 }}
+        color="var(--mantine-color-green-9)"
+      />
+      <Text size="xs" fw={600} c="green.9" style={{ overflowWrap: 'anywhere' }}>
+        {answerer ? t('admin.messages.answeredBy', { name: answerer }) : t('admin.messages.answered')}
+        {withTime && (
+          <>
+            {' · '}
+            <DateText value={message.answeredAt} withTime />
+          </>
+        )}
+      </Text>
+    </Group>
+  )
+}
+
 /** The sender's name (or e-mail) with their role, and the e-mail under it when a name stands above. */
 function Sender({ message, nameId }: { message: MessageDto; nameId?: string }) {
   const { t } = useTranslation()
@@ -89,6 +138,7 @@ function Summary({ message, miw, withNew }: { message: MessageDto; miw?: number;
       <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
         {messagePreview(message.content)}
       </Text>
+      <AnsweredStatus message={message} />
     </Box>
   )
 }
