@@ -41,7 +41,9 @@ export function MessageDialogs({ message, onClose }: { message: MessageDto | nul
   const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
   // The last message stays in the dialog while it fades out; another message starts without a reply open.
   const [shown, setShown] = useState(message)
-  const [isReplying, setIsReplying] = useState(false)
+  // The message a reply answers: the conversation's latest when Reply was pressed (one that arrives while the
+  // reply is written has not been read, so the reply does not answer it).
+  const [replyTo, setReplyTo] = useState<MessageDto | null>(null)
   // Back from the reply dialog, the details dialog (whose focus trap starts again) focuses Reply.
   const [hasReplyDialogOpened, setHasReplyDialogOpened] = useState(false)
   const sent = useFlashMessage()
@@ -49,7 +51,7 @@ export function MessageDialogs({ message, onClose }: { message: MessageDto | nul
   if (message !== null && message !== shown) {
     // The list's live copy replaces the shown one (read now, say); another message starts afresh.
     if (message.id !== shown?.id) {
-      setIsReplying(false)
+      setReplyTo(null)
       setHasReplyDialogOpened(false)
       sent.clear()
     }
@@ -68,7 +70,7 @@ export function MessageDialogs({ message, onClose }: { message: MessageDto | nul
   const vendor = conversation ? vendorOf(conversation.messages) : null
 
   const close = () => {
-    setIsReplying(false)
+    setReplyTo(null)
     sent.clear()
     onClose()
   }
@@ -127,7 +129,7 @@ export function MessageDialogs({ message, onClose }: { message: MessageDto | nul
                 data-autofocus={hasReplyDialogOpened || undefined}
                 onClick={() => {
                   sent.clear()
-                  setIsReplying(true)
+                  setReplyTo(last ?? shown)
                   setHasReplyDialogOpened(true)
                 }}
               >
@@ -139,18 +141,18 @@ export function MessageDialogs({ message, onClose }: { message: MessageDto | nul
       </Modal>
       <ReplyDialog
         target={
-          isReplying && first && last
+          replyTo && first
             ? {
-                message: last,
+                message: replyTo,
                 subject: first.subject,
                 vendorName: vendor ? partyName(vendor) : t('admin.messages.details.team'),
                 answered: latestAnswer(conversation!.messages),
               }
             : null
         }
-        onClose={() => setIsReplying(false)}
+        onClose={() => setReplyTo(null)}
         onSent={() => {
-          setIsReplying(false)
+          setReplyTo(null)
           sent.success(t('admin.messages.details.replySent'))
         }}
       />
