@@ -229,28 +229,43 @@ for (const lang of testLanguages) {
     await expect(conversation).toContainText(t(lang, 'vendor.messages.team'))
     await expect(conversation).not.toContainText(adminName)
 
-    // The vendor answers in the conversation. It reaches the team live, under the conversation's subject in the
-    // vendor's language, waiting for an answer.
+    // The vendor answers in the conversation: an empty reply is refused with the server's own words.
     const replyForm = vendorPage.getByRole('form', { name: t(lang, 'vendor.messages.reply.title') })
+    const vendorReplyField = field(replyForm, lang, 'vendor.messages.reply.label')
     await button(replyForm, lang, 'vendor.messages.reply.send').click()
-    await expectFieldError(
-      field(replyForm, lang, 'vendor.messages.reply.label'),
-      t(lang, 'messages.contentRequired'),
-    )
-    await field(replyForm, lang, 'vendor.messages.reply.label').fill(followUp)
-    await button(replyForm, lang, 'vendor.messages.reply.send').click()
-    await expect(statusSaying(vendorPage, t(lang, 'vendor.messages.reply.sent'))).toBeVisible()
-    await expect(conversation.getByRole('listitem')).toHaveCount(3)
-    await expect(conversation.getByRole('listitem').last()).toContainText(followUp)
+    await expectFieldError(vendorReplyField, t(lang, 'messages.contentRequired'))
+    await vendorReplyField.fill(followUp)
+    const followUpSubject = vendorReplySubject(lang, subject)
+    const followUpRow = listed(page, followUp)
+    await oneAtATime(async () => {
+      const before = await unreadShown(page, lang)
+      await button(replyForm, lang, 'vendor.messages.reply.send').click()
+      await expect(statusSaying(vendorPage, t(lang, 'vendor.messages.reply.sent'))).toBeVisible()
+      await expect(conversation.getByRole('listitem')).toHaveCount(3)
+      await expect(conversation.getByRole('listitem').last()).toContainText(followUp)
+
+      // It reaches the team live, under the conversation's subject in the vendor's language, waiting for an answer.
+      await expect(followUpRow).toHaveCount(1)
+      await expect(followUpRow).toContainText(followUpSubject)
+      await expect(followUpRow).toContainText(t(lang, 'admin.messages.notAnswered'))
+      await expectUnread(page, lang, before + 1)
+      // Opened, it shows the whole conversation, and is read for the team.
+      await followUpRow
+        .getByRole('button', {
+          name: t(lang, 'admin.messages.openLabel', { sender: vendor.fullName, subject: followUpSubject }),
+        })
+        .click()
+      const opened = page.getByRole('dialog', { name: subject })
+      await expect(opened.getByRole('listitem')).toHaveCount(3)
+      await expectUnread(page, lang, before)
+      await page.keyboard.press('Escape')
+      await expect(opened).toBeHidden()
+    })
     await screenshot(vendorPage, testInfo, lang, 'vendor-messages-conversation')
     expect(await vendorPage.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(
       true,
     )
     await vendorContext.close()
-    const followUpRow = listed(page, followUp)
-    await expect(followUpRow).toHaveCount(1)
-    await expect(followUpRow).toContainText(vendorReplySubject(lang, subject))
-    await expect(followUpRow).toContainText(t(lang, 'admin.messages.notAnswered'))
     // (The follow-up's subject holds the first one's: the first message is found by its words.)
     await expect(listed(page, content)).toContainText(answeredBy)
 
