@@ -409,6 +409,16 @@ const table: Record<string, Case> = {
     expect: [OUT, OK, GONE, GONE, GONE, GONE, OK],
     url: () => `/api/messages/${fx.replyToA}/read`,
   },
+  'GET /api/messages/{id}/thread': {
+    expect: [OUT, OK, GONE, GONE, GONE, GONE, OK],
+    url: () => `/api/messages/${fx.replyToA}/thread`,
+  },
+  // A vendor replies in their own conversation only (a rejected one too); admins answer through their own route.
+  'POST /api/messages/{id}/reply': {
+    expect: [OUT, CREATED, GONE, GONE, GONE, GONE, ROLE],
+    url: () => `/api/messages/${fx.replyToA}/reply`,
+    body: () => ({ content: 'Murakoze cyane.' }),
+  },
   'POST /api/admin/messages/{id}/reply': {
     expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],
     url: () => `/api/admin/messages/${fx.messageFromA}/reply`,
@@ -526,6 +536,8 @@ const table: Record<string, Case> = {
 
   // The admin's dashboard, audit trail and reports.
   'GET /api/admin/dashboard': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  // The menu's counts: each signed-in user their own (the scope comes from the session, never the request).
+  'GET /api/menu-counts': { expect: [OUT, OK, OK, OK, OK, OK, OK] },
   'GET /api/admin/audit-logs': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
   'GET /api/admin/audit-logs/export': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
   'GET /api/admin/reports': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
