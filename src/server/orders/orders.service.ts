@@ -366,8 +366,11 @@ export async function listOrders(
   db: Db,
   scope: Scope,
   query: z.output<typeof orderListQuery>,
+  options: { timeZone: string },
 ): Promise<OrderList> {
-  return orderRows.page(db, query, orderFilter(scope, query), { toItem: (row) => toOrderDto(row.order) })
+  return orderRows.page(db, query, orderFilter(scope, query, options.timeZone), {
+    toItem: (row) => toOrderDto(row.order),
+  })
 }
 
 /**

@@ -1,8 +1,9 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { adminProductExportQuery } from '../../shared/schemas/product'
 import { products, vendors } from '../db/schema'
+import { withinDays } from '../lib/calendar'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { productsIn, type Scope } from '../lib/scope'
 import { isAnyOf, likePattern } from '../lib/search'
@@ -34,10 +35,6 @@ export type ProductFilters = Partial<z.output<typeof adminProductExportQuery>>
  */
 export function productFilter(scope: Scope, query: ProductFilters, timeZone: string): SQL | undefined {
   if (query.ids) return and(productsIn(scope), inArray(products.id, query.ids))
-  // The start of a day as an instant, so the dates bound the creation time's index rather than a value computed
-  // from every row.
-  const dayStart = (day: string, plusDays = 0) =>
-    sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${timeZone})`
   const pattern = query.q ? likePattern(query.q) : null
   return and(
     productsIn(scope),
@@ -56,7 +53,7 @@ export function productFilter(scope: Scope, query: ProductFilters, timeZone: str
           ),
         )
       : undefined,
-    query.from ? sql`${products.createdAt} >= ${dayStart(query.from)}` : undefined,
-    query.to ? sql`${products.createdAt} < ${dayStart(query.to, 1)}` : undefined,
+    // The days' bounds as instants, so they bound the creation time's index.
+    withinDays(products.createdAt, query, timeZone),
   )
 }

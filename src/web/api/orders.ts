@@ -3,11 +3,13 @@ import { api, call } from './client'
 import { pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
 import { dashboardKeys, orderKeys, payoutKeys, productKeys } from './query-keys'
 
-export type OrderFilters = { status: 'all' | OrderStatus } & PagePosition
+/** The vendor's list: a status, and the days the orders were placed on (an end left out is open). */
+export type OrderFilters = { status: 'all' | OrderStatus; from?: string; to?: string } & PagePosition
 
 export function useVendorOrders(filters: OrderFilters) {
+  const { status, from, to } = filters
   return usePagedQuery(orderKeys.list(filters), (options) =>
-    call(api.vendor.orders.$get({ query: { status: filters.status, ...pageQuery(filters) } }, options)),
+    call(api.vendor.orders.$get({ query: { status, from, to, ...pageQuery(filters) } }, options)),
   )
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { SegmentedControl } from '@mantine/core'
+import { SegmentedControl, Stack } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconShoppingCartOff } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,8 @@ import { orderStatuses, type OrderStatus } from '../../shared/constants'
 import type { OrderDto } from '../../shared/schemas/order'
 import { ApiError } from '../api/client'
 import { useSetOrderStatus, useVendorOrders } from '../api/orders'
+import { DateRangeFilter } from '../components/date-range-filter'
+import { allDates, dayRangeQuery, isDayRangeOn, kigaliToday, readDayRange } from '../components/day-range'
 import { ListPage, useListPage } from '../components/list-page'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
@@ -21,9 +23,11 @@ type StatusFilter = (typeof statusFilters)[number]
 export default function VendorOrdersPage() {
   const { t } = useTranslation()
   // The filter and page live in the address (?status=pending&page=2): reload, back and shared links keep them.
-  const filters = useListFilters(statusFilters)
+  const filters = useListFilters(statusFilters, ['days', 'from', 'to'])
   const { status, page, after, before, update } = filters
-  const orders = useVendorOrders({ status, page, after, before, pageSize })
+  const range = readDayRange(filters, kigaliToday())
+  const hasDays = isDayRangeOn(range)
+  const orders = useVendorOrders({ status, ...dayRangeQuery(range), page, after, before, pageSize })
   const setStatus = useSetOrderStatus()
   const [refunding, setRefunding] = useState<OrderDto | null>(null)
   // Six columns need room: beside the 240 px menu a table reads well from 1200 px; below, cards.
@@ -76,26 +80,34 @@ export default function VendorOrdersPage() {
       texts="vendor.orders"
       maw={1200}
       filters={
-        <SegmentedControl
-          aria-label={t('vendor.orders.filterLabel')}
-          value={status}
-          onChange={(value) => update({ status: value as StatusFilter })}
-          data={statusFilters.map((value) => ({
-            value,
-            label: value === 'all' ? t('vendor.orders.filters.all') : t(`status.${value}`),
-          }))}
-          fullWidth
-          maw={560}
-          size={isPhone ? 'xs' : 'sm'}
-        />
+        <Stack gap="sm">
+          <SegmentedControl
+            aria-label={t('vendor.orders.filterLabel')}
+            value={status}
+            onChange={(value) => update({ status: value as StatusFilter })}
+            data={statusFilters.map((value) => ({
+              value,
+              label: value === 'all' ? t('vendor.orders.filters.all') : t(`status.${value}`),
+            }))}
+            fullWidth
+            maw={560}
+            size={isPhone ? 'xs' : 'sm'}
+          />
+          <DateRangeFilter range={range} onChange={update} />
+        </Stack>
       }
       emptyIcon={IconShoppingCartOff}
-      // Nothing at all yet, or nothing under this filter (spec §2: empty states for all and for a filter).
+      // Nothing at all yet, or nothing under this filter or on these days (spec §2: empty states for all and for a
+      // filter).
       emptyTitle={
-        status === 'all'
-          ? t('vendor.orders.empty.allTitle')
-          : t(`vendor.orders.empty.${status satisfies OrderStatus}`)
+        hasDays
+          ? t('vendor.orders.empty.datesTitle')
+          : status === 'all'
+            ? t('vendor.orders.empty.allTitle')
+            : t(`vendor.orders.empty.${status satisfies OrderStatus}`)
       }
+      emptyFilteredBody={hasDays ? t('vendor.orders.empty.datesBody') : undefined}
+      onShowAll={status !== 'all' || hasDays ? () => update({ status: 'all', ...allDates }) : undefined}
       table={(items) => <OrderTable orders={items} {...listProps} />}
       card={(order, nameId) => <OrderCard order={order} nameId={nameId} {...listProps} />}
       // Focus stays on the pager's buttons from page to page.

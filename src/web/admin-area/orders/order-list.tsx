@@ -1,15 +1,24 @@
-import { Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { Button, ColorSwatch, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core'
 import { IconEye, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { orderStatuses, type OrderStatus } from '../../../shared/constants'
+import { defaultTimeZone, orderStatuses, type OrderStatus } from '../../../shared/constants'
 import { formatRwf } from '../../../shared/money'
 import type { AdminOrderDto } from '../../../shared/schemas/order'
-import { DataTable, DateCell } from '../../components/data-table'
+import { DataTable } from '../../components/data-table'
 import { DateText } from '../../components/date-text'
+import { useFormatDate } from '../../components/format-date'
 import { IconButton } from '../../components/icon-button'
 import { ItemCard } from '../../components/item-card'
 import { Money } from '../../components/money'
-import { OrderCustomer, OrderProduct, orderColumns, shortId } from '../../components/order-parts'
+import {
+  OrderCustomer,
+  OrderProduct,
+  PhoneLink,
+  describeAttributes,
+  shortId,
+} from '../../components/order-parts'
+import { statusColors } from '../../components/status-badge'
 
 /** A change on its way: its row shows progress, and every other row's controls wait for it. */
 export type Acting = { id: string; kind: 'status' | 'delete' }
@@ -34,10 +43,11 @@ function useAbout(order: AdminOrderDto) {
 }
 
 /**
- * The row's status selector (specification §4: any status, freely). It changes at once; while the change is on
- * its way it shows a loader and every selector waits.
+ * The row's status selector (specification §4: any status, freely), with the status's colour as a dot before it,
+ * as its badge has elsewhere (the word says it; the colour only repeats it). It changes at once; while the change
+ * is on its way it shows a loader and every selector waits.
  */
-function StatusSelect({ order, acting, onStatus, fullWidth = false }: RowProps & { fullWidth?: boolean }) {
+function StatusSelect({ order, acting, onStatus, isDense = false }: RowProps & { isDense?: boolean }) {
   const { t, about } = useAbout(order)
   const isChanging = acting?.id === order.id && acting.kind === 'status'
   return (
@@ -47,13 +57,19 @@ function StatusSelect({ order, acting, onStatus, fullWidth = false }: RowProps &
       disabled={acting !== null}
       onChange={(event) => onStatus(order, event.currentTarget.value as OrderStatus)}
       data={orderStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+      leftSection={<ColorSwatch color={statusColor(order.status)} size={10} withShadow={false} aria-hidden />}
+      leftSectionPointerEvents="none"
       rightSection={
         isChanging ? <Loader size={14} aria-label={t('admin.orders.statusChanging')} /> : undefined
       }
-      w={fullWidth ? '100%' : 150}
+      size={isDense ? 'xs' : 'sm'}
+      w={isDense ? 128 : '100%'}
     />
   )
 }
+
+/** A status's colour as the badges show it (status-badge.tsx). */
+const statusColor = (status: OrderStatus) => `var(--mantine-color-${statusColors[status]}-6)`
 
 /** In the table: view and delete as icon buttons with tooltips. */
 function RowActions({ order, acting, onView, onDelete }: RowProps) {
@@ -65,7 +81,7 @@ function RowActions({ order, acting, onView, onDelete }: RowProps) {
     tooltip: t(action === 'view' ? 'admin.orders.view' : 'admin.orders.delete'),
   })
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={4} wrap="nowrap">
       <IconButton {...named('view')} color="gray" icon={IconEye} onClick={() => onView(order)} />
       <IconButton
         {...named('delete')}
@@ -88,45 +104,106 @@ function QuantityLine({ order }: { order: AdminOrderDto }) {
   )
 }
 
-/** From 1440 px: one row per order, newest first. */
+/** A cell's words, small, breaking anywhere rather than widening the table; a dimmed line under them. */
+function DenseText({ main, detail, id }: { main: ReactNode; detail?: ReactNode; id?: string }) {
+  return (
+    <>
+      <Text size="sm" id={id} style={{ overflowWrap: 'anywhere' }}>
+        {main}
+      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {detail}
+        </Text>
+      )}
+    </>
+  )
+}
+
+/** The date, and the time on Kigali's clock under it. */
+function DateAndTime({ value }: { value: string }) {
+  const formatDate = useFormatDate()
+  return (
+    <time dateTime={value}>
+      <Text size="sm" component="span" display="block">
+        {formatDate(value)}
+      </Text>
+      <Text size="xs" c="dimmed" component="span" display="block">
+        {kigaliClock.format(new Date(value))}
+      </Text>
+    </time>
+  )
+}
+
+const kigaliClock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: defaultTimeZone,
+})
+
+/**
+ * At a desk (Mantine's md, 992 px, and wider): one dense row per order, newest first, so a screen holds a page of
+ * 25 rather than four cards: the order, when, which shop, who bought (and their phone), what, how many, for how
+ * much, its status (set from the row) and its actions. Below about 1,150 px it scrolls sideways in its own box.
+ */
 export function AdminOrderTable({ orders, ...actions }: AdminOrderListProps) {
   const { t } = useTranslation()
   return (
     <DataTable
       label={t('admin.orders.tableCaption')}
       items={orders}
+      isDense
+      minWidth={880}
       columns={[
-        ...orderColumns<AdminOrderDto>(
-          { product: t('admin.orders.columns.order'), customer: t('admin.orders.columns.customer') },
-          160,
-        ),
         {
-          label: t('admin.orders.columns.vendor'),
-          maw: 200,
-          cell: (order) => (
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {order.shopName}
+          label: t('admin.orders.columns.order'),
+          nowrap: true,
+          cell: (order, nameId) => (
+            <Text size="sm" ff="monospace" id={nameId}>
+              {shortId(order.id)}
             </Text>
           ),
         },
         {
-          label: t('admin.orders.columns.total'),
-          align: 'end',
+          label: t('admin.orders.columns.date'),
+          miw: 96,
+          cell: (order) => <DateAndTime value={order.createdAt} />,
+        },
+        {
+          label: t('admin.orders.columns.vendor'),
+          maw: 180,
+          cell: (order) => <DenseText main={order.shopName} />,
+        },
+        {
+          label: t('admin.orders.columns.customer'),
+          maw: 200,
+          cell: (order) => <DenseText main={order.customerName} detail={<PhoneLink order={order} />} />,
+        },
+        {
+          label: t('admin.orders.columns.product'),
+          maw: 240,
           cell: (order) => (
-            <>
-              <Money amount={order.totalAmount} fw={600} style={{ whiteSpace: 'nowrap' }} />
-              <QuantityLine order={order} />
-            </>
+            <DenseText
+              main={order.productName}
+              detail={[order.sku, describeAttributes(t, order.attributes)].filter(Boolean).join(' · ')}
+            />
           ),
         },
         {
-          label: t('admin.orders.columns.date'),
-          miw: 130,
-          cell: (order) => <DateCell value={order.createdAt} withTime />,
+          label: t('admin.orders.columns.quantity'),
+          align: 'end',
+          cell: (order) => <Text size="sm">{order.quantity}</Text>,
+        },
+        {
+          label: t('admin.orders.columns.total'),
+          align: 'end',
+          nowrap: true,
+          cell: (order) => <Money amount={order.totalAmount} size="sm" fw={600} />,
         },
         {
           label: t('fields.status'),
-          cell: (order) => <StatusSelect order={order} {...actions} />,
+          cell: (order) => <StatusSelect order={order} {...actions} isDense />,
         },
         {
           label: t('fields.actions'),
@@ -138,7 +215,7 @@ export function AdminOrderTable({ orders, ...actions }: AdminOrderListProps) {
   )
 }
 
-/** Below 1440 px: one card per order, its controls as buttons to tap. */
+/** Below desk width: one card per order, its controls as buttons to tap. */
 export function AdminOrderCard({ order, nameId, ...actions }: RowProps & { nameId: string }) {
   const { t, about } = useAbout(order)
   return (
@@ -163,7 +240,7 @@ export function AdminOrderCard({ order, nameId, ...actions }: RowProps & { nameI
       ]}
       actions={
         <Stack gap="xs">
-          <StatusSelect order={order} {...actions} fullWidth />
+          <StatusSelect order={order} {...actions} />
           <Group gap="xs" grow>
             <Button
               variant="default"
