@@ -95,6 +95,10 @@ function renderOrdersAt(width: number, address = '/admin/orders') {
   return { asked, lastAsked: () => asked[asked.length - 1]!.searchParams }
 }
 
+const headersOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent)
 const addressNow = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '')
 const texts = en.admin.orders
 
@@ -104,13 +108,10 @@ afterEach(() => {
 
 // At a desk an operator reads a page of orders at a glance: four cards a screen made them scroll through each page.
 describe('the admin order list', () => {
-  it('is one table row per order from 992 px (Mantine md), with every column an operator scans', async () => {
-    renderOrdersAt(1000)
+  it('is one table row per order from 992 px (Mantine md), every field an operator scans in its own column from 1280 px', async () => {
+    renderOrdersAt(1300)
     const table = await screen.findByRole('table', { name: texts.tableCaption })
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((cell) => cell.textContent)
-    expect(headers).toEqual([
+    expect(headersOf(table)).toEqual([
       texts.columns.order,
       texts.columns.date,
       texts.columns.vendor,
@@ -122,11 +123,35 @@ describe('the admin order list', () => {
       en.fields.actions,
     ])
     const first = within(table).getAllByRole('row')[1]!
-    for (const text of ['00000001', 'Kivu Crafts', 'Aline Uwase 1', '+250 788 123 456', 'Kitenge dress 1']) {
+    for (const text of [
+      '00000001',
+      'Kivu Crafts',
+      'Aline Uwase 1',
+      '+250 788 123 456',
+      'Kitenge dress 1',
+      'KIT-1',
+    ]) {
       expect(first.textContent).toContain(text)
     }
     expect(within(first).getByRole('combobox').getAttribute('aria-label')).toContain('00000001')
     expect(screen.queryByRole('list')).toBeNull()
+  })
+
+  it('beside the menu below 1280 px, puts the date under the order and the quantity under the total', async () => {
+    renderOrdersAt(1000)
+    const table = await screen.findByRole('table', { name: texts.tableCaption })
+    expect(headersOf(table)).toEqual([
+      texts.columns.order,
+      texts.columns.vendor,
+      texts.columns.customer,
+      texts.columns.product,
+      texts.columns.total,
+      en.fields.status,
+      en.fields.actions,
+    ])
+    const [order, , , , total] = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')
+    expect(order!.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-03T21:30:00.000Z')
+    expect(total!.textContent).toContain(`${texts.columns.quantity} 2`)
   })
 
   it('is one card per order below 992 px', async () => {

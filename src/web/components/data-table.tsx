@@ -50,7 +50,7 @@ export function DataTable<T extends { id: string }>({
   const table = (
     <Table
       verticalSpacing={isDense ? 6 : 'sm'}
-      horizontalSpacing={isDense ? 'xs' : 'sm'}
+      horizontalSpacing={isDense ? 8 : 'sm'}
       highlightOnHover={highlightOnHover}
       tabularNums
       aria-label={label}
@@ -88,10 +88,13 @@ export function DataTable<T extends { id: string }>({
       </Table.Tbody>
     </Table>
   )
-  return minWidth === undefined ? (
-    table
-  ) : (
-    <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+  if (minWidth === undefined) return table
+  // The browser's own scrollbar: in view while the table is wider than its box, so the columns past the edge are
+  // seen to be there.
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      {table}
+    </Table.ScrollContainer>
   )
 }
 

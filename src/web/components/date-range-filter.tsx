@@ -28,7 +28,8 @@ export function DateRangeFilter({ range, onChange }: { range: DayRangeState; onC
   const labelOf = (choice: DayRangeChoice) =>
     choice === 'all' || choice === 'custom' ? t(`dateFilter.${choice}`) : t(`dateFilter.ranges.${choice}`)
   return (
-    <Group gap="sm" align="flex-start" wrap="wrap" style={{ flex: '0 1 auto', minWidth: 0 }}>
+    // Level at the boxes' foot: a label that wraps (a longer language) pushes its box down, not its neighbours.
+    <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '0 1 auto', minWidth: 0 }}>
       <NativeSelect
         label={t('dateFilter.label')}
         value={range.choice}

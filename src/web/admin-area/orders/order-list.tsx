@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
-import { Button, ColorSwatch, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core'
+import { Box, Button, ColorSwatch, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { IconEye, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { defaultTimeZone, orderStatuses, type OrderStatus } from '../../../shared/constants'
 import { formatRwf } from '../../../shared/money'
 import type { AdminOrderDto } from '../../../shared/schemas/order'
-import { DataTable } from '../../components/data-table'
+import { DataTable, type Column } from '../../components/data-table'
 import { DateText } from '../../components/date-text'
 import { useFormatDate } from '../../components/format-date'
 import { IconButton } from '../../components/icon-button'
@@ -63,7 +64,7 @@ function StatusSelect({ order, acting, onStatus, isDense = false }: RowProps & {
         isChanging ? <Loader size={14} aria-label={t('admin.orders.statusChanging')} /> : undefined
       }
       size={isDense ? 'xs' : 'sm'}
-      w={isDense ? 128 : '100%'}
+      w={isDense ? 104 : '100%'}
     />
   )
 }
@@ -71,12 +72,13 @@ function StatusSelect({ order, acting, onStatus, isDense = false }: RowProps & {
 /** A status's colour as the badges show it (status-badge.tsx). */
 const statusColor = (status: OrderStatus) => `var(--mantine-color-${statusColors[status]}-6)`
 
-/** In the table: view and delete as icon buttons with tooltips. */
-function RowActions({ order, acting, onView, onDelete }: RowProps) {
+/** In the table: view and delete as icon buttons with tooltips (a pointer's size in the dense table). */
+function RowActions({ order, acting, onView, onDelete, isDense = false }: RowProps & { isDense?: boolean }) {
   const { t, about } = useAbout(order)
   // Each an icon with its tooltip, named for the order it acts on.
   const named = (action: 'view' | 'delete') => ({
     variant: 'subtle',
+    size: isDense ? 'md' : 'lg',
     label: t(action === 'view' ? 'admin.orders.viewLabel' : 'admin.orders.deleteLabel', about),
     tooltip: t(action === 'view' ? 'admin.orders.view' : 'admin.orders.delete'),
   })
@@ -104,25 +106,34 @@ function QuantityLine({ order }: { order: AdminOrderDto }) {
   )
 }
 
-/** A cell's words, small, breaking anywhere rather than widening the table; a dimmed line under them. */
-function DenseText({ main, detail, id }: { main: ReactNode; detail?: ReactNode; id?: string }) {
+/**
+ * A cell's words, small, on at most `lines` lines (the rest cut with an ellipsis, whole in its tooltip and for
+ * screen readers), so a long shop or product name does not make its row tall; a dimmed line under them.
+ */
+function DenseText({
+  main,
+  detail,
+  lines = 2,
+  miw,
+}: {
+  main: string
+  detail?: ReactNode
+  lines?: number
+  miw: number
+}) {
   return (
-    <>
-      <Text size="sm" id={id} style={{ overflowWrap: 'anywhere' }}>
+    <Box miw={miw}>
+      <Text size="sm" lineClamp={lines} title={main} style={{ overflowWrap: 'anywhere' }}>
         {main}
       </Text>
-      {detail && (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {detail}
-        </Text>
-      )}
-    </>
+      {detail}
+    </Box>
   )
 }
 
 /** The date, and the time on Kigali's clock under it. */
 function DateAndTime({ value }: { value: string }) {
-  const formatDate = useFormatDate()
+  const formatDate = useFormatDate('medium')
   return (
     <time dateTime={value}>
       <Text size="sm" component="span" display="block">
@@ -145,72 +156,103 @@ const kigaliClock = new Intl.DateTimeFormat('en-GB', {
 /**
  * At a desk (Mantine's md, 992 px, and wider): one dense row per order, newest first, so a screen holds a page of
  * 25 rather than four cards: the order, when, which shop, who bought (and their phone), what, how many, for how
- * much, its status (set from the row) and its actions. Below about 1,150 px it scrolls sideways in its own box.
+ * much, its status (set from the row) and its actions. From 1280 px each has its own column; below, beside the
+ * 240 px menu, the date goes under the order's number and the quantity under its total, so the row still fits.
+ * Each column keeps a floor, and should the words of a language not fit even so, the table scrolls sideways in
+ * its own box, never the page.
  */
 export function AdminOrderTable({ orders, ...actions }: AdminOrderListProps) {
   const { t } = useTranslation()
+  const isWide = useMediaQuery('(min-width: 80em)', false, { getInitialValueInEffect: false })
+  const column = {
+    order: {
+      label: t('admin.orders.columns.order'),
+      cell: (order, nameId) => (
+        <>
+          <Text size="xs" ff="monospace" id={nameId}>
+            {shortId(order.id)}
+          </Text>
+          {!isWide && <DateAndTime value={order.createdAt} />}
+        </>
+      ),
+    },
+    date: {
+      label: t('admin.orders.columns.date'),
+      // "Nov 28, 2026" on one line; a longer month name ("28 Ugushyingo 2026") wraps.
+      miw: 100,
+      cell: (order) => <DateAndTime value={order.createdAt} />,
+    },
+    shop: {
+      label: t('admin.orders.columns.vendor'),
+      maw: 200,
+      cell: (order) => <DenseText main={order.shopName} miw={isWide ? 110 : 80} />,
+    },
+    customer: {
+      label: t('admin.orders.columns.customer'),
+      maw: 220,
+      cell: (order) => (
+        <DenseText main={order.customerName} miw={isWide ? 120 : 90} detail={<PhoneLink order={order} />} />
+      ),
+    },
+    product: {
+      label: t('admin.orders.columns.product'),
+      maw: 260,
+      cell: (order) => {
+        const variant = [order.sku, describeAttributes(t, order.attributes)].filter(Boolean).join(' · ')
+        return (
+          <DenseText
+            main={order.productName}
+            miw={isWide ? 130 : 96}
+            detail={
+              <Text size="xs" c="dimmed" lineClamp={1} title={variant} style={{ overflowWrap: 'anywhere' }}>
+                {variant}
+              </Text>
+            }
+          />
+        )
+      },
+    },
+    quantity: {
+      label: t('admin.orders.columns.quantity'),
+      align: 'end',
+      cell: (order) => <Text size="sm">{order.quantity}</Text>,
+    },
+    total: {
+      label: t('admin.orders.columns.total'),
+      align: 'end',
+      cell: (order) => (
+        <>
+          <Money amount={order.totalAmount} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} />
+          {!isWide && (
+            <Text size="xs" c="dimmed">
+              {t('admin.orders.columns.quantity')} {order.quantity}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    status: {
+      label: t('fields.status'),
+      cell: (order) => <StatusSelect order={order} {...actions} isDense />,
+    },
+    actions: {
+      label: t('fields.actions'),
+      nowrap: true,
+      cell: (order) => <RowActions order={order} {...actions} isDense />,
+    },
+  } satisfies Record<string, Column<AdminOrderDto>>
+  const { order, date, shop, customer, product, quantity, total, status } = column
   return (
     <DataTable
       label={t('admin.orders.tableCaption')}
       items={orders}
       isDense
-      minWidth={880}
-      columns={[
-        {
-          label: t('admin.orders.columns.order'),
-          nowrap: true,
-          cell: (order, nameId) => (
-            <Text size="sm" ff="monospace" id={nameId}>
-              {shortId(order.id)}
-            </Text>
-          ),
-        },
-        {
-          label: t('admin.orders.columns.date'),
-          miw: 96,
-          cell: (order) => <DateAndTime value={order.createdAt} />,
-        },
-        {
-          label: t('admin.orders.columns.vendor'),
-          maw: 180,
-          cell: (order) => <DenseText main={order.shopName} />,
-        },
-        {
-          label: t('admin.orders.columns.customer'),
-          maw: 200,
-          cell: (order) => <DenseText main={order.customerName} detail={<PhoneLink order={order} />} />,
-        },
-        {
-          label: t('admin.orders.columns.product'),
-          maw: 240,
-          cell: (order) => (
-            <DenseText
-              main={order.productName}
-              detail={[order.sku, describeAttributes(t, order.attributes)].filter(Boolean).join(' · ')}
-            />
-          ),
-        },
-        {
-          label: t('admin.orders.columns.quantity'),
-          align: 'end',
-          cell: (order) => <Text size="sm">{order.quantity}</Text>,
-        },
-        {
-          label: t('admin.orders.columns.total'),
-          align: 'end',
-          nowrap: true,
-          cell: (order) => <Money amount={order.totalAmount} size="sm" fw={600} />,
-        },
-        {
-          label: t('fields.status'),
-          cell: (order) => <StatusSelect order={order} {...actions} isDense />,
-        },
-        {
-          label: t('fields.actions'),
-          nowrap: true,
-          cell: (order) => <RowActions order={order} {...actions} />,
-        },
-      ]}
+      minWidth={isWide ? 960 : 700}
+      columns={
+        isWide
+          ? [order, date, shop, customer, product, quantity, total, status, column.actions]
+          : [order, shop, customer, product, total, status, column.actions]
+      }
     />
   )
 }
