@@ -71,6 +71,7 @@ const textPartSections: Record<string, string[]> = {
     'categories',
     'colors',
     'pager',
+    'dateFilter',
     'uploads',
     'products',
     'orders',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditFilter, entryRows } from '../../src/server/audit/audit-logs.queries'
 import { exportAuditLogs, listAuditLogs } from '../../src/server/audit/audit-logs.service'
 import { messages, payouts } from '../../src/server/db/schema'
+import { calendarDay } from '../../src/server/lib/calendar'
 import type { CsvExport } from '../../src/server/lib/csv'
 import type { Scope, VendorScope } from '../../src/server/lib/scope'
 import { messageFilter, messageRows } from '../../src/server/messages/messages.queries'
@@ -24,6 +25,7 @@ import { getModerationProduct, listModerationProducts } from '../../src/server/p
 import { vendorFilter, vendorRows } from '../../src/server/vendors/vendors.queries'
 import { getVendorApplication, listVendorApplications } from '../../src/server/vendors/vendors.service'
 import { auditLogListQuery } from '../../src/shared/schemas/audit'
+import { addDays } from '../../src/shared/schemas/day-range'
 import { messageListQuery } from '../../src/shared/schemas/message'
 import { adminOrderListQuery } from '../../src/shared/schemas/order'
 import { adminPayoutListQuery } from '../../src/shared/schemas/payout'
@@ -52,6 +54,12 @@ const scopeOf = (vendor: RegisteredVendor): VendorScope => ({
   vendorStatus: 'approved',
 })
 const timeZone = 'Africa/Kigali'
+/**
+ * Days around today on Kigali's calendar: the order and payout lists below are narrowed to them, so the date filter
+ * is shown to keep the scope (a range of days never reaches another shop's rows).
+ */
+const today = calendarDay(new Date(), timeZone)
+const days = { from: addDays(today, -1), to: addDays(today, 1) }
 
 /** Every cell of the first column an export writes (the ids, or the name for products and the time for audit). */
 async function exported(file: CsvExport | { batches: AsyncIterable<unknown[][]> }) {
@@ -95,23 +103,26 @@ afterAll(async () => {
 })
 
 describe('orders.queries: the scope', () => {
-  const query = adminOrderListQuery.parse({ q: 'Scope Umutoni' })
+  const query = adminOrderListQuery.parse({ q: 'Scope Umutoni', ...days })
   it("vendor B cannot list, get, export or count vendor A's orders", async () => {
     const scope = scopeOf(m.b)
-    expect((await listAdminOrders(t.db, scope, query)).items).toEqual([])
+    expect((await listAdminOrders(t.db, scope, query, { timeZone })).items).toEqual([])
     await expect(getAdminOrder(t.db, scope, m.ofA.orderId)).rejects.toMatchObject(notFound)
     expect(await exported(exportAdminOrders(t.db, scope, query, { timeZone }))).toEqual([])
-    expect(await orderRows.count(t.db, orderFilter(scope, query))).toEqual({ total: 0, totalIsCapped: false })
+    expect(await orderRows.count(t.db, orderFilter(scope, query, timeZone))).toEqual({
+      total: 0,
+      totalIsCapped: false,
+    })
   })
   it('vendor A still can, and the admin too', async () => {
     for (const scope of [scopeOf(m.a), m.admin]) {
-      expect((await listAdminOrders(t.db, scope, query)).items.map((order) => order.id)).toEqual([
-        m.ofA.orderId,
-      ])
+      expect(
+        (await listAdminOrders(t.db, scope, query, { timeZone })).items.map((order) => order.id),
+      ).toEqual([m.ofA.orderId])
       expect((await getAdminOrder(t.db, scope, m.ofA.orderId)).id).toBe(m.ofA.orderId)
       const rows = await exported(exportAdminOrders(t.db, scope, query, { timeZone }))
       expect(rows).toEqual(['Scope Umutoni'])
-      expect((await orderRows.count(t.db, orderFilter(scope, query))).total).toBe(1)
+      expect((await orderRows.count(t.db, orderFilter(scope, query, timeZone))).total).toBe(1)
     }
   })
 })
@@ -160,22 +171,22 @@ describe('vendors.queries: the scope', () => {
 })
 
 describe('payouts.queries: the scope', () => {
-  const query = () => adminPayoutListQuery.parse({ q: m.a.shopName })
+  const query = () => adminPayoutListQuery.parse({ q: m.a.shopName, ...days })
   it("vendor B cannot list, get, export or count vendor A's payouts", async () => {
     const scope = scopeOf(m.b)
-    expect((await listAdminPayouts(t.db, scope, query())).items).toEqual([])
+    expect((await listAdminPayouts(t.db, scope, query(), { timeZone })).items).toEqual([])
     await expect(getAdminPayout(t.db, scope, m.ofA.payoutId)).rejects.toMatchObject(notFound)
     expect(await exported(exportAdminPayouts(t.db, scope, query(), { timeZone }))).toEqual([])
-    expect((await payoutRows.count(t.db, payoutFilter(scope, query()))).total).toBe(0)
+    expect((await payoutRows.count(t.db, payoutFilter(scope, query(), timeZone))).total).toBe(0)
   })
   it('vendor A still can, and the admin too', async () => {
     for (const scope of [scopeOf(m.a), m.admin]) {
-      expect((await listAdminPayouts(t.db, scope, query())).items.map((row) => row.id)).toEqual([
-        m.ofA.payoutId,
-      ])
+      expect((await listAdminPayouts(t.db, scope, query(), { timeZone })).items.map((row) => row.id)).toEqual(
+        [m.ofA.payoutId],
+      )
       expect((await getAdminPayout(t.db, scope, m.ofA.payoutId)).id).toBe(m.ofA.payoutId)
       expect(await exported(exportAdminPayouts(t.db, scope, query(), { timeZone }))).toEqual([m.ofA.payoutId])
-      expect((await payoutRows.count(t.db, payoutFilter(scope, query()))).total).toBe(1)
+      expect((await payoutRows.count(t.db, payoutFilter(scope, query(), timeZone))).total).toBe(1)
     }
   })
 })

@@ -1,3 +1,6 @@
+import { and, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { DayRange } from '../../shared/schemas/day-range'
+
 /**
  * Dates on the marketplace's calendar and clock (TIME_ZONE, Africa/Kigali by default): the day a report ends,
  * a vendor's "today", the times in a CSV.
@@ -34,3 +37,22 @@ export function zonedParts(date: Date, timeZone: string) {
 
 /** 'YYYY-MM-DD': the day of `date` on the calendar of `timeZone`. */
 export const calendarDay = (date: Date, timeZone: string) => zonedParts(date, timeZone).day
+
+/**
+ * The start of `day` (YYYY-MM-DD) `plusDays` later, on the calendar of `timeZone`, as an instant: read once by the
+ * database for the statement, so a date filter bounds the time column's index (a range scan) instead of
+ * converting every row's time to a day.
+ */
+export const dayStart = (day: string, timeZone: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${timeZone})`
+
+/**
+ * Rows whose `time` falls on the days from `from` to `to` of `timeZone`, both included: from the midnight that
+ * starts `from` to the midnight that ends `to` (excluded). Either end may be open; none is no filter.
+ */
+export function withinDays(time: AnyColumn, { from, to }: DayRange, timeZone: string): SQL | undefined {
+  return and(
+    from ? gte(time, dayStart(from, timeZone)) : undefined,
+    to ? lt(time, dayStart(to, timeZone, 1)) : undefined,
+  )
+}

@@ -21,7 +21,7 @@ import { countCapFor } from '../lib/paginate'
 import { ordersIn, productsIn, vendorsIn, type AdminScope, type Scope } from '../lib/scope'
 import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
-import { orderFilter, orderRows, searchSummary, totalsSummary } from './orders.queries'
+import { orderFilter, orderRows, sampleSummary, totalsSummary } from './orders.queries'
 import { auditedOrder, toOrderDto } from './orders.service'
 
 type OrderRow = typeof orders.$inferSelect
@@ -43,17 +43,20 @@ export async function listAdminOrders(
   db: Db,
   scope: Scope,
   query: AdminOrderFilters & PageQuery,
+  options: { timeZone: string },
 ): Promise<AdminOrderList> {
-  const where = orderFilter(scope, query)
-  // A search reads its count and its cards together; a filter's cards come from the running totals.
-  const searched = query.q ? searchSummary(db, where) : null
+  const where = orderFilter(scope, query, options.timeZone)
+  const cap = countCapFor(query.q)
+  // A search or a range of days reads its count and its cards together, from its own orders; a status or shop
+  // filter's cards come from the running totals, which count every day.
+  const sampled = query.q || query.from || query.to ? sampleSummary(db, where, cap) : null
   const [page, figures] = await Promise.all([
     orderRows.page(db, query, where, {
       toItem: toAdminOrderDto,
-      total: searched?.then(({ counted }) => counted),
-      countCap: countCapFor(query.q),
+      total: sampled?.then(({ counted }) => counted),
+      countCap: cap,
     }),
-    searched ?? totalsSummary(db, scope, query),
+    sampled ?? totalsSummary(db, scope, query),
   ])
   return { ...page, summary: figures.summary, summaryIsCapped: figures.summaryIsCapped }
 }
@@ -249,7 +252,7 @@ export function exportAdminOrders(
   filters: AdminOrderFilters,
   options: { timeZone: string; now?: Date; batchSize?: number },
 ): CsvExport {
-  const where = orderFilter(scope, filters)
+  const where = orderFilter(scope, filters, options.timeZone)
   const toCsv = ({ order, shopName }: AdminOrderRow): CsvValue[] => [
     order.customerName,
     order.customerEmail,

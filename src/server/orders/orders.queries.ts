@@ -4,7 +4,8 @@ import type { OrderStatus } from '../../shared/constants'
 import type { AdminOrderFilters } from '../../shared/schemas/order'
 import type { Db } from '../db/client'
 import { orders, vendorTotals, vendors } from '../db/schema'
-import { cappedTotal, keysetRows, positionOf, searchCountCap } from '../lib/paginate'
+import { withinDays } from '../lib/calendar'
+import { cappedTotal, keysetRows, positionOf } from '../lib/paginate'
 import { ordersIn, totalsIn, type Scope } from '../lib/scope'
 import { idStartsWith, isAnyOf, likePattern, money, phoneContains } from '../lib/search'
 
@@ -29,22 +30,23 @@ const shopsNamed = (pattern: string) =>
   new QueryBuilder().select({ id: vendors.id }).from(vendors).where(ilike(vendors.shopName, pattern))
 
 /**
- * The scope's orders the filters keep (admin §2 "/admin/orders", and the vendor's list, by status and search):
- * status, shop, and q in the customer's name or e-mail, the product's name as the order keeps it (whatever the
- * case, LIKE wildcards taken literally), the start of the order's id (its number on screen), for a vendor the
- * customer's phone, and for an admin the shop's name (a vendor's orders are all of their own shop). Orders whose
- * product was deleted still show: they keep what was sold (README: deliberate divergences). Every condition is on
- * the orders row itself (the shop's name through its ids), so the count needs no join, and each but the phone's
- * has an index: the phone is looked for only when q can be part of a phone number, so other searches keep their
- * index-only plan.
+ * The scope's orders the filters keep (admin §2 "/admin/orders", and the vendor's list): status, shop, the days
+ * they were placed on (from and to, both included, on the calendar of `timeZone`), and q in the customer's name or
+ * e-mail or phone, the product's name as the order keeps it (whatever the case, LIKE wildcards taken literally),
+ * the start of the order's id (its number on screen), and for an admin the shop's name (a vendor's orders are all
+ * of their own shop). Orders whose product was deleted still show: they keep what was sold (README: deliberate
+ * divergences). Every condition is on the orders row itself (the shop's name through its ids), so each has an
+ * index and the count needs no join; the phone is looked for only when q can be part of a phone number; the days
+ * bound the (…, created_at, id) indexes the list's order already reads.
  */
-export function orderFilter(scope: Scope, filters: OrderFilters): SQL | undefined {
+export function orderFilter(scope: Scope, filters: OrderFilters, timeZone: string): SQL | undefined {
   const q = filters.q ?? ''
   const pattern = likePattern(q)
   return and(
     ordersIn(scope),
     filters.status === 'all' ? undefined : eq(orders.status, filters.status),
     filters.vendorId ? eq(orders.vendorId, filters.vendorId) : undefined,
+    withinDays(orders.createdAt, filters, timeZone),
     q
       ? or(
           idStartsWith(orders.id, q),
@@ -61,16 +63,17 @@ export function orderFilter(scope: Scope, filters: OrderFilters): SQL | undefine
 }
 
 /**
- * The four cards of a search, with its count, over the first sampleSize(searchCountCap) orders it finds in the
- * list's order (one statement): exact up to 1,000 orders, and beyond (`totalIsCapped`) the figures of those
- * newest 1,001, the same on every read, so a search as wide as a common family name costs the same on a million
- * orders and a figure shown twice reads the same.
+ * The four cards of a search or a range of days, with its count, over the first sampleSize(cap) orders it keeps
+ * in the list's order (one statement): exact up to `cap` orders (1,000 for a search, 10,000 for days alone:
+ * countCapFor), and beyond (`totalIsCapped`) the figures of those newest cap + 1, the same on every read. A search
+ * as wide as a common family name, or a year of a busy marketplace, then costs the same on a million orders, and
+ * a figure shown twice reads the same. (The shops' running totals count every day: they cannot answer for a few.)
  */
-export async function searchSummary(db: Db, where: SQL | undefined) {
+export async function sampleSummary(db: Db, where: SQL | undefined, cap: number) {
   const sample = orderRows
     .sample(
       db.select({ status: orders.status, amount: orders.totalAmount }).from(orders).where(where).$dynamic(),
-      searchCountCap,
+      cap,
     )
     .as('sample')
   const whereStatus = (status: OrderStatus) =>
@@ -84,7 +87,7 @@ export async function searchSummary(db: Db, where: SQL | undefined) {
     })
     .from(sample)
   const { matched, ...figures } = row!
-  const counted = cappedTotal(matched, searchCountCap)
+  const counted = cappedTotal(matched, cap)
   return { counted, summary: { orders: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
 }
 

@@ -76,11 +76,11 @@ export function orderRoutes(deps: Deps) {
         '/api/vendor/orders',
         {
           summary:
-            "The vendor's orders, newest first: status, and q (customer name, e-mail or phone, product, order number)",
+            "The vendor's orders, newest first: status, q (customer name, e-mail or phone, product, order number) and the days they were placed on (from, to: Kigali days, both included)",
           query: orderListQuery,
         },
         [orderListDto, 'One page of orders'],
-        (scope, query) => listOrders(db, scope, query),
+        (scope, query) => listOrders(db, scope, query, { timeZone: deps.config.timeZone }),
       ),
     )
     .openapi(
@@ -127,11 +127,11 @@ export function orderRoutes(deps: Deps) {
         '/api/admin/orders',
         {
           summary:
-            "Every shop's orders, newest first: q (customer name or e-mail, shop, product, order id), status, vendorId; with the four cards of the same filters",
+            "Every shop's orders, newest first: q (customer name or e-mail, shop, product, order id), status, vendorId, from and to (the days they were placed on, Kigali days, both included); with the four cards of the same filters",
           query: adminOrderListQuery,
         },
         [adminOrderListDto, 'One page of orders'],
-        (scope, query) => listAdminOrders(db, scope, query),
+        (scope, query) => listAdminOrders(db, scope, query, { timeZone: deps.config.timeZone }),
       ),
     )
     .openapi(

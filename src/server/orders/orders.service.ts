@@ -367,8 +367,9 @@ export async function listOrders(
   db: Db,
   scope: Scope,
   query: z.output<typeof orderListQuery>,
+  options: { timeZone: string },
 ): Promise<OrderList> {
-  return orderRows.page(db, query, orderFilter(scope, query), {
+  return orderRows.page(db, query, orderFilter(scope, query, options.timeZone), {
     toItem: (row) => toOrderDto(row.order),
     countCap: countCapFor(query.q),
   })

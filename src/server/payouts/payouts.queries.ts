@@ -3,6 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { AdminPayoutFilters } from '../../shared/schemas/payout'
 import type { Db } from '../db/client'
 import { payouts, users, vendorTotals, vendors } from '../db/schema'
+import { withinDays } from '../lib/calendar'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { payoutsIn, totalsIn, type Scope } from '../lib/scope'
 import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
@@ -56,15 +57,18 @@ export const payoutRows = keysetRows(payouts, payouts.requestedAt, 'payout', (db
 export type PayoutFilters = Pick<AdminPayoutFilters, 'status'> & Partial<AdminPayoutFilters>
 
 /**
- * The scope's payouts the filters keep: the status, and `q` anywhere in the shop name, the owner's name or e-mail
- * (whatever the case, with LIKE wildcards taken literally), or at the start of the payout's id.
+ * The scope's payouts the filters keep: the status, the days they were requested on (from and to, both included,
+ * on the calendar of `timeZone`: they bound the (…, requested_at, id) indexes the list's order reads), and `q`
+ * anywhere in the shop name, the owner's name or e-mail (whatever the case, with LIKE wildcards taken literally),
+ * or at the start of the payout's id.
  */
-export function payoutFilter(scope: Scope, filters: PayoutFilters): SQL | undefined {
+export function payoutFilter(scope: Scope, filters: PayoutFilters, timeZone: string): SQL | undefined {
   const q = (filters.q ?? '').trim()
   const pattern = likePattern(q)
   return and(
     payoutsIn(scope),
     filters.status === 'all' ? undefined : eq(payouts.status, filters.status),
+    withinDays(payouts.requestedAt, filters, timeZone),
     q
       ? or(
           idStartsWith(payouts.id, q),

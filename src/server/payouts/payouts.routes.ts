@@ -38,11 +38,11 @@ export function payoutRoutes(deps: Deps) {
           '/api/vendor/payouts',
           {
             summary:
-              'Available balance (negative: owed after refunds), pending total, payout method (masked) and the history, newest first',
+              'Available balance (negative: owed after refunds), pending total, payout method (masked) and the history, newest first, optionally of the days requested (from, to: Kigali days, both included)',
             query: payoutListQuery,
           },
           [payoutOverviewDto, 'Overview'],
-          (scope, query) => getPayoutOverview(db, scope, query),
+          (scope, query) => getPayoutOverview(db, scope, query, { timeZone: deps.config.timeZone }),
         ),
       )
       .openapi(
@@ -73,13 +73,13 @@ export function payoutRoutes(deps: Deps) {
           '/api/admin/payouts',
           {
             summary:
-              "Every shop's payouts, newest request first: q (payout id or its first 8 characters, shop name, owner name or e-mail), status; with the summary figures",
+              "Every shop's payouts, newest request first: q (payout id or its first 8 characters, shop name, owner name or e-mail), status, from and to (the days requested, Kigali days, both included); with the summary figures",
             description:
               '`total` counts every payout, `filteredTotal` those the filters keep. Each item carries the shop’s balance net of refunds (`vendorBalance`) and the receipt status read from the notes.',
             query: adminPayoutListQuery,
           },
           [adminPayoutListDto, 'One page of payouts'],
-          (scope, query) => listAdminPayouts(db, scope, query),
+          (scope, query) => listAdminPayouts(db, scope, query, { timeZone: deps.config.timeZone }),
         ),
       )
       // Before /{id}: "export" is not a payout id.

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import type { DayRange } from '../../shared/schemas/day-range'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import { randomUUID } from 'node:crypto'
 import { mobileMoneyProviders, type PayoutMethod } from '../../shared/constants'
@@ -26,7 +27,8 @@ import { mailDecision } from '../mail/decision-mail'
 import { availableBalance, payoutFilter, payoutRows, payoutSummary, pendingTotal } from './payouts.queries'
 
 type PayoutRow = typeof payouts.$inferSelect
-type Page = { page: number; pageSize: number }
+/** A page of the vendor's history, optionally of the days the payouts were requested on. */
+type Page = PageQuery & DayRange
 
 export type PayoutDecision = 'approved' | 'rejected'
 
@@ -68,8 +70,16 @@ export function toPayoutDto(row: PayoutRow): PayoutDto {
   }
 }
 
-/** Balance, pending total, payout method (masked) and one page of the history, newest request first. */
-export async function getPayoutOverview(db: Db, scope: VendorScope, page: Page): Promise<PayoutOverview> {
+/**
+ * Balance, pending total, payout method (masked) and one page of the history, newest request first, optionally of
+ * some days only (the balance and totals are the shop's, whatever the days).
+ */
+export async function getPayoutOverview(
+  db: Db,
+  scope: VendorScope,
+  page: Page,
+  options: { timeZone: string },
+): Promise<PayoutOverview> {
   const [[vendor], history] = await Promise.all([
     db
       .select({
@@ -80,9 +90,14 @@ export async function getPayoutOverview(db: Db, scope: VendorScope, page: Page):
       })
       .from(vendors)
       .where(eq(vendors.id, scope.vendorId)),
-    payoutRows.page(db, page, payoutFilter(scope, { status: 'all' }), {
-      toItem: (row) => toPayoutDto(row.payout),
-    }),
+    payoutRows.page(
+      db,
+      page,
+      payoutFilter(scope, { status: 'all', from: page.from, to: page.to }, options.timeZone),
+      {
+        toItem: (row) => toPayoutDto(row.payout),
+      },
+    ),
   ])
   if (!vendor) throw notFound()
   return {
@@ -298,9 +313,10 @@ export async function listAdminPayouts(
   db: Db,
   scope: Scope,
   query: AdminPayoutFilters & PageQuery,
+  options: { timeZone: string },
 ): Promise<AdminPayoutList> {
   const [page, summary] = await Promise.all([
-    payoutRows.page(db, query, payoutFilter(scope, query), {
+    payoutRows.page(db, query, payoutFilter(scope, query, options.timeZone), {
       toItem: toAdminPayoutDto,
       countCap: countCapFor(query.q.trim()),
     }),
@@ -357,7 +373,7 @@ export function exportAdminPayouts(
   filters: AdminPayoutFilters & { paymentDetails?: AdminPayoutExportQuery['paymentDetails'] },
   options: { timeZone: string; now?: Date; batchSize?: number },
 ) {
-  const where = payoutFilter(scope, filters)
+  const where = payoutFilter(scope, filters, options.timeZone)
   const isFull = filters.paymentDetails === 'full'
   const batchSize = options.batchSize ?? EXPORT_BATCH
   const toCsv = ({ payout, ...row }: AdminPayoutRow): CsvCell[] => {
@@ -428,7 +444,15 @@ export async function exportPayouts(
       action: 'create',
       targetTable: 'exports',
       targetId: randomUUID(),
-      details: { export: 'payouts', payment_details: 'full', q: query.q, status: query.status },
+      details: {
+        export: 'payouts',
+        payment_details: 'full',
+        q: query.q,
+        status: query.status,
+        // The days the file covers, when it was narrowed to some.
+        ...(query.from ? { from: query.from } : {}),
+        ...(query.to ? { to: query.to } : {}),
+      },
     })
   }
   return exportAdminPayouts(db, admin, query, options)

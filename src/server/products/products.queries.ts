@@ -3,6 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { adminProductExportQuery } from '../../shared/schemas/product'
 import { products, variants, vendors } from '../db/schema'
+import { withinDays } from '../lib/calendar'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { ownedBy, productsIn, type Scope } from '../lib/scope'
 import { isLowVariant } from '../lib/stock'
@@ -59,10 +60,6 @@ const isLowOnStock = (scope: Scope) =>
  */
 export function productFilter(scope: Scope, query: ProductFilters, timeZone: string): SQL | undefined {
   if (query.ids) return and(productsIn(scope), inArray(products.id, query.ids))
-  // The start of a day as an instant, so the dates bound the creation time's index rather than a value computed
-  // from every row.
-  const dayStart = (day: string, plusDays = 0) =>
-    sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${timeZone})`
   const pattern = query.q ? likePattern(query.q) : null
   return and(
     productsIn(scope),
@@ -81,8 +78,8 @@ export function productFilter(scope: Scope, query: ProductFilters, timeZone: str
           ),
         )
       : undefined,
-    query.from ? sql`${products.createdAt} >= ${dayStart(query.from)}` : undefined,
-    query.to ? sql`${products.createdAt} < ${dayStart(query.to, 1)}` : undefined,
+    // The days' bounds as instants, so they bound the creation time's index.
+    withinDays(products.createdAt, query, timeZone),
     query.stock === 'low' ? isLowOnStock(scope) : undefined,
   )
 }

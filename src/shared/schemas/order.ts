@@ -5,16 +5,21 @@ import { limits, orderStatuses, vendorStatuses } from '../constants'
 import { normalisePhone } from '../phone'
 import { districts } from '../rwanda'
 import { auditLogEntryDto } from './audit'
+import { dayRangeFields, withDayRange } from './day-range'
 import { figures, pageQuery, paged } from './pagination'
 
 /**
- * `?status=&q=` of the vendor's list. q matches the customer's name, e-mail or phone, the product's name (as the
- * order keeps it) or the order's number (the start of its id, with or without the # the screens show).
+ * The vendor's list: a status, q, and the days the orders were placed on (dayRangeFields). q matches the
+ * customer's name, e-mail or phone, the product's name (as the order keeps it) or the order's number (the start of
+ * its id, with or without the # the screens show).
  */
-export const orderListQuery = pageQuery(24).extend({
-  status: z.enum(['all', ...orderStatuses]).default('all'),
-  q: optionalText(200),
-})
+export const orderListQuery = withDayRange(
+  pageQuery(24).extend({
+    status: z.enum(['all', ...orderStatuses]).default('all'),
+    q: optionalText(200),
+    ...dayRangeFields,
+  }),
+)
 
 /** The vendor side's transitions: pending → completed → refunded; refunded is final (specification §4). */
 export const vendorOrderTransitions: Record<string, 'completed' | 'refunded' | undefined> = {
@@ -164,16 +169,19 @@ export const adminOrderStatusFilters = ['all', ...orderStatuses] as const
 export type AdminOrderStatusFilter = (typeof adminOrderStatusFilters)[number]
 
 /**
- * `?q=&status=&vendorId=` of the list and its CSV export. q matches the customer's name or e-mail, the shop's
- * name, the product's name (as the order keeps it) or the start of the order's id, whatever the case.
+ * `?q=&status=&vendorId=&from=&to=` of the list and its CSV export. q matches the customer's name or e-mail, the
+ * shop's name, the product's name (as the order keeps it) or the start of the order's id, whatever the case; from
+ * and to are the days the orders were placed on, both included.
  */
-export const adminOrderFilters = z.object({
+const adminOrderFilterFields = z.object({
   q: optionalText(200),
   status: z.enum(adminOrderStatusFilters, { error: 'errors.invalidValue' }).default('all'),
   vendorId: z.union([z.literal(''), z.uuid({ error: 'errors.invalidValue' })]).default(''),
+  ...dayRangeFields,
 })
+export const adminOrderFilters = withDayRange(adminOrderFilterFields)
 export type AdminOrderFilters = z.output<typeof adminOrderFilters>
-export const adminOrderListQuery = pageQuery(25).extend(adminOrderFilters.shape)
+export const adminOrderListQuery = withDayRange(pageQuery(25).extend(adminOrderFilterFields.shape))
 
 /** An order as the admin screens show it: the shop it belongs to, and whether its product still exists. */
 export const adminOrderDto = orderDto.extend({

@@ -46,6 +46,13 @@ const cursor = z
     examples: ['1767254400000000_3f2b8c1e-5d4a-4e7b-9c1d-2a6f8e0b7c41'],
   })
 
+/** The most rows one page holds. */
+export const maxPageSize = 100
+
+/** The page sizes a list screen offers (25 by default); kept in the address as `?pageSize=`. */
+export const pageSizes = [25, 50, 100] as const
+export type PageSize = (typeof pageSizes)[number]
+
 /**
  * `?page=&pageSize=` on every list, or `?after=` / `?before=` a cursor (then `page` only names the page on
  * screen). Pages beyond the data are simply empty; a page number past the counted rows is refused (Next
@@ -67,7 +74,17 @@ export const pageQuery = (defaultSize = 24) =>
           'search `q`: a deeper page is refused with 422 errors.pageTooDeep {max} (Next reaches it by cursor). With a ' +
           'cursor it only labels the page.',
       }),
-    pageSize: z.coerce.number().int().min(1).max(100).default(defaultSize),
+    // The screens offer 25, 50 or 100 rows (pageSizes); any whole number up to 100 is a page, and more is refused
+    // rather than cut down, so a client never gets fewer rows than it believes it asked for.
+    pageSize: z.coerce
+      .number({ error: 'errors.pageSizeInvalid' })
+      .int({ error: 'errors.pageSizeInvalid' })
+      .min(1, { error: 'errors.pageSizeInvalid' })
+      .max(maxPageSize, { error: 'errors.pageSizeInvalid' })
+      .default(defaultSize)
+      .meta({
+        description: `Rows a page, 1 to ${maxPageSize} (the screens offer 25, 50 or 100); else 422 errors.pageSizeInvalid`,
+      }),
     /** The page of rows after this position (a list's `nextCursor`). */
     after: cursor.optional(),
     /** The page of rows before this position (a list's `previousCursor`). */

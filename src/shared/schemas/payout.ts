@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { payoutMethods, payoutStatuses, type PayoutStatus } from '../constants'
+import { dayRangeFields, withDayRange } from './day-range'
 import { figures, pageQuery, paged } from './pagination'
 import { decisionInput, optionalNote, optionalText } from './text'
 
@@ -75,7 +76,8 @@ export const payoutOverviewDto = paged(payoutDto).extend({
   payoutDetails: z.record(z.string(), z.string()).nullable(),
 })
 export type PayoutOverview = z.infer<typeof payoutOverviewDto>
-export const payoutListQuery = pageQuery(24)
+/** The vendor's history: one page, optionally of the days the payouts were requested on (dayRangeFields). */
+export const payoutListQuery = withDayRange(pageQuery(24).extend(dayRangeFields))
 
 /** The note a receipt confirmation writes; the admin list reads 'confirmed receipt' in it (case-insensitive). */
 export const receiptNote = (date: string) => `Vendor confirmed receipt on ${date}`
@@ -97,22 +99,25 @@ export const receiptStatusOf = (status: PayoutStatus, notes: string | null): Rec
 export const adminPayoutStatusFilters = ['all', ...payoutStatuses] as const
 export type AdminPayoutStatusFilter = (typeof adminPayoutStatusFilters)[number]
 
-/** `?q=&status=` of the admin list and its CSV export. */
+/** `?q=&status=&from=&to=` of the admin list and its CSV export: from and to are the days of the requests. */
 export const adminPayoutFilters = z.object({
   q: optionalText(200),
   status: z.enum(adminPayoutStatusFilters, { error: 'errors.invalidValue' }).default('all'),
+  ...dayRangeFields,
 })
 export type AdminPayoutFilters = z.output<typeof adminPayoutFilters>
-export const adminPayoutListQuery = pageQuery(20).extend(adminPayoutFilters.shape)
+export const adminPayoutListQuery = withDayRange(pageQuery(20).extend(adminPayoutFilters.shape))
 
 /** How the export writes where each payout goes: masked unless the admin asks for the full details. */
 export const paymentDetailsChoices = ['masked', 'full'] as const
 export type PaymentDetailsChoice = (typeof paymentDetailsChoices)[number]
 
-/** `?q=&status=&paymentDetails=` of the CSV export; `full` is recorded in the audit log. */
-export const adminPayoutExportQuery = adminPayoutFilters.extend({
-  paymentDetails: z.enum(paymentDetailsChoices, { error: 'errors.invalidValue' }).default('masked'),
-})
+/** `?q=&status=&from=&to=&paymentDetails=` of the CSV export; `full` is recorded in the audit log. */
+export const adminPayoutExportQuery = withDayRange(
+  adminPayoutFilters.extend({
+    paymentDetails: z.enum(paymentDetailsChoices, { error: 'errors.invalidValue' }).default('masked'),
+  }),
+)
 export type AdminPayoutExportQuery = z.output<typeof adminPayoutExportQuery>
 
 /**

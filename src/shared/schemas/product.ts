@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDay as calendarDayOf, isCalendarDay } from './day-range'
 import { plainName } from '../bidi'
 import {
   invalidCharacters,
@@ -147,30 +148,13 @@ const stockFilter = z.enum(stockFilters, { error: 'errors.invalidValue' }).defau
 /** `?stock=low`: only the products with a live variant at or below the shop's low-stock threshold. */
 export const productListQuery = pageQuery(24).extend({ stock: stockFilter })
 
-/** Whether YYYY-MM-DD names a day that exists (not 2026-02-30, not year 0), as PostgreSQL's date type requires. */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
-  const date = new Date(0)
-  date.setUTCFullYear(year, month - 1, day)
-  return (
-    year >= 1 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  )
-}
+export { isCalendarDay }
 
 /**
  * A calendar day as the admin's date filter sends it (YYYY-MM-DD, read in the marketplace's time zone). A day
  * that does not exist is refused here: the database would otherwise fail on it with a 500.
  */
-const calendarDay = z
-  .string()
-  .refine(isCalendarDay, { error: 'errors.invalidValue' })
-  // A full-date (RFC 3339) from the year 1: PostgreSQL has no year 0.
-  .meta({ format: 'date', pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}$' })
+const calendarDay = calendarDayOf('errors.invalidValue')
 
 /** /admin/products: search by name, description or shop; a status; created from/to (both days included); low stock. */
 export const adminProductListQuery = pageQuery(25).extend({

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Stack, Text } from '@mantine/core'
+import { Button, Stack, Text, useMantineTheme } from '@mantine/core'
 import { IconFileImport, IconPlus, IconShoppingCart } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { OrderStatus } from '../../shared/constants'
@@ -7,8 +7,11 @@ import { formatRwf } from '../../shared/money'
 import { adminOrderStatusFilters, type AdminOrderDto } from '../../shared/schemas/order'
 import { ordersExportPath, useAdminOrders, useDeleteOrder, useSetOrderStatus } from '../api/admin-orders'
 import { ConfirmModal } from '../components/confirm-modal'
+import { DateRangeFilter } from '../components/date-range-filter'
+import { allDates, dayRangeQuery, isDayRangeOn, kigaliToday, readDayRange } from '../components/day-range'
 import { DownloadButton } from '../components/download-button'
 import { ListPage, useListPage } from '../components/list-page'
+import { pageSizeOf } from '../components/page-size-select'
 import { SearchAndSelect } from '../components/search-and-select'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
@@ -19,8 +22,6 @@ import { AdminOrderCard, AdminOrderTable, type Acting } from './orders/order-lis
 import { OrderSummary } from './orders/order-summary'
 import { ShopFilter } from './orders/shop-filter'
 
-const pageSize = 25
-
 /**
  * /admin/orders (admin §2 "/admin/orders"): every shop's orders, searched and filtered on the server, with the
  * four cards of the filter; a status set from the row, a deletion asked first, the details with the order's
@@ -29,9 +30,12 @@ const pageSize = 25
  */
 export default function AdminOrdersPage() {
   const { t } = useTranslation()
-  const filters = useListFilters(adminOrderStatusFilters, ['vendor'])
+  const theme = useMantineTheme()
+  const filters = useListFilters(adminOrderStatusFilters, ['vendor', 'days', 'from', 'to', 'pageSize'])
   const { q, status, page, after, before, update } = filters
-  const search = { q: q.trim(), status, vendorId: filters.vendor }
+  const range = readDayRange(filters, kigaliToday())
+  const { pageSize, onPageSize } = pageSizeOf(filters)
+  const search = { q: q.trim(), status, vendorId: filters.vendor, ...dayRangeQuery(range) }
   const orders = useAdminOrders({ ...search, page, after, before, pageSize })
   const setStatus = useSetOrderStatus()
   const remove = useDeleteOrder()
@@ -43,8 +47,9 @@ export default function AdminOrdersPage() {
     filters,
     pageSize,
     isActing: acting !== null,
-    // Seven columns, a status selector among them: a table from 1440 px; below, one card per order.
-    tableFrom: '90em',
+    // A dense table at a desk (Mantine's md, 992 px, and wider): a screen holds a page; below, one card per order.
+    tableFrom: theme.breakpoints.md,
+    onPageSize,
   })
 
   const changeStatus = (order: AdminOrderDto, next: OrderStatus) => {
@@ -79,7 +84,7 @@ export default function AdminOrdersPage() {
     )
   }
 
-  const isFiltered = search.q !== '' || status !== 'all' || search.vendorId !== ''
+  const isFiltered = search.q !== '' || status !== 'all' || search.vendorId !== '' || isDayRangeOn(range)
   const listProps = {
     acting,
     onView: setViewing,
@@ -124,11 +129,12 @@ export default function AdminOrdersPage() {
               knownName={orders.data?.items.find((order) => order.vendorId === search.vendorId)?.shopName}
               onChange={(vendor) => update({ vendor })}
             />
+            <DateRangeFilter range={range} onChange={update} />
           </SearchAndSelect>
         </>
       }
       emptyIcon={IconShoppingCart}
-      onShowAll={isFiltered ? () => update({ q: '', status: 'all', vendor: null }) : undefined}
+      onShowAll={isFiltered ? () => update({ q: '', status: 'all', vendor: null, ...allDates }) : undefined}
       table={(items) => <AdminOrderTable orders={items} {...listProps} />}
       card={(order, nameId) => <AdminOrderCard order={order} nameId={nameId} {...listProps} />}
     >

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../shared/money'
 import { adminPayoutStatusFilters, type AdminPayoutDto } from '../../shared/schemas/payout'
 import { payoutsExportPath, useAdminPayouts } from '../api/admin-payouts'
+import { allDates, dayRangeQuery, isDayRangeOn, kigaliToday, readDayRange } from '../components/day-range'
 import { countText, ListPage, useListPage } from '../components/list-page'
+import { pageSizeOf } from '../components/page-size-select'
 import { ReasonDialog } from '../components/reason-dialog'
 import { useListFilters } from '../components/use-list-filters'
 import { ApproveDialog } from './payouts/approve-dialog'
@@ -13,8 +15,6 @@ import { PayoutFilters } from './payouts/payout-filters'
 import { PayoutCard, PayoutTable } from './payouts/payout-list'
 import { PayoutSummaryCards } from './payouts/payout-summary'
 import { usePayoutDecisions } from './payouts/use-payout-decisions'
-
-const pageSize = 20
 
 type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto }
 
@@ -25,9 +25,11 @@ type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto }
  */
 export default function AdminPayoutsPage() {
   const { t } = useTranslation()
-  const filters = useListFilters(adminPayoutStatusFilters)
-  const { q, status, page, after, before } = filters
-  const search = { q: q.trim(), status }
+  const filters = useListFilters(adminPayoutStatusFilters, ['days', 'from', 'to', 'pageSize'])
+  const { q, status, page, after, before, update } = filters
+  const range = readDayRange(filters, kigaliToday())
+  const { pageSize, onPageSize } = pageSizeOf(filters)
+  const search = { q: q.trim(), status, ...dayRangeQuery(range) }
   const payouts = useAdminPayouts({ ...search, page, after, before, pageSize })
   const decisions = usePayoutDecisions()
   const [dialog, setDialog] = useState<Dialog | null>(null)
@@ -40,6 +42,7 @@ export default function AdminPayoutsPage() {
     isCapped: (data) => data.filteredTotalIsCapped,
     isActing: decisions.acting !== null,
     tableFrom: '80em',
+    onPageSize,
   })
 
   const decide = (kind: Dialog['kind'], payout: AdminPayoutDto, text: string) => {
@@ -53,7 +56,7 @@ export default function AdminPayoutsPage() {
   }
 
   const data = payouts.data
-  const isFiltered = search.q !== '' || status !== 'all'
+  const isFiltered = search.q !== '' || status !== 'all' || isDayRangeOn(range)
   const listProps = {
     acting: decisions.acting,
     onView: setViewing,
@@ -85,6 +88,7 @@ export default function AdminPayoutsPage() {
           <PayoutSummaryCards summary={data?.summary} />
           <PayoutFilters
             filters={filters}
+            range={range}
             exportHref={(paymentDetails) => payoutsExportPath(search, paymentDetails)}
             isRefreshing={payouts.isRefetching}
             onRefresh={() => void payouts.refetch()}
@@ -92,6 +96,7 @@ export default function AdminPayoutsPage() {
         </>
       }
       emptyIcon={IconReceipt2}
+      onShowAll={isFiltered ? () => update({ q: '', status: 'all', ...allDates }) : undefined}
       table={(items) => <PayoutTable payouts={items} {...listProps} />}
       card={(payout, nameId) => <PayoutCard payout={payout} nameId={nameId} {...listProps} />}
     >

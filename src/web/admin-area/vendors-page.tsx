@@ -7,6 +7,7 @@ import { useAdminVendors } from '../api/admin-vendors'
 import { DetailsModal } from '../components/details-modal'
 import { ListPage, useListPage } from '../components/list-page'
 import { ListSearch } from '../components/list-search'
+import { pageSizeOf } from '../components/page-size-select'
 import { ConfirmModal } from '../components/confirm-modal'
 import { ReasonDialog } from '../components/reason-dialog'
 import { useListFilters } from '../components/use-list-filters'
@@ -14,12 +15,11 @@ import { ApplicationDetails } from './vendors/application-details'
 import { useVendorDecisions } from './vendors/use-vendor-decisions'
 import { VendorCard, VendorTable } from './vendors/vendor-list'
 
-const pageSize = 20
-
 /** /admin/vendors (admin §2 "/admin/vendors", §4 vendor status): review applications, approve or reject. */
 export default function AdminVendorsPage() {
   const { t } = useTranslation()
-  const filters = useListFilters(vendorStatusFilters)
+  const filters = useListFilters(vendorStatusFilters, ['pageSize'])
+  const { pageSize, onPageSize } = pageSizeOf(filters)
   const { q, status, page, after, before } = filters
   const vendors = useAdminVendors({ q: q.trim(), status, page, after, before, pageSize })
   const decisions = useVendorDecisions()
@@ -32,6 +32,7 @@ export default function AdminVendorsPage() {
     pageSize,
     isActing: decisions.acting !== null,
     tableFrom: '80em',
+    onPageSize,
   })
 
   const decide = (vendor: AdminVendorRow, decision: 'approved' | 'rejected', reason?: string) => {

@@ -20,13 +20,20 @@ import {
 } from './query-keys'
 import { postFormWithProgress } from './uploads'
 
-export type AdminOrderSearch = { q: string; status: AdminOrderStatusFilter; vendorId: string }
+/** The list's filters: search, status, shop and the days the orders were placed on (an end left out is open). */
+export type AdminOrderSearch = {
+  q: string
+  status: AdminOrderStatusFilter
+  vendorId: string
+  from?: string
+  to?: string
+}
 
 /** One page of every shop's orders with the four cards; any order change announced live refreshes it. */
 export function useAdminOrders(filters: AdminOrderSearch & PagePosition) {
-  const { q, status, vendorId } = filters
+  const { q, status, vendorId, from, to } = filters
   return usePagedQuery(orderKeys.list(filters), (options) =>
-    call(api.admin.orders.$get({ query: { q, status, vendorId, ...pageQuery(filters) } }, options)),
+    call(api.admin.orders.$get({ query: { q, status, vendorId, from, to, ...pageQuery(filters) } }, options)),
   )
 }
 
@@ -98,8 +105,8 @@ export function useProductChoices(vendorId: string | null) {
 }
 
 /** The CSV of what the search and filters show (a plain link: the session cookie goes with it). */
-export const ordersExportPath = ({ q, status, vendorId }: AdminOrderSearch) =>
-  api.admin.orders.export.$path({ query: { q, status, vendorId } })
+export const ordersExportPath = ({ q, status, vendorId, from, to }: AdminOrderSearch) =>
+  api.admin.orders.export.$path({ query: { q, status, vendorId, from, to } })
 
 export const importTemplatePath = () => api.admin.orders.import.template.$path()
 

@@ -8,7 +8,8 @@ import { detailQuery, pageQuery, useApiMutation, usePagedQuery, type PagePositio
 import { api, call } from './client'
 import { auditLogKeys, dashboardKeys, payoutKeys, reportKeys } from './query-keys'
 
-export type AdminPayoutSearch = { q: string; status: AdminPayoutStatusFilter }
+/** The list's filters: search, status and the days the payouts were requested on (an end left out is open). */
+export type AdminPayoutSearch = { q: string; status: AdminPayoutStatusFilter; from?: string; to?: string }
 export type AdminPayoutFilters = AdminPayoutSearch & PagePosition
 
 /**
@@ -16,9 +17,9 @@ export type AdminPayoutFilters = AdminPayoutSearch & PagePosition
  * one loads. A payout change announced live refreshes it (realtime.ts).
  */
 export function useAdminPayouts(filters: AdminPayoutFilters) {
-  const { q, status } = filters
+  const { q, status, from, to } = filters
   return usePagedQuery(payoutKeys.list(filters), (options) =>
-    call(api.admin.payouts.$get({ query: { q, status, ...pageQuery(filters) } }, options)),
+    call(api.admin.payouts.$get({ query: { q, status, from, to, ...pageQuery(filters) } }, options)),
   )
 }
 
@@ -63,11 +64,11 @@ export const useDecidePayout = () =>
  * details (an export the server records in the audit log).
  */
 export const payoutsExportPath = (
-  { q, status }: AdminPayoutSearch,
+  { q, status, from, to }: AdminPayoutSearch,
   paymentDetails: PaymentDetailsChoice = 'masked',
 ) =>
   api.admin.payouts.export.$path({
-    query: paymentDetails === 'full' ? { q, status, paymentDetails } : { q, status },
+    query: paymentDetails === 'full' ? { q, status, from, to, paymentDetails } : { q, status, from, to },
   })
 
 /**

@@ -3,12 +3,23 @@ import { api, call } from './client'
 import { pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
 import { dashboardKeys, orderKeys, payoutKeys, productKeys } from './query-keys'
 
-export type OrderFilters = { status: 'all' | OrderStatus; q: string } & PagePosition
+/** The vendor's list: a status, a search, and the days the orders were placed on (an end left out is open). */
+export type OrderFilters = {
+  status: 'all' | OrderStatus
+  q: string
+  from?: string
+  to?: string
+} & PagePosition
 
 export function useVendorOrders(filters: OrderFilters) {
-  const { status, q } = filters
+  const { status, q, from, to } = filters
   return usePagedQuery(orderKeys.list(filters), (options) =>
-    call(api.vendor.orders.$get({ query: { status, ...(q ? { q } : {}), ...pageQuery(filters) } }, options)),
+    call(
+      api.vendor.orders.$get(
+        { query: { status, ...(q ? { q } : {}), from, to, ...pageQuery(filters) } },
+        options,
+      ),
+    ),
   )
 }
 

@@ -5,10 +5,12 @@ import { dashboardKeys, payoutKeys } from './query-keys'
 
 const PAGE_SIZE = 20
 
-export function useVendorPayouts(position: ListPosition) {
+/** The overview with one page of the history, optionally of the days requested (an end left out is open). */
+export function useVendorPayouts(position: ListPosition & { from?: string; to?: string }) {
   const filters = { ...position, pageSize: PAGE_SIZE }
+  const { from, to } = position
   return usePagedQuery(payoutKeys.list(filters), (options) =>
-    call(api.vendor.payouts.$get({ query: pageQuery(filters) }, options)),
+    call(api.vendor.payouts.$get({ query: { from, to, ...pageQuery(filters) } }, options)),
   )
 }
 

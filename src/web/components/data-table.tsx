@@ -28,6 +28,8 @@ export function DataTable<T extends { id: string }>({
   items,
   isSelected,
   highlightOnHover = true,
+  isDense = false,
+  minWidth,
 }: {
   label?: string
   labelledBy?: string
@@ -36,12 +38,19 @@ export function DataTable<T extends { id: string }>({
   /** A selected row is tinted. */
   isSelected?: (item: T) => boolean
   highlightOnHover?: boolean
+  /** Tighter rows and cells, for a list read at a desk many rows at a time. */
+  isDense?: boolean
+  /**
+   * The narrowest the table reads well: in a narrower space it scrolls sideways inside its own box (the page never
+   * does). Unset: the table takes the width it is given.
+   */
+  minWidth?: number
 }) {
   const idPrefix = useId()
-  return (
+  const table = (
     <Table
-      verticalSpacing="sm"
-      horizontalSpacing="sm"
+      verticalSpacing={isDense ? 6 : 'sm'}
+      horizontalSpacing={isDense ? 8 : 'sm'}
       highlightOnHover={highlightOnHover}
       tabularNums
       aria-label={label}
@@ -78,6 +87,14 @@ export function DataTable<T extends { id: string }>({
         ))}
       </Table.Tbody>
     </Table>
+  )
+  if (minWidth === undefined) return table
+  // The browser's own scrollbar: in view while the table is wider than its box, so the columns past the edge are
+  // seen to be there.
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      {table}
+    </Table.ScrollContainer>
   )
 }
 

@@ -24,8 +24,12 @@ const kigaliParts = new Intl.DateTimeFormat('en-US', {
   timeZone: defaultTimeZone,
 })
 
-/** Dates in the reader's language, on Kigali's calendar (a shop's day ends at midnight in Rwanda, not in UTC). */
-export function useFormatDate() {
+/**
+ * Dates in the reader's language, on Kigali's calendar (a shop's day ends at midnight in Rwanda, not in UTC).
+ * `medium` abbreviates the month where the language has abbreviations ("Nov 28, 2026", for a dense table);
+ * Kinyarwanda's month names stay whole.
+ */
+export function useFormatDate(style: 'long' | 'medium' = 'long') {
   const { i18n } = useTranslation()
   if (i18n.language === 'rw') {
     return (value: string | Date) => {
@@ -35,6 +39,6 @@ export function useFormatDate() {
       return `${parts.day} ${rwMonths[Number(parts.month) - 1]} ${parts.year}`
     }
   }
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: defaultTimeZone })
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: style, timeZone: defaultTimeZone })
   return (value: string | Date) => format.format(new Date(value))
 }

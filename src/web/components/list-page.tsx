@@ -3,6 +3,7 @@ import { Group, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { TablerIcon } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
+import type { PageSize } from '../../shared/schemas/pagination'
 import { useTranslation } from 'react-i18next'
 import { FlashAlert } from './flash-alert'
 import { countShown } from './list-pager'
@@ -28,6 +29,7 @@ export function useListPage<Data extends ListData>(
     isCapped = (data) => data.totalIsCapped,
     isActing = false,
     tableFrom,
+    onPageSize,
   }: {
     /** The list's place in the address (useListFilters): its page, and how to move to another. */
     filters: {
@@ -45,6 +47,8 @@ export function useListPage<Data extends ListData>(
     isActing?: boolean
     /** The width from which a table fits beside the menu, e.g. '80em'. */
     tableFrom: string
+    /** Offers 25, 50 or 100 rows a page (the list keeps the choice in the address: usePageSize). */
+    onPageSize?: (size: PageSize) => void
   },
 ) {
   const isDesktop = useMediaQuery(`(min-width: ${tableFrom})`, false, { getInitialValueInEffect: false })
@@ -80,7 +84,7 @@ export function useListPage<Data extends ListData>(
       headingRef,
       count,
       isCapped,
-      pager: { pageSize, onChange: goToPage },
+      pager: { pageSize, onChange: goToPage, onPageSize },
       flash: feedback.flash,
       onShowAll: showAll,
     },
@@ -156,6 +160,7 @@ export function ListPage<Data extends ListData>({
   aboveList,
   emptyIcon,
   emptyTitle,
+  emptyFilteredBody,
   onShowAll,
   pager,
   maw = 1400,
@@ -176,6 +181,8 @@ export function ListPage<Data extends ListData>({
   emptyIcon: TablerIcon
   /** The empty state's title: the screen's `empty.title` unless said. */
   emptyTitle?: string
+  /** What the empty state says while a filter hides every row: the screen's `empty.filteredBody` unless said. */
+  emptyFilteredBody?: string
   /** Set while a search or filter is on: the empty state then offers to show everything. */
   onShowAll?: () => void
   pager: Omit<ListViewProps<Data>['pager'], 'label'>
@@ -216,7 +223,7 @@ export function ListPage<Data extends ListData>({
           title: shownEmptyTitle,
           body: t(`${texts}.empty.allBody`),
           filtered: onShowAll && {
-            body: t(`${texts}.empty.filteredBody`),
+            body: emptyFilteredBody ?? t(`${texts}.empty.filteredBody`),
             showAll: t(`${texts}.empty.showAll`),
             onShowAll,
           },

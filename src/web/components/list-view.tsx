@@ -1,12 +1,14 @@
 import type { ReactNode, Ref } from 'react'
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core'
 import { IconFilterOff, type TablerIcon } from '@tabler/icons-react'
+import { pageSizes, type PageSize } from '../../shared/schemas/pagination'
 import { BusyRegion } from './busy-region'
 import { CardList } from './card-list'
 import { ListEmpty } from './list-empty'
 import { ListPager, type PagerData } from './list-pager'
 import { LoadErrorAlert } from './load-error-alert'
 import { LoadingStatus } from './loading-status'
+import { PageSizeSelect } from './page-size-select'
 import { SkeletonList } from './skeleton-list'
 import type { ListPosition } from './use-page-param'
 
@@ -43,7 +45,13 @@ export type ListViewProps<Data extends ListData> = {
   card: (item: Data['items'][number], nameId: string) => ReactNode
   /** What stands above the cards (a "select all"). */
   aboveCards?: (items: Data['items']) => ReactNode
-  pager: { pageSize: number; label: string; onChange: (position: ListPosition) => void }
+  pager: {
+    pageSize: number
+    label: string
+    onChange: (position: ListPosition) => void
+    /** Set where the reader may choose how many rows a page shows (25, 50 or 100). */
+    onPageSize?: (size: PageSize) => void
+  }
 }
 
 /**
@@ -115,6 +123,10 @@ export function ListView<Data extends ListData>({
         onChange={pager.onChange}
         label={pager.label}
       />
+      {/* Only where there is something to choose: more rows than the smallest page holds. */}
+      {pager.onPageSize && (isCapped(data) || count(data) > pageSizes[0]) && (
+        <PageSizeSelect value={pager.pageSize} onChange={pager.onPageSize} />
+      )}
     </Stack>
   )
 }

@@ -12,7 +12,7 @@ import type {
 export type Status = VendorStatus | ProductStatus | OrderStatus | PayoutStatus | SubscriptionStatus
 
 /** The dot's colour: amber for what waits on someone, green for what is done, red for what stopped, grey for what ended quietly. */
-const colors: Record<Status, string> = {
+export const statusColors: Record<Status, string> = {
   pending: 'yellow',
   approved: 'green',
   rejected: 'red',
@@ -34,7 +34,7 @@ export function StatusBadge({
 }: { status: Status } & Omit<BadgeProps, 'color' | 'children' | 'variant'>) {
   const { t } = useTranslation()
   return (
-    <Badge variant="dot" color={colors[status]} {...props}>
+    <Badge variant="dot" color={statusColors[status]} {...props}>
       {t(`status.${status}`)}
     </Badge>
   )

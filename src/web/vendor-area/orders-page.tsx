@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Group, SegmentedControl } from '@mantine/core'
+import { Group, SegmentedControl, Stack } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconShoppingCartOff } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,8 @@ import { orderStatuses, type OrderStatus } from '../../shared/constants'
 import type { OrderDto } from '../../shared/schemas/order'
 import { ApiError } from '../api/client'
 import { useCompleteOrders, useSetOrderStatus, useVendorOrders } from '../api/orders'
+import { DateRangeFilter } from '../components/date-range-filter'
+import { allDates, dayRangeQuery, isDayRangeOn, kigaliToday, readDayRange } from '../components/day-range'
 import { ListPage, useListPage } from '../components/list-page'
 import { SearchInput } from '../components/search-input'
 import { failureDetail } from '../components/use-flash-message'
@@ -23,12 +25,14 @@ const noneSelected: ReadonlySet<string> = new Set()
 /** /vendor/orders (spec §2 "/vendor/orders", §4 Order): searched, filtered, completed one by one or as a selection. */
 export default function VendorOrdersPage() {
   const { t } = useTranslation()
-  // The search, filter and page live in the address (?q=mukamana&status=pending&page=2): reload, back and shared
-  // links keep them.
-  const filters = useListFilters(statusFilters)
+  // The search, filter, days and page live in the address (?q=mukamana&status=pending&days=30&page=2): reload,
+  // back and shared links keep them.
+  const filters = useListFilters(statusFilters, ['days', 'from', 'to'])
   const { status, page, after, before, update } = filters
   const q = filters.q.trim()
-  const orders = useVendorOrders({ status, q, page, after, before, pageSize })
+  const range = readDayRange(filters, kigaliToday())
+  const hasDays = isDayRangeOn(range)
+  const orders = useVendorOrders({ status, q, ...dayRangeQuery(range), page, after, before, pageSize })
   const setStatus = useSetOrderStatus()
   const completeMany = useCompleteOrders()
   const [refunding, setRefunding] = useState<OrderDto | null>(null)
@@ -45,7 +49,7 @@ export default function VendorOrdersPage() {
   const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
 
   // The selection belongs to the page on screen: another page, search or filter starts with none.
-  const listKey = JSON.stringify({ q, status, page, after, before })
+  const listKey = JSON.stringify({ q, status, range, page, after, before })
   const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
     listKey,
     ids: noneSelected,
@@ -128,9 +132,11 @@ export default function VendorOrdersPage() {
   const emptyTitle =
     q !== ''
       ? t('vendor.orders.empty.searchTitle')
-      : status === 'all'
-        ? t('vendor.orders.empty.allTitle')
-        : t(`vendor.orders.empty.${status satisfies OrderStatus}`)
+      : hasDays
+        ? t('vendor.orders.empty.datesTitle')
+        : status === 'all'
+          ? t('vendor.orders.empty.allTitle')
+          : t(`vendor.orders.empty.${status satisfies OrderStatus}`)
 
   return (
     <ListPage
@@ -138,27 +144,30 @@ export default function VendorOrdersPage() {
       texts="vendor.orders"
       maw={1200}
       filters={
-        <Group role="search" aria-label={t('vendor.orders.search.label')} gap="sm" align="flex-end">
-          <SearchInput
-            q={filters.q}
-            onSearch={(next) => update({ q: next }, { replace: true })}
-            label={t('vendor.orders.search.label')}
-            placeholder={t('vendor.orders.search.placeholder')}
-          />
-          <SegmentedControl
-            aria-label={t('vendor.orders.filterLabel')}
-            value={status}
-            onChange={(value) => update({ status: value as StatusFilter })}
-            data={statusFilters.map((value) => ({
-              value,
-              label: value === 'all' ? t('vendor.orders.filters.all') : t(`status.${value}`),
-            }))}
-            fullWidth
-            maw={560}
-            size={isPhone ? 'xs' : 'sm'}
-            style={{ flex: '1 1 300px' }}
-          />
-        </Group>
+        <Stack gap="sm">
+          <Group role="search" aria-label={t('vendor.orders.search.label')} gap="sm" align="flex-end">
+            <SearchInput
+              q={filters.q}
+              onSearch={(next) => update({ q: next }, { replace: true })}
+              label={t('vendor.orders.search.label')}
+              placeholder={t('vendor.orders.search.placeholder')}
+            />
+            <SegmentedControl
+              aria-label={t('vendor.orders.filterLabel')}
+              value={status}
+              onChange={(value) => update({ status: value as StatusFilter })}
+              data={statusFilters.map((value) => ({
+                value,
+                label: value === 'all' ? t('vendor.orders.filters.all') : t(`status.${value}`),
+              }))}
+              fullWidth
+              maw={560}
+              size={isPhone ? 'xs' : 'sm'}
+              style={{ flex: '1 1 300px' }}
+            />
+          </Group>
+          <DateRangeFilter range={range} onChange={update} />
+        </Stack>
       }
       aboveList={
         selected.size > 0 && (
@@ -174,8 +183,11 @@ export default function VendorOrdersPage() {
         )
       }
       emptyIcon={IconShoppingCartOff}
-      // Nothing at all yet, nothing under this filter, or nothing found (spec §2: empty states for all and a filter).
+      // Nothing at all yet, nothing under this filter or on these days, or nothing found (spec §2: empty states
+      // for all and for a filter).
       emptyTitle={emptyTitle}
+      emptyFilteredBody={hasDays && q === '' ? t('vendor.orders.empty.datesBody') : undefined}
+      onShowAll={status !== 'all' || hasDays ? () => update({ status: 'all', ...allDates }) : undefined}
       table={(items) => <OrderTable orders={items} {...listProps} />}
       aboveCards={(items) => (
         <SelectAll orders={items} selected={selected} onSelectAll={listProps.onSelectAll} withLabel />

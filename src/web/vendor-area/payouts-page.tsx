@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconReceipt2 } from '@tabler/icons-react'
+import { IconFilterOff, IconReceipt2 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { PayoutDto, PayoutOverview } from '../../shared/schemas/payout'
 import { useConfirmReceipt, useVendorPayouts } from '../api/payouts'
@@ -14,7 +14,18 @@ import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
 import { PageHeader } from '../components/page-header'
 import { SkeletonList } from '../components/skeleton-list'
-import { usePageParam, type ListPosition } from '../components/use-page-param'
+import type { ListPosition } from '../components/use-page-param'
+import { useListFilters } from '../components/use-list-filters'
+import { DateRangeFilter } from '../components/date-range-filter'
+import {
+  allDates,
+  dayRangeQuery,
+  isDayRangeOn,
+  kigaliToday,
+  readDayRange,
+  type DayRangeChange,
+  type DayRangeState,
+} from '../components/day-range'
 import { useFocusAfterUpdate } from '../components/use-focus-after-update'
 import { ConfirmReceiptModal } from './payouts/confirm-receipt-modal'
 import { PayoutCards, PayoutTable } from './payouts/payout-history'
@@ -29,8 +40,11 @@ const pageSize = 20
 /** /vendor/payouts (spec §2 "/vendor/payouts", §4 Payout, §5 "Payout request", §8 "Payout"). */
 export default function VendorPayoutsPage() {
   const { t } = useTranslation()
-  const [position, setPosition] = usePageParam()
-  const payouts = useVendorPayouts(position)
+  // The page and the period live in the address (?days=30&page=2): reload, back and shared links keep them.
+  const filters = useListFilters(['all'] as const, ['days', 'from', 'to'])
+  const { page, after, before, update } = filters
+  const range = readDayRange(filters, kigaliToday())
+  const payouts = useVendorPayouts({ page, after, before, ...dayRangeQuery(range) })
   return (
     <Stack gap="lg" maw={1200}>
       <PageHeader title={t('vendor.payouts.title')} subtitle={t('vendor.payouts.subtitle')} />
@@ -45,7 +59,9 @@ export default function VendorPayoutsPage() {
       ) : payouts.data ? (
         <PayoutsView
           overview={payouts.data}
-          onPageChange={setPosition}
+          range={range}
+          onRange={update}
+          onPageChange={update}
           isUpdating={payouts.isPlaceholderData}
           isFetching={payouts.isFetching}
         />
@@ -56,11 +72,16 @@ export default function VendorPayoutsPage() {
 
 function PayoutsView({
   overview,
+  range,
+  onRange,
   onPageChange,
   isUpdating,
   isFetching,
 }: {
   overview: PayoutOverview
+  /** The days of the requests the history shows (the balance and totals are the shop's, whatever the days). */
+  range: DayRangeState
+  onRange: (change: DayRangeChange, options?: { replace?: boolean }) => void
   onPageChange: (position: ListPosition) => void
   isUpdating: boolean
   isFetching: boolean
@@ -112,7 +133,19 @@ function PayoutsView({
             {t('vendor.payouts.history.title')}
           </FocusHeading>
           <FlashAlert flash={feedback.flash} />
-          {overview.total === 0 ? (
+          {/* Nothing to narrow before the first request. */}
+          {(overview.total > 0 || range.choice !== 'all') && (
+            <DateRangeFilter range={range} onChange={onRange} />
+          )}
+          {overview.total === 0 && isDayRangeOn(range) ? (
+            <ListEmpty
+              icon={IconFilterOff}
+              title={t('vendor.payouts.history.emptyDatesTitle')}
+              body={t('vendor.payouts.history.emptyDatesBody')}
+              action={{ label: t('vendor.payouts.history.showAll'), onClick: () => onRange(allDates) }}
+              titleOrder={3}
+            />
+          ) : overview.total === 0 ? (
             <ListEmpty
               icon={IconReceipt2}
               title={t('vendor.payouts.history.emptyTitle')}

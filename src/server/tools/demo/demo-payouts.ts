@@ -38,10 +38,12 @@ async function askForPayout(story: Story, shop: ShopState, at: number, isRegular
     timeline.at(next, (when) => askForPayout(story, shop, when, true))
   }
   // What the Payouts screen shows the vendor before they type an amount.
-  const { availableBalance } = await getPayoutOverview(db, vendorScope(shop, story.nextRequest()), {
-    page: 1,
-    pageSize: 1,
-  })
+  const { availableBalance } = await getPayoutOverview(
+    db,
+    vendorScope(shop, story.nextRequest()),
+    { page: 1, pageSize: 1 },
+    { timeZone: story.config.timeZone },
+  )
   if (availableBalance < 20_000) {
     askAgain([4, 7])
     return

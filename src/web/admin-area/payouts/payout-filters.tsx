@@ -7,21 +7,26 @@ import {
   type AdminPayoutStatusFilter,
   type PaymentDetailsChoice,
 } from '../../../shared/schemas/payout'
+import { DateRangeFilter } from '../../components/date-range-filter'
+import type { DayRangeChange, DayRangeState } from '../../components/day-range'
 import { DownloadButton } from '../../components/download-button'
 import { ListSearch, type SearchFilters } from '../../components/list-search'
 
 /**
- * The search box, the status filter, Refresh and Export (spec §2 "/admin/payouts"). The export masks account and
- * mobile numbers unless the admin ticks "Include full payment details" (an export the server records in the
- * audit log, as the hint says).
+ * The search box, the status filter, the period, Refresh and Export (spec §2 "/admin/payouts"). The export masks
+ * account and mobile numbers unless the admin ticks "Include full payment details" (an export the server records
+ * in the audit log, as the hint says).
  */
 export function PayoutFilters({
   filters,
+  range,
   exportHref,
   isRefreshing,
   onRefresh,
 }: {
-  filters: SearchFilters<AdminPayoutStatusFilter>
+  filters: SearchFilters<AdminPayoutStatusFilter> & { update: (change: DayRangeChange) => void }
+  /** The days the payouts were requested on. */
+  range: DayRangeState
   /** The CSV of what the current search and filter show, masked or with the full payment details. */
   exportHref: (paymentDetails: PaymentDetailsChoice) => string
   isRefreshing: boolean
@@ -39,6 +44,7 @@ export function PayoutFilters({
         texts="admin.payouts"
         statusLabel={t('admin.payouts.filterLabel')}
       />
+      <DateRangeFilter range={range} onChange={filters.update} />
       <Group gap="xs" wrap="wrap" align="center">
         <Button
           variant="default"

@@ -1,21 +1,12 @@
-import { defaultTimeZone, productStatuses } from '../../../shared/constants'
-import { isCalendarDay, stockFilters, type StockFilter } from '../../../shared/schemas/product'
+import { productStatuses } from '../../../shared/constants'
+import { isCalendarDay } from '../../../shared/schemas/day-range'
+import { stockFilters, type StockFilter } from '../../../shared/schemas/product'
+import { kigaliToday } from '../../components/day-range'
 import { useListFilters } from '../../components/use-list-filters'
 
+export { kigaliToday }
+
 export const productStatusFilters = ['all', ...productStatuses] as const
-
-const kigaliDay = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: defaultTimeZone,
-})
-
-/** Today on Kigali's calendar (YYYY-MM-DD): the server reads the date filter's days in that zone. */
-export function kigaliToday(now = new Date()): string {
-  const parts = Object.fromEntries(kigaliDay.formatToParts(now).map((part) => [part.type, part.value]))
-  return `${parts.year}-${parts.month}-${parts.day}`
-}
 
 export type DateRange = { from: string | null; to: string | null }
 
