@@ -21,6 +21,7 @@ import { getPayoutOverview, listAdminPayouts } from '../src/server/payouts/payou
 import { listVendorApplications } from '../src/server/vendors/vendors.service.ts'
 import { listAuditLogs } from '../src/server/audit/audit-logs.service.ts'
 import { listMessages } from '../src/server/messages/messages.service.ts'
+import { lastDays as lastDaysEnding } from '../src/shared/schemas/day-range.ts'
 
 const DEEP_PAGE = 2000
 const RUNS = 3
@@ -109,6 +110,14 @@ const terms = {
     )),
 }
 
+/** The lists' date filters (?from=&to=): the last `days` Kigali days ending today, as the screens ask for them. */
+const timeZone = 'Africa/Kigali'
+const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
+const lastDays = (days) => lastDaysEnding(days, today)
+/** The same days as SQL, for finding where page 2,000 of a filtered list starts. */
+const since = (days, time) =>
+  `${time} >= ('${lastDays(days).from}'::date::timestamp at time zone '${timeZone}')`
+
 /**
  * The lists: the service call for a page (`page` is { page, pageSize, after? }), the search or filter the
  * screen offers, and the rows the list pages through newest first (to find where page 2,000 starts).
@@ -118,16 +127,46 @@ const lists = [
     what: 'vendor orders',
     pageSize: 24,
     search: { label: 'status=refunded', query: { status: 'refunded' } },
-    run: (page, search) => listOrders(db, vendorScope, { status: 'all', ...page, ...search }),
+    run: (page, search) => listOrders(db, vendorScope, { status: 'all', ...page, ...search }, { timeZone }),
     rows: { table: 'orders', time: 'created_at', where: `vendor_id = '${largest.vendorId}'` },
+  },
+  {
+    what: 'vendor orders (90 days)',
+    pageSize: 24,
+    search: { label: 'status=completed', query: { status: 'completed' } },
+    run: (page, search) =>
+      listOrders(db, vendorScope, { status: 'all', ...lastDays(90), ...page, ...search }, { timeZone }),
+    rows: {
+      table: 'orders',
+      time: 'created_at',
+      where: `vendor_id = '${largest.vendorId}' and ${since(90, 'created_at')}`,
+    },
   },
   {
     what: 'admin orders',
     pageSize: 25,
     search: { label: `q=${terms.orders}`, query: { q: terms.orders } },
     run: (page, search) =>
-      listAdminOrders(db, adminScope, { q: '', status: 'all', vendorId: '', ...page, ...search }),
+      listAdminOrders(
+        db,
+        adminScope,
+        { q: '', status: 'all', vendorId: '', ...page, ...search },
+        { timeZone },
+      ),
     rows: { table: 'orders', time: 'created_at' },
+  },
+  {
+    what: 'admin orders (30 days)',
+    pageSize: 25,
+    search: { label: `q=${terms.orders}`, query: { q: terms.orders } },
+    run: (page, search) =>
+      listAdminOrders(
+        db,
+        adminScope,
+        { q: '', status: 'all', vendorId: '', ...lastDays(30), ...page, ...search },
+        { timeZone },
+      ),
+    rows: { table: 'orders', time: 'created_at', where: since(30, 'created_at') },
   },
   {
     what: 'vendor products',
@@ -148,15 +187,29 @@ const lists = [
     what: 'vendor payouts',
     pageSize: 24,
     search: null,
-    run: (page) => getPayoutOverview(db, vendorScope, page),
+    run: (page) => getPayoutOverview(db, vendorScope, page, { timeZone }),
     rows: { table: 'payouts', time: 'requested_at', where: `vendor_id = '${largest.vendorId}'` },
   },
   {
     what: 'admin payouts',
     pageSize: 20,
     search: { label: `q=${terms.shops}`, query: { q: terms.shops } },
-    run: (page, search) => listAdminPayouts(db, adminScope, { q: '', status: 'all', ...page, ...search }),
+    run: (page, search) =>
+      listAdminPayouts(db, adminScope, { q: '', status: 'all', ...page, ...search }, { timeZone }),
     rows: { table: 'payouts', time: 'requested_at' },
+  },
+  {
+    what: 'admin payouts (30 days)',
+    pageSize: 20,
+    search: { label: 'status=pending', query: { status: 'pending' } },
+    run: (page, search) =>
+      listAdminPayouts(
+        db,
+        adminScope,
+        { q: '', status: 'all', ...lastDays(30), ...page, ...search },
+        { timeZone },
+      ),
+    rows: { table: 'payouts', time: 'requested_at', where: since(30, 'requested_at') },
   },
   {
     what: 'admin vendors',

@@ -47,7 +47,7 @@ export function useListPage<Data extends ListData>(
     isActing?: boolean
     /** The width from which a table fits beside the menu, e.g. '80em'. */
     tableFrom: string
-    /** Offers 25, 50 or 100 rows a page (the list keeps the choice in the address: usePageSize). */
+    /** Offers 25, 50 or 100 rows a page (the list keeps the choice in the address: pageSizeOf). */
     onPageSize?: (size: PageSize) => void
   },
 ) {
