@@ -434,7 +434,7 @@ describe('GET /api/vendor/products', () => {
     expectError(await t.get('/api/vendor/products?pageSize=101', { cookie: a.cookie }), {
       status: 422,
       code: 'VALIDATION',
-      messageKey: 'errors.invalidValue',
+      messageKey: 'errors.pageSizeInvalid',
     })
   })
 })

@@ -168,7 +168,13 @@ describe('running totals', () => {
       200,
       'dashboard',
     )
-    expect(dashboard.body.stats).toEqual({ products: 2, orders: 2, revenue: 7_500, pendingPayouts: 1_500 })
+    expect(dashboard.body.stats).toEqual({
+      products: 2,
+      orders: 2,
+      revenue: 7_500,
+      pendingPayouts: 1_500,
+      lowStockProducts: 0,
+    })
     expect(await findTotalsDrift(t.db)).toEqual([])
   })
 
