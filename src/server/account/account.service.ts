@@ -70,9 +70,10 @@ export async function sendConfirmation(deps: Deps, user: { id: string; email: st
 export async function registerVendor(deps: Deps, input: Registration, headers: Headers, ip: string) {
   await hitRateLimit(deps.database.db, `register:ip:${ip}`, deps.config.perAddress.register, FIFTEEN_MINUTES)
   if (await findUserByEmail(deps, input.email)) throw new AppError('CONFLICT', 'auth.register.emailTaken')
+  let created: { user: { id: string } }
   try {
     // The role is not passed: the library's create hook makes every self-registered account a vendor.
-    await deps.auth.api.signUpEmail({
+    created = await deps.auth.api.signUpEmail({
       body: { email: input.email, password: input.password, name: input.fullName },
       headers,
     })
@@ -88,6 +89,10 @@ export async function registerVendor(deps: Deps, input: Registration, headers: H
     }
     mapAuthError(error)
   }
+  // When the address was taken between our look and the library's, the library answers as if it had created an
+  // account (so that sign-up cannot reveal who is registered) with a made-up id: the loser is told it is taken.
+  if ((await findUserByEmail(deps, input.email))?.id !== created.user.id)
+    throw new AppError('CONFLICT', 'auth.register.emailTaken')
   return { email: input.email }
 }
 
