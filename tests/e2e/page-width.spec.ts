@@ -6,6 +6,7 @@ import {
   createVendorWithShop,
   expect,
   openAdminArea,
+  openScreen,
   serverOrigin,
   signInByApi,
   test,
@@ -49,9 +50,7 @@ async function sidewaysOverflow(page: Page) {
 
 /** Opens a screen, waits for its rows, and records how far it scrolls sideways (nothing, if it fits). */
 async function measure(page: Page, path: string, problems: string[]) {
-  await page.goto(path)
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 })
+  await openScreen(page, path)
   // The fonts and the lists' last rows have settled.
   await page.waitForTimeout(300)
   const { overflow, culprits } = await sidewaysOverflow(page)

@@ -129,8 +129,7 @@ export const countText = (
   t: TFunction,
   key: CountKey,
   { total, totalIsCapped }: { total: number; totalIsCapped: boolean },
-) =>
-  totalIsCapped ? t(key, { context: 'capped', shown: countShown(total, true) }) : t(key, { count: total })
+) => (totalIsCapped ? t(`${key}_capped`, { shown: countShown(total, true) }) : t(key, { count: total }))
 
 /**
  * The list screens whose texts share one layout under their key: title, subtitle, loadFailed, pagesLabel,
