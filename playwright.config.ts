@@ -60,6 +60,9 @@ const phoneScenarios = [
   // desktop run does not.
   /access\.spec\.ts access: rw (a signed-in vendor opening \/admin|the admin signs in)/,
   kinyarwandaScenarios,
+  // The operator's day: the admin's lists as cards and the dialogs full screen, then the shop's own view of the
+  // orders and messages at 375 px, in both languages.
+  /operator-day\.spec\.ts /,
 ]
 
 export default defineConfig({
