@@ -43,9 +43,6 @@ const kinyarwandaScenarios = /(admin-[a-z-]+|vendor-commerce|vendor-shop|vendor-
  * width only.
  */
 const phoneScenarios = [
-  // axe on every screen and main dialog: at 375 px in Kinyarwanda (the desktop run checks both languages; the
-  // phone's own layouts are the same in either, and the longer words are the harder case).
-  /accessibility\.spec\.ts .*\(rw\)$/,
   // No sideways scrolling with long unbroken text on every vendor and admin screen.
   /xss\.spec\.ts /,
   // Every populated screen without sideways scrolling: at 375 px in Kinyarwanda, whose longer words are the harder
@@ -64,6 +61,10 @@ const phoneScenarios = [
   // orders and messages at 375 px, in both languages.
   /operator-day\.spec\.ts /,
 ]
+
+const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false }
+// A phone-sized Chromium (not a WebKit device profile): 375 px wide, touch, mobile viewport meta honoured.
+const phone = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -96,19 +97,57 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
+      // A small marketplace with every status on screen (screens.setup.ts), made through the API before any
+      // scenario adds to the database: what the axe pass reads.
+      name: 'screens-seed',
+      testMatch: /screens\.setup\.ts$/,
+      dependencies: ['admin-setup'],
+      use: desktop,
+    },
+    /*
+     * The axe pass (accessibility.spec.ts) on the seeded data, so its time does not grow with the run: axe reads
+     * every row on screen, and late in a full run the admin screens took three to four times as long as on a
+     * fresh server. These two projects come before `desktop` and `phone` in the seed's phase: Playwright hands the
+     * workers a phase's tests in the order of its projects, so both workers take the axe tests first, and one
+     * that runs out of them starts on the scenarios rather than wait (the spec lists its longest tests first, so
+     * those still running then are the short ones). The scenarios do not depend on them, on purpose: an
+     * accessibility failure does not skip the rest of the run, and running one scenario does not first check
+     * every screen (it does make the seed, a few seconds). `fullyParallel` lets the two workers share them.
+     */
+    {
+      // Every screen at 1280 px in English and in Kinyarwanda.
+      name: 'screens-desktop',
+      testMatch: /accessibility\.spec\.ts$/,
+      fullyParallel: true,
+      dependencies: ['screens-seed'],
+      use: desktop,
+    },
+    {
+      // At 375 px in Kinyarwanda (the desktop run checks both languages; the phone's own layouts are the same in
+      // either, and the longer words are the harder case).
+      name: 'screens-phone',
+      testMatch: /accessibility\.spec\.ts$/,
+      grep: /\(rw\)$/,
+      fullyParallel: true,
+      dependencies: ['screens-seed'],
+      use: phone,
+    },
+    {
       name: 'desktop',
       testMatch: /\.spec\.ts$/,
+      testIgnore: /accessibility\.spec\.ts$/,
       grepInvert: kinyarwandaScenarios,
-      dependencies: ['admin-setup'],
-      use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+      // The seed's phase, after it: see the screens projects above.
+      dependencies: ['screens-seed'],
+      use: desktop,
     },
     {
       name: 'phone',
       testMatch: /\.spec\.ts$/,
+      testIgnore: /accessibility\.spec\.ts$/,
       grep: phoneScenarios,
-      dependencies: ['admin-setup'],
-      // A phone-sized Chromium (not a WebKit device profile): 375 px wide, touch, mobile viewport meta honoured.
-      use: { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+      dependencies: ['screens-seed'],
+      use: phone,
     },
   ],
 })

@@ -1,26 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { request as playwrightRequest, type Page, type TestInfo } from '@playwright/test'
+import type { BrowserContext, Page, TestInfo } from '@playwright/test'
+import { SCREENS_FILE } from './paths'
 import {
-  adminApi,
-  approveVendor,
   button,
   chooseLanguageBeforehand,
-  createConfirmedVendor,
-  createVendorWithShop,
   expect,
   openAdminArea,
-  serverOrigin,
-  signInByApi,
   t,
   test,
   testLanguages,
   type Language,
 } from './support'
 
+type Cookies = Parameters<BrowserContext['addCookies']>[0]
+
+/** The sessions screens.setup.ts left: its shop (approved, rows in every status) and its newcomer (no shop yet). */
+function seededSessions(): { shop: Cookies; newcomer: Cookies } {
+  if (!existsSync(SCREENS_FILE))
+    throw new Error(`${SCREENS_FILE} is missing: the screens-seed project has not run`)
+  return JSON.parse(readFileSync(SCREENS_FILE, 'utf8')) as { shop: Cookies; newcomer: Cookies }
+}
+
 /**
  * Every screen of both areas and the public pages, with their main dialogs open, checked with axe against
  * WCAG 2.2 A and AA (and Label in Name, WCAG 2.5.3, which axe keeps among its experimental rules), at both
- * widths (the desktop and phone projects) and in both languages: no serious or critical violation.
+ * widths (the screens-desktop and screens-phone projects) and in both languages: no serious or critical
+ * violation. Each screen shows the marketplace screens.setup.ts made (a few rows of every kind, every status),
+ * checked before the other scenarios add theirs.
  */
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 
@@ -130,64 +137,11 @@ for (const lang of testLanguages) {
       await chooseLanguageBeforehand(page, lang)
     })
 
-    test(`public screens (${lang})`, async ({ page }, testInfo) => {
-      // Eight screens, each read whole by axe: well under a minute on a quiet machine, more on a busy one.
-      test.setTimeout(120_000)
-      await auditScreens(page, testInfo, [
-        { path: '/login' },
-        { path: '/register' },
-        { path: '/check-email' },
-        { path: '/confirm-email' },
-        { path: '/support' },
-        { path: '/debug' },
-        { path: '/setup/google' },
-        { path: '/no-such-page' },
-      ])
-    })
-
-    test(`vendor screens (${lang})`, async ({ page }, testInfo) => {
-      test.setTimeout(180_000)
-      // A shop that has just signed up and has not registered yet: the registration wizard.
-      const newcomer = await playwrightRequest.newContext({ baseURL: serverOrigin() })
-      const who = await createConfirmedVendor(newcomer)
-      await newcomer.dispose()
-      await signInByApi(page.request, who)
-      await auditScreens(page, testInfo, [{ path: '/vendor/register' }])
-
-      // An approved shop with a product: every screen of the area.
-      await page.context().clearCookies()
-      const vendor = await createVendorWithShop(page.request)
-      const admin = await adminApi()
-      await approveVendor(admin, vendor.vendorId)
-      await admin.dispose()
-      const created = await page.request.post('/api/vendor/products', {
-        data: {
-          name: `Agaseke ${Date.now().toString(36)}`,
-          description: 'Hand-woven',
-          category: 'Home Decor',
-          price: 15_000,
-          images: [],
-          hasVariants: false,
-          colors: [],
-          sizes: [],
-          variants: [{ price: 15_000, stock: 5 }],
-        },
-      })
-      expect(created.status(), await created.text()).toBe(201)
-      await auditScreens(page, testInfo, [
-        { path: '/vendor' },
-        { path: '/vendor/products', then: openDialog(lang, 'vendor.products.add') },
-        { path: '/vendor/orders' },
-        { path: '/vendor/payouts' },
-        { path: '/vendor/messages' },
-        { path: '/vendor/subscription' },
-        { path: '/vendor/profile' },
-      ])
-    })
-
+    // The longest first: the workers take these tests in this order before the other scenarios (see
+    // playwright.config.ts), so the last ones, still running when the scenarios start, are the short ones.
     test(`admin screens (${lang})`, async ({ page }, testInfo) => {
-      // Nine screens and two dialogs, each read whole by axe: over two minutes on a busy CI machine, with the
-      // data the other scenarios left (about 90 s when the machine is quiet).
+      // Nine screens and two dialogs, each read whole by axe, with the seeded rows: under a minute on a quiet
+      // machine, more than two on a busy one.
       test.setTimeout(300_000)
       await openAdminArea(page)
       await auditScreens(page, testInfo, [
@@ -200,6 +154,42 @@ for (const lang of testLanguages) {
         { path: '/admin/reports' },
         { path: '/admin/messages' },
         { path: '/admin/audit-logs' },
+      ])
+    })
+
+    test(`vendor screens (${lang})`, async ({ page }, testInfo) => {
+      test.setTimeout(180_000)
+      const sessions = seededSessions()
+      // A vendor who has confirmed the address and has not registered a shop yet: the registration wizard.
+      await page.context().addCookies(sessions.newcomer)
+      await auditScreens(page, testInfo, [{ path: '/vendor/register' }])
+
+      // The seeded shop: every screen of the area, with rows in every status.
+      await page.context().clearCookies()
+      await page.context().addCookies(sessions.shop)
+      await auditScreens(page, testInfo, [
+        { path: '/vendor' },
+        { path: '/vendor/products', then: openDialog(lang, 'vendor.products.add') },
+        { path: '/vendor/orders' },
+        { path: '/vendor/payouts' },
+        { path: '/vendor/messages' },
+        { path: '/vendor/subscription' },
+        { path: '/vendor/profile' },
+      ])
+    })
+
+    test(`public screens (${lang})`, async ({ page }, testInfo) => {
+      // Eight screens, each read whole by axe: well under a minute on a quiet machine, more on a busy one.
+      test.setTimeout(120_000)
+      await auditScreens(page, testInfo, [
+        { path: '/login' },
+        { path: '/register' },
+        { path: '/check-email' },
+        { path: '/confirm-email' },
+        { path: '/support' },
+        { path: '/debug' },
+        { path: '/setup/google' },
+        { path: '/no-such-page' },
       ])
     })
   })

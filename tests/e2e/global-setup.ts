@@ -15,7 +15,7 @@ import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
-import { ADMIN_FILE, ROOT, SCREENSHOT_DIR, SERVER_FILE, SERVER_LOG } from './paths'
+import { ADMIN_FILE, ROOT, SCREENS_FILE, SCREENSHOT_DIR, SERVER_FILE, SERVER_LOG } from './paths'
 
 /** The first free port from `start` on (the server listens on 127.0.0.1 only). */
 async function freePort(start: number): Promise<number> {
@@ -53,6 +53,7 @@ export default async function globalSetup(_config: FullConfig) {
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   rmSync(ADMIN_FILE, { force: true })
+  rmSync(SCREENS_FILE, { force: true })
 
   const port = await freePort(Number(process.env.E2E_PORT ?? 3100))
   const baseUrl = `http://localhost:${port}`

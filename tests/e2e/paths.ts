@@ -11,3 +11,5 @@ export const SERVER_LOG = path.join(RESULTS_DIR, 'server.log')
 export const SERVER_FILE = path.join(RESULTS_DIR, 'e2e-server.json')
 /** The first admin's credentials, written by admin.setup.ts for the tests that sign in as admin. */
 export const ADMIN_FILE = path.join(RESULTS_DIR, 'e2e-admin.json')
+/** The sessions of the seeded shop and newcomer, written by screens.setup.ts for the axe pass's vendor screens. */
+export const SCREENS_FILE = path.join(RESULTS_DIR, 'e2e-screens.json')
