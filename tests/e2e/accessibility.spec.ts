@@ -7,6 +7,7 @@ import {
   chooseLanguageBeforehand,
   expect,
   openAdminArea,
+  openScreen,
   t,
   test,
   testLanguages,
@@ -79,18 +80,9 @@ const settled = (page: Page) =>
       ),
   )
 
-/**
- * Opens a screen and waits until its heading is up and its data has arrived (no skeleton left). On a loaded
- * machine Chromium may abort a navigation that starts while the last screen's requests are still in flight
- * (net::ERR_ABORTED): that one is tried again.
- */
+/** Opens a screen (as the app's links do, once it runs: openScreen) and waits for it to settle. */
 async function visit(page: Page, path: string) {
-  await page.goto(path).catch(async (error: Error) => {
-    if (!error.message.includes('ERR_ABORTED')) throw error
-    await page.goto(path)
-  })
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 })
+  await openScreen(page, path)
   await settled(page)
 }
 
