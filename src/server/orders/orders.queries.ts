@@ -1,5 +1,4 @@
 import { and, count, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { OrderStatus } from '../../shared/constants'
 import type { AdminOrderFilters } from '../../shared/schemas/order'
 import type { Db } from '../db/client'
@@ -7,7 +6,7 @@ import { orders, vendorTotals, vendors } from '../db/schema'
 import { withinDays } from '../lib/calendar'
 import { cappedTotal, keysetRows, positionOf } from '../lib/paginate'
 import { ordersIn, totalsIn, type Scope } from '../lib/scope'
-import { idStartsWith, isAnyOf, likePattern, money, phoneContains } from '../lib/search'
+import { idStartsWith, isOfShopNamed, likePattern, money, phoneContains } from '../lib/search'
 
 /**
  * The orders resource (docs/decisions/018): its columns and joins, the scope filter, search, filters and keyset
@@ -24,10 +23,6 @@ export const orderRows = keysetRows(orders, orders.createdAt, 'order', (db) =>
 )
 
 export type OrderFilters = Pick<AdminOrderFilters, 'status'> & Partial<AdminOrderFilters>
-
-/** The shops whose name matches (a few thousand rows at most), for a search of orders by shop. */
-const shopsNamed = (pattern: string) =>
-  new QueryBuilder().select({ id: vendors.id }).from(vendors).where(ilike(vendors.shopName, pattern))
 
 /**
  * The scope's orders the filters keep (admin §2 "/admin/orders", and the vendor's list): status, shop, the days
@@ -56,7 +51,7 @@ export function orderFilter(scope: Scope, filters: OrderFilters, timeZone: strin
           // The customers by their number, as people type it (a vendor calls them to deliver; an admin takes the
           // call): through the phone's trigram index, beside the other columns' ones.
           phoneContains(orders.customerPhone, q),
-          scope.role === 'admin' ? isAnyOf(orders.vendorId, shopsNamed(pattern)) : undefined,
+          scope.role === 'admin' ? isOfShopNamed(orders.vendorId, pattern) : undefined,
         )
       : undefined,
   )
