@@ -1,4 +1,4 @@
-import { and, asc, count, desc, sql, type AnyColumn, type InferSelectModel, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql, type AnyColumn, type InferSelectModel, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import {
   countCap,
@@ -11,7 +11,7 @@ import {
   type Paged,
 } from '../../shared/schemas/pagination'
 import type { Db, Tx } from '../db/client'
-import { AppError } from './errors'
+import { AppError, isUuid } from './errors'
 import { keysetPages, newestFirstAfter } from './keyset'
 
 /**
@@ -278,6 +278,17 @@ export function keysetRows<Query extends PgSelect>(
     /** The first row the filter keeps (one record by its id), or undefined: outside the scope it is not there. */
     first: async (db: Tx, where: SQL | undefined) =>
       (await read(db, { where, orderBy: order, limit: 1, offset: 0 }))[0],
+    /**
+     * One record by its id within `inScope` (locked for a change when asked), or undefined: an id that is no id,
+     * or one outside the scope, is not there.
+     */
+    find: async (db: Tx, id: string, inScope: SQL | undefined, { lock = false } = {}) => {
+      if (!isUuid(id)) return undefined
+      const where = and(eq(source.id, id), inScope)
+      if (!lock) return (await read(db, { where, orderBy: order, limit: 1, offset: 0 }))[0]
+      const [row] = (await source.select(db).where(where).for('update', { of: source.table })) as Row[]
+      return row
+    },
     /** Every row the filter keeps, newest first, read in keyset batches while an export streams. */
     batches: (db: Db, where: SQL | undefined, size: number) =>
       keysetPages<Row>({
