@@ -26,17 +26,12 @@ export function ReasonDialog<T>({
   confirmLabel: string
   isReasonRequired?: boolean
 } & ConfirmActions<T, [reason: string]>) {
-  const [reason, setReason] = useState('')
-  const [isMissing, setIsMissing] = useState(false)
-  const fieldRef = useRef<HTMLTextAreaElement>(null)
+  const reason = useReasonField()
   const [lastSubject, setLastSubject] = useState(subject)
   // A new subject starts with an empty reason.
   if (subject !== lastSubject) {
     setLastSubject(subject)
-    if (subject !== null) {
-      setReason('')
-      setIsMissing(false)
-    }
+    if (subject !== null) reason.reset()
   }
   return (
     <ConfirmModal
@@ -46,34 +41,56 @@ export function ReasonDialog<T>({
       color="red"
       isPending={isPending}
       onConfirm={(shown) => {
-        const given = reason.trim()
-        if (isReasonRequired && given === '') {
-          setIsMissing(true)
-          fieldRef.current?.focus()
-          return
-        }
-        onConfirm(shown, given)
+        const given = reason.given(isReasonRequired)
+        if (given !== null) onConfirm(shown, given)
       }}
       onClose={onClose}
     >
       {(shown) => (
         <>
           <Text style={{ overflowWrap: 'anywhere' }}>{body(shown)}</Text>
-          <ReasonField
-            ref={fieldRef}
-            value={reason}
-            onChange={(value) => {
-              setReason(value)
-              if (value.trim() !== '') setIsMissing(false)
-            }}
-            isRequired={isReasonRequired}
-            isMissing={isMissing}
-            disabled={isPending}
-          />
+          <ReasonField {...reason.field} isRequired={isReasonRequired} disabled={isPending} />
         </>
       )}
     </ConfirmModal>
   )
+}
+
+/**
+ * The state of a ReasonField (spread `field` on it): the reason written, and whether a required one was left
+ * blank, which typing clears.
+ */
+export function useReasonField() {
+  const [reason, setReason] = useState('')
+  const [isMissing, setIsMissing] = useState(false)
+  const ref = useRef<HTMLTextAreaElement>(null)
+  return {
+    field: {
+      ref,
+      value: reason,
+      isMissing,
+      onChange: (value: string) => {
+        setReason(value)
+        if (value.trim() !== '') setIsMissing(false)
+      },
+    },
+    /**
+     * The trimmed reason; null when it is required and blank: the field then says so and takes focus, and
+     * nothing is sent (the server would refuse it).
+     */
+    given: (isRequired: boolean) => {
+      const given = reason.trim()
+      if (!isRequired || given !== '') return given
+      setIsMissing(true)
+      ref.current?.focus()
+      return null
+    },
+    clearMissing: () => setIsMissing(false),
+    reset: () => {
+      setReason('')
+      setIsMissing(false)
+    },
+  }
 }
 
 /**
