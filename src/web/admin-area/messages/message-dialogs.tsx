@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, VisuallyHidden } from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconCornerUpLeft, IconInfoCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../shared/constants'
-import { replyMessageInput, type MessageDto } from '../../../shared/schemas/message'
+import type { MessageDto } from '../../../shared/schemas/message'
 import { useMessageThread, useReplyToMessage } from '../../api/messages'
 import { Conversation } from '../../components/conversation'
 import { FlashAlert } from '../../components/flash-alert'
-import { serverFieldErrors, useFieldProps } from '../../components/form-errors'
+import { serverFieldErrors } from '../../components/form-errors'
 import { LoadErrorAlert } from '../../components/load-error-alert'
-import { MessageSendFields } from '../../components/message-send-fields'
+import { MessageSendFields, useReplyForm } from '../../components/message-send-fields'
 import { displaySubject } from '../../components/message-text'
 import { useMarkReadWhenOpened } from '../../components/use-mark-read'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
@@ -277,11 +276,7 @@ function ReplyForm({
 }) {
   const { t } = useTranslation()
   const failed = useFlashMessage()
-  const form = useForm({
-    initialValues: { content: '' },
-    validate: schemaResolver(replyMessageInput, { sync: true }),
-  })
-  const field = useFieldProps(form)
+  const { form, field } = useReplyForm()
 
   const submit = form.onSubmit(({ content }) => {
     failed.clear()
