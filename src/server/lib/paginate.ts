@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, sql, type AnyColumn, type InferSelectModel, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  sql,
+  type AnyColumn,
+  type InferSelectModel,
+  type SQL,
+  type SQLWrapper,
+  type Subquery,
+} from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import {
   countCap,
@@ -53,6 +65,29 @@ export const cappedTotal = (matched: number, cap = countCap) => ({
 })
 
 export { countCapFor, searchCountCap }
+
+/** How many rows of a sample have `column` equal to `value`: one pass over the sample gives many figures. */
+export const countWhere = <T>(column: SQLWrapper & { _: { data: T } }, value: T) =>
+  sql<number>`count(*) filter (where ${column} = ${value})`.mapWith(Number)
+
+/**
+ * A list's cards and its count in one statement over its sample (keysetRows.sample, as a subquery): `figures`
+ * added up over the sample, and the count (as `totalKey`) exact up to `cap` rows; beyond it (`summaryIsCapped`)
+ * the figures of the newest rows, the same on every read.
+ */
+export async function summaryOfSample<TotalKey extends string, Figures extends Record<string, SQL<number>>>(
+  db: Db,
+  sample: Subquery,
+  cap: number,
+  totalKey: TotalKey,
+  figures: Figures,
+) {
+  const [row] = await db.select({ matched: count(), ...figures }).from(sample)
+  const { matched, ...summed } = row as { matched: number } & { [Key in keyof Figures]: number }
+  const counted = cappedTotal(matched, cap)
+  const summary = { [totalKey]: counted.total, ...summed } as Record<TotalKey, number> & typeof summed
+  return { counted, summary, summaryIsCapped: counted.totalIsCapped }
+}
 
 /**
  * How many rows a filter keeps, counting at most countCap + 1 of them: a list of a million rows answers

@@ -1,10 +1,10 @@
-import { and, count, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { AdminOrderFilters } from '../../shared/schemas/order'
 import type { Db } from '../db/client'
 import { orders, vendorTotals, vendors } from '../db/schema'
 import { withinDays } from '../lib/calendar'
-import { cappedTotal, keysetRows, positionOf } from '../lib/paginate'
+import { countWhere, keysetRows, positionOf, summaryOfSample } from '../lib/paginate'
 import { ordersIn, totalsIn, type Scope } from '../lib/scope'
 import { idStartsWith, isOfShopNamed, likePattern, money, phoneContains } from '../lib/search'
 
@@ -71,19 +71,11 @@ export async function sampleSummary(db: Db, where: SQL | undefined, cap: number)
       cap,
     )
     .as('sample')
-  const whereStatus = (status: OrderStatus) =>
-    sql<number>`count(*) filter (where ${sample.status} = ${status})`.mapWith(Number)
-  const [row] = await db
-    .select({
-      matched: count(),
-      pending: whereStatus('pending'),
-      completed: whereStatus('completed'),
-      revenue: money(sql`coalesce(sum(${sample.amount}) filter (where ${sample.status} <> 'refunded'), 0)`),
-    })
-    .from(sample)
-  const { matched, ...figures } = row!
-  const counted = cappedTotal(matched, cap)
-  return { counted, summary: { orders: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
+  return summaryOfSample(db, sample, cap, 'orders', {
+    pending: countWhere<OrderStatus>(sample.status, 'pending'),
+    completed: countWhere<OrderStatus>(sample.status, 'completed'),
+    revenue: money(sql`coalesce(sum(${sample.amount}) filter (where ${sample.status} <> 'refunded'), 0)`),
+  })
 }
 
 /**
