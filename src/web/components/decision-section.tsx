@@ -5,7 +5,8 @@ import { BusyButton } from './busy-button'
 import { DecisionButton, type Decision, type DecisionTexts } from './decision-buttons'
 import { FlashAlert } from './flash-alert'
 import { FocusHeading } from './focus-heading'
-import { ReasonField, useReasonField } from './reason-dialog'
+import { ReasonField } from './reason-dialog'
+import { useRequiredText } from './use-required-text'
 import { useFlashMessage } from './use-flash-message'
 import type { DecisionReport } from './use-one-at-a-time'
 
@@ -57,7 +58,7 @@ export function DecisionSection({
   const confirmRef = useRef<HTMLButtonElement>(null)
   /** Which decision is being confirmed: its button gave way to its question (and, for Reject, the reason). */
   const [confirming, setConfirming] = useState<Decision | null>(null)
-  const reason = useReasonField()
+  const reason = useRequiredText<HTMLTextAreaElement>()
 
   const decide = (status: Decision) => {
     feedback.clear()

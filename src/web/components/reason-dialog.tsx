@@ -1,8 +1,9 @@
-import { useRef, useState, type Ref } from 'react'
+import { useState, type Ref } from 'react'
 import { Text, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { reasonMax, reasonRequired } from '../../shared/schemas/text'
 import { ConfirmModal, type ConfirmActions } from './confirm-modal'
+import { useRequiredText } from './use-required-text'
 
 /**
  * Asks before a rejection (of an application, a product, a payout) and takes the reason the vendor reads:
@@ -26,7 +27,7 @@ export function ReasonDialog<T>({
   confirmLabel: string
   isReasonRequired?: boolean
 } & ConfirmActions<T, [reason: string]>) {
-  const reason = useReasonField()
+  const reason = useRequiredText<HTMLTextAreaElement>()
   const [lastSubject, setLastSubject] = useState(subject)
   // A new subject starts with an empty reason.
   if (subject !== lastSubject) {
@@ -54,43 +55,6 @@ export function ReasonDialog<T>({
       )}
     </ConfirmModal>
   )
-}
-
-/**
- * The state of a ReasonField (spread `field` on it): the reason written, and whether a required one was left
- * blank, which typing clears.
- */
-export function useReasonField() {
-  const [reason, setReason] = useState('')
-  const [isMissing, setIsMissing] = useState(false)
-  const ref = useRef<HTMLTextAreaElement>(null)
-  return {
-    field: {
-      ref,
-      value: reason,
-      isMissing,
-      onChange: (value: string) => {
-        setReason(value)
-        if (value.trim() !== '') setIsMissing(false)
-      },
-    },
-    /**
-     * The trimmed reason; null when it is required and blank: the field then says so and takes focus, and
-     * nothing is sent (the server would refuse it).
-     */
-    given: (isRequired: boolean) => {
-      const given = reason.trim()
-      if (!isRequired || given !== '') return given
-      setIsMissing(true)
-      ref.current?.focus()
-      return null
-    },
-    clearMissing: () => setIsMissing(false),
-    reset: () => {
-      setReason('')
-      setIsMissing(false)
-    },
-  }
 }
 
 /**
