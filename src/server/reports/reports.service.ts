@@ -15,6 +15,7 @@ import {
   vendorTotals,
   vendors,
 } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import { recordAudit } from '../audit/record-audit'
 import { calendarDay } from '../lib/calendar'
 import { csvFileName, csvLabel, type CsvCell, type CsvExport, type CsvValue } from '../lib/csv'
@@ -387,7 +388,7 @@ function latestVendors(tx: Tx, scope: AdminScope) {
     tx
       .select({ id, shopName, ...owner, status, createdAt })
       .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.userId))
+      .innerJoin(users, ownerOfShop)
       .where(ownedBy(vendors.id, scope)),
     vendors,
   )

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { adminVendorListQuery } from '../../shared/schemas/vendor'
 import type { Tx } from '../db/client'
 import { users, vendors } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import { notFound } from '../lib/errors'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { vendorsIn, type Scope } from '../lib/scope'
@@ -24,7 +25,7 @@ export const vendorRows = keysetRows(vendors, vendors.createdAt, 'vendor', (db) 
       position: positionOf(vendors.createdAt),
     })
     .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.userId))
+    .innerJoin(users, ownerOfShop)
     .$dynamic(),
 )
 
