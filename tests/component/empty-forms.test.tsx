@@ -7,6 +7,7 @@ import { CreateOrderModal } from '../../src/web/admin-area/orders/create-order-m
 import { i18next } from '../../src/web/i18n'
 import en from '../../src/web/i18n/en.json'
 import rw from '../../src/web/i18n/rw.json'
+import { LowStockSection } from '../../src/web/vendor-area/components/low-stock-section'
 import { ShopInfoSection } from '../../src/web/vendor-area/components/shop-info-section'
 import { ProductDialog } from '../../src/web/vendor-area/products/product-dialog'
 import { RegistrationWizard } from '../../src/web/vendor-area/register/registration-wizard'
@@ -114,6 +115,27 @@ describe('an empty form, sent', () => {
     await userEvent.click(screen.getByRole('button', { name: en.actions.saveChanges }))
 
     expectMarked(container, [en.fields.shopName, en.fields.businessAddress], required)
+  })
+
+  // The card's own rule is the server's: an emptied threshold is refused here and never sent.
+  it('the low-stock threshold emptied is marked and not sent; Cancel hands focus back to Edit', async () => {
+    const fetch = quietServer()
+    renderInApp(<LowStockSection profile={profile} />)
+    const edit = () => screen.getByRole('button', { name: new RegExp(`^${en.actions.edit}`) })
+    await userEvent.click(edit())
+    const field = screen.getByLabelText(new RegExp(`^${en.vendor.profile.lowStock.label}`))
+    expect(document.activeElement).toBe(field)
+    await userEvent.clear(field)
+    await userEvent.click(screen.getByRole('button', { name: en.actions.saveChanges }))
+
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(
+      fetch.mock.calls.filter(([input]) =>
+        String(input instanceof Request ? input.url : input).includes('/profile'),
+      ),
+    ).toHaveLength(0)
+    await userEvent.click(screen.getByRole('button', { name: en.actions.cancel }))
+    expect(document.activeElement).toBe(edit())
   })
 
   it('each step of the shop registration marks all it lacks, in Kinyarwanda too', async () => {

@@ -1,11 +1,11 @@
-import { and, count, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, ilike, or, type SQL } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { AuditAction } from '../../shared/constants'
 import type { AuditLogFilters } from '../../shared/schemas/audit'
 import { DAY_MS } from '../../shared/subscription'
 import type { Db } from '../db/client'
 import { auditLogs, auditSearchText, users } from '../db/schema'
-import { cappedTotal, keysetRows, positionOf } from '../lib/paginate'
+import { countWhere, keysetRows, positionOf, summaryOfSample } from '../lib/paginate'
 import { auditEntriesIn, type Scope } from '../lib/scope'
 import { isAnyOf, likePattern } from '../lib/search'
 
@@ -68,17 +68,9 @@ export async function auditSummary(db: Db, where: SQL | undefined, cap: number) 
   const sample = entryRows
     .sample(db.select({ action: auditLogs.action }).from(auditLogs).where(where).$dynamic(), cap)
     .as('sample')
-  const whereAction = (action: AuditAction) =>
-    sql<number>`count(*) filter (where ${sample.action} = ${action})`.mapWith(Number)
-  const [row] = await db
-    .select({
-      matched: count(),
-      approvals: whereAction('approve'),
-      updates: whereAction('update'),
-      deletions: whereAction('delete'),
-    })
-    .from(sample)
-  const { matched, ...figures } = row!
-  const counted = cappedTotal(matched, cap)
-  return { counted, summary: { total: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
+  return summaryOfSample(db, sample, cap, 'total', {
+    approvals: countWhere<AuditAction>(sample.action, 'approve'),
+    updates: countWhere<AuditAction>(sample.action, 'update'),
+    deletions: countWhere<AuditAction>(sample.action, 'delete'),
+  })
 }

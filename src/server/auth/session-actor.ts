@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { sessions, users, vendors } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import type { Auth } from './auth'
 
 /** What a session cookie stands for: its user and, for a vendor, the vendor record. */
@@ -87,7 +88,7 @@ export function createSessionReader(auth: Pick<Auth, 'session'>, db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(vendors, eq(vendors.userId, users.id))
+    .leftJoin(vendors, ownerOfShop)
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('isoko_session_actor')
 

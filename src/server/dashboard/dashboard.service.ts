@@ -3,6 +3,7 @@ import { limits } from '../../shared/constants'
 import type { AdminDashboard, MenuCounts, PendingPayoutItem } from '../../shared/schemas/dashboard'
 import type { Db, Tx } from '../db/client'
 import { marketplaceTotals, messages, payouts, users, vendorTotals, vendors } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import { addressedTo, ownedBy, type AdminScope, type Viewer } from '../lib/scope'
 
 const payoutsIn = (scope: AdminScope) => ownedBy(payouts.vendorId, scope)
@@ -58,7 +59,7 @@ async function latestPendingPayouts(tx: Tx, scope: AdminScope): Promise<PendingP
     })
     .from(payouts)
     .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
-    .innerJoin(users, eq(users.id, vendors.userId))
+    .innerJoin(users, ownerOfShop)
     .where(and(eq(payouts.status, 'pending'), payoutsIn(scope)))
     // The id breaks ties between requests made in the same instant, so the order never changes between reads.
     .orderBy(desc(payouts.requestedAt), desc(payouts.id))

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, sql, type AnyColumn, type InferSelectModel, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  sql,
+  type AnyColumn,
+  type InferSelectModel,
+  type SQL,
+  type SQLWrapper,
+  type Subquery,
+} from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import {
   countCap,
@@ -11,7 +23,7 @@ import {
   type Paged,
 } from '../../shared/schemas/pagination'
 import type { Db, Tx } from '../db/client'
-import { AppError } from './errors'
+import { AppError, isUuid } from './errors'
 import { keysetPages, newestFirstAfter } from './keyset'
 
 /**
@@ -53,6 +65,29 @@ export const cappedTotal = (matched: number, cap = countCap) => ({
 })
 
 export { countCapFor, searchCountCap }
+
+/** How many rows of a sample have `column` equal to `value`: one pass over the sample gives many figures. */
+export const countWhere = <T>(column: SQLWrapper & { _: { data: T } }, value: T) =>
+  sql<number>`count(*) filter (where ${column} = ${value})`.mapWith(Number)
+
+/**
+ * A list's cards and its count in one statement over its sample (keysetRows.sample, as a subquery): `figures`
+ * added up over the sample, and the count (as `totalKey`) exact up to `cap` rows; beyond it (`summaryIsCapped`)
+ * the figures of the newest rows, the same on every read.
+ */
+export async function summaryOfSample<TotalKey extends string, Figures extends Record<string, SQL<number>>>(
+  db: Db,
+  sample: Subquery,
+  cap: number,
+  totalKey: TotalKey,
+  figures: Figures,
+) {
+  const [row] = await db.select({ matched: count(), ...figures }).from(sample)
+  const { matched, ...summed } = row as { matched: number } & { [Key in keyof Figures]: number }
+  const counted = cappedTotal(matched, cap)
+  const summary = { [totalKey]: counted.total, ...summed } as Record<TotalKey, number> & typeof summed
+  return { counted, summary, summaryIsCapped: counted.totalIsCapped }
+}
 
 /**
  * How many rows a filter keeps, counting at most countCap + 1 of them: a list of a million rows answers
@@ -278,6 +313,17 @@ export function keysetRows<Query extends PgSelect>(
     /** The first row the filter keeps (one record by its id), or undefined: outside the scope it is not there. */
     first: async (db: Tx, where: SQL | undefined) =>
       (await read(db, { where, orderBy: order, limit: 1, offset: 0 }))[0],
+    /**
+     * One record by its id within `inScope` (locked for a change when asked), or undefined: an id that is no id,
+     * or one outside the scope, is not there.
+     */
+    find: async (db: Tx, id: string, inScope: SQL | undefined, { lock = false } = {}) => {
+      if (!isUuid(id)) return undefined
+      const where = and(eq(source.id, id), inScope)
+      if (!lock) return (await read(db, { where, orderBy: order, limit: 1, offset: 0 }))[0]
+      const [row] = (await source.select(db).where(where).for('update', { of: source.table })) as Row[]
+      return row
+    },
     /** Every row the filter keeps, newest first, read in keyset batches while an export streams. */
     batches: (db: Db, where: SQL | undefined, size: number) =>
       keysetPages<Row>({

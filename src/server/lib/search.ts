@@ -1,4 +1,6 @@
-import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { ilike, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
+import { vendors } from '../db/schema'
 
 /**
  * LIKE treats % and _ as wildcards: a search for "50%" means the text "50%", anywhere in the value. Columns
@@ -55,6 +57,16 @@ export function phoneContains(column: AnyColumn, q: string): SQL | undefined {
  * name of an order, the owner of a payout).
  */
 export const isAnyOf = (column: AnyColumn, ids: SQLWrapper): SQL => sql`${column} = any(array(${ids}))`
+
+/**
+ * The row's shop (its `vendorId` column) has a name that matches `pattern`: through the shops' ids (a few thousand
+ * rows at most), so the condition is on the row itself and has its index, and a count needs no join.
+ */
+export const isOfShopNamed = (vendorId: AnyColumn, pattern: string): SQL =>
+  isAnyOf(
+    vendorId,
+    new QueryBuilder().select({ id: vendors.id }).from(vendors).where(ilike(vendors.shopName, pattern)),
+  )
 
 /** A sum or count as an exact JavaScript number (bigint in SQL; RWF totals stay far below 2^53). */
 export const money = (expression: SQL) => sql<number>`(${expression})::bigint`.mapWith(Number)

@@ -5,7 +5,6 @@ import { limits } from '../../shared/constants'
 import type { messageListQuery } from '../../shared/schemas/message'
 import type { Tx } from '../db/client'
 import { messages, users } from '../db/schema'
-import { isUuid } from '../lib/errors'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { messagesIn, type Viewer } from '../lib/scope'
 import { isAnyOf, likePattern } from '../lib/search'
@@ -164,10 +163,5 @@ export async function conversationStart(tx: Tx, row: MessageRow): Promise<Messag
 }
 
 /** One message the viewer may see (locked for a change when asked); any other is not there. */
-export async function findMessage(tx: Tx, viewer: Viewer, id: string, { lock = false } = {}) {
-  if (!isUuid(id)) return undefined
-  const where = and(eq(messages.id, id), messagesIn(viewer))
-  return lock
-    ? (await messageRows.select(tx).where(where).for('update', { of: messages }))[0]
-    : messageRows.first(tx, where)
-}
+export const findMessage = (tx: Tx, viewer: Viewer, id: string, options?: { lock?: boolean }) =>
+  messageRows.find(tx, id, messagesIn(viewer), options)

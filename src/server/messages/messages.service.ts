@@ -12,6 +12,7 @@ import {
 } from '../../shared/schemas/message'
 import type { Db, Tx } from '../db/client'
 import { messages, users, vendors } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import { recordAudit } from '../audit/record-audit'
 import { isLanguage } from '../auth/language'
 import { AppError, notFound } from '../lib/errors'
@@ -116,7 +117,7 @@ export async function sendMessage(
       const [me] = await tx
         .select({ fullName: users.fullName, shopName: vendors.shopName })
         .from(users)
-        .leftJoin(vendors, eq(vendors.userId, users.id))
+        .leftJoin(vendors, ownerOfShop)
         .where(eq(users.id, viewer.userId))
       subject = `Message from ${me?.shopName ?? me?.fullName ?? ''}`.trim()
     }

@@ -1,13 +1,12 @@
-import { and, count, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { QueryBuilder } from 'drizzle-orm/pg-core'
+import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { AdminOrderFilters } from '../../shared/schemas/order'
 import type { Db } from '../db/client'
 import { orders, vendorTotals, vendors } from '../db/schema'
 import { withinDays } from '../lib/calendar'
-import { cappedTotal, keysetRows, positionOf } from '../lib/paginate'
+import { countWhere, keysetRows, positionOf, summaryOfSample } from '../lib/paginate'
 import { ordersIn, totalsIn, type Scope } from '../lib/scope'
-import { idStartsWith, isAnyOf, likePattern, money, phoneContains } from '../lib/search'
+import { idStartsWith, isOfShopNamed, likePattern, money, phoneContains } from '../lib/search'
 
 /**
  * The orders resource (docs/decisions/018): its columns and joins, the scope filter, search, filters and keyset
@@ -24,10 +23,6 @@ export const orderRows = keysetRows(orders, orders.createdAt, 'order', (db) =>
 )
 
 export type OrderFilters = Pick<AdminOrderFilters, 'status'> & Partial<AdminOrderFilters>
-
-/** The shops whose name matches (a few thousand rows at most), for a search of orders by shop. */
-const shopsNamed = (pattern: string) =>
-  new QueryBuilder().select({ id: vendors.id }).from(vendors).where(ilike(vendors.shopName, pattern))
 
 /**
  * The scope's orders the filters keep (admin §2 "/admin/orders", and the vendor's list): status, shop, the days
@@ -56,7 +51,7 @@ export function orderFilter(scope: Scope, filters: OrderFilters, timeZone: strin
           // The customers by their number, as people type it (a vendor calls them to deliver; an admin takes the
           // call): through the phone's trigram index, beside the other columns' ones.
           phoneContains(orders.customerPhone, q),
-          scope.role === 'admin' ? isAnyOf(orders.vendorId, shopsNamed(pattern)) : undefined,
+          scope.role === 'admin' ? isOfShopNamed(orders.vendorId, pattern) : undefined,
         )
       : undefined,
   )
@@ -76,19 +71,11 @@ export async function sampleSummary(db: Db, where: SQL | undefined, cap: number)
       cap,
     )
     .as('sample')
-  const whereStatus = (status: OrderStatus) =>
-    sql<number>`count(*) filter (where ${sample.status} = ${status})`.mapWith(Number)
-  const [row] = await db
-    .select({
-      matched: count(),
-      pending: whereStatus('pending'),
-      completed: whereStatus('completed'),
-      revenue: money(sql`coalesce(sum(${sample.amount}) filter (where ${sample.status} <> 'refunded'), 0)`),
-    })
-    .from(sample)
-  const { matched, ...figures } = row!
-  const counted = cappedTotal(matched, cap)
-  return { counted, summary: { orders: counted.total, ...figures }, summaryIsCapped: counted.totalIsCapped }
+  return summaryOfSample(db, sample, cap, 'orders', {
+    pending: countWhere<OrderStatus>(sample.status, 'pending'),
+    completed: countWhere<OrderStatus>(sample.status, 'completed'),
+    revenue: money(sql`coalesce(sum(${sample.amount}) filter (where ${sample.status} <> 'refunded'), 0)`),
+  })
 }
 
 /**

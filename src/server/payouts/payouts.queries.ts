@@ -3,6 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { AdminPayoutFilters } from '../../shared/schemas/payout'
 import type { Db } from '../db/client'
 import { payouts, users, vendorTotals, vendors } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import { withinDays } from '../lib/calendar'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { payoutsIn, totalsIn, type Scope } from '../lib/scope'
@@ -29,9 +30,6 @@ export const pendingTotal = (vendorId: SQLWrapper | string) =>
     sql`coalesce((select t.payouts_pending_amount from ${vendorTotals} t where t.vendor_id = ${vendorId}), 0)`,
   )
 
-/** Every payout has its shop and the shop its owner (the foreign keys restrict deletion): inner joins. */
-const ownerOfShop = eq(users.id, vendors.userId)
-
 /**
  * Each payout with its shop, the shop's owner and the shop's balance net of refunds (decisions/006), newest
  * request first.
@@ -49,6 +47,7 @@ export const payoutRows = keysetRows(payouts, payouts.requestedAt, 'payout', (db
       position: positionOf(payouts.requestedAt),
     })
     .from(payouts)
+    // Every payout has its shop and the shop its owner (the foreign keys restrict deletion): inner joins.
     .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
     .innerJoin(users, ownerOfShop)
     .$dynamic(),

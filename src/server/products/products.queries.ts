@@ -7,7 +7,7 @@ import { withinDays } from '../lib/calendar'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { ownedBy, productsIn, type Scope } from '../lib/scope'
 import { isLowVariant } from '../lib/stock'
-import { isAnyOf, likePattern } from '../lib/search'
+import { isOfShopNamed, likePattern } from '../lib/search'
 
 /**
  * The products resource (docs/decisions/018): its columns and join, the scope filter, search, filters and keyset
@@ -68,14 +68,7 @@ export function productFilter(scope: Scope, query: ProductFilters, timeZone: str
       ? or(
           ilike(products.name, pattern),
           ilike(products.description, pattern),
-          // Through the shops' ids, so every condition is on the product row and has its index.
-          isAnyOf(
-            products.vendorId,
-            new QueryBuilder()
-              .select({ id: vendors.id })
-              .from(vendors)
-              .where(ilike(vendors.shopName, pattern)),
-          ),
+          isOfShopNamed(products.vendorId, pattern),
         )
       : undefined,
     // The days' bounds as instants, so they bound the creation time's index.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, gte, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { AdminReport, ComparedFigure, ReportQuery } from '../../shared/schemas/report'
 import type { Db, Tx } from '../db/client'
@@ -15,6 +15,7 @@ import {
   vendorTotals,
   vendors,
 } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import { recordAudit } from '../audit/record-audit'
 import { calendarDay } from '../lib/calendar'
 import { csvFileName, csvLabel, type CsvCell, type CsvExport, type CsvValue } from '../lib/csv'
@@ -71,31 +72,38 @@ type Bounds = ReturnType<typeof boundsOf>
  * orders, amount); `dayIndex` is a row's day within the range (0 for its first day).
  */
 function orderBuckets(source: 'days' | 'hours', period: Period, bounds: Bounds, timeZone: string) {
-  if (source === 'days') {
-    const { day } = orderDays
-    return {
-      table: orderDays,
-      firstDay: period.from,
-      since: gte(day, period.from),
-      until: lte(day, period.to),
-      previousRange: and(gte(day, period.previousFrom), lte(day, period.previousTo)),
-      dayIndex: sql<number>`${day} - ${period.from}::date`,
-    }
-  }
-  const { hour } = orderHours
+  // A day's row is placed by its date, an hour's by its instant: either way the range is [start, end) and the
+  // range before it [previousStart, start).
+  const { table, column, previousStart, start, end, dayIndex } =
+    source === 'days'
+      ? {
+          table: orderDays,
+          column: orderDays.day,
+          previousStart: period.previousFrom,
+          start: period.from,
+          end: addDays(period.to, 1),
+          dayIndex: sql<number>`${orderDays.day} - ${period.from}::date`,
+        }
+      : {
+          table: orderHours,
+          column: orderHours.hour,
+          ...bounds,
+          // Midnight in the report's zone falls on a UTC hour, as in every whole-hour time zone.
+          dayIndex: sql<number>`(${orderHours.hour} at time zone ${timeZone})::date - ${period.from}::date`,
+        }
   return {
-    table: orderHours,
+    table,
     firstDay: period.from,
-    since: gte(hour, bounds.start),
-    until: lt(hour, bounds.end),
-    previousRange: and(gte(hour, bounds.previousStart), lt(hour, bounds.start)),
-    // Midnight in the report's zone falls on a UTC hour, as in every whole-hour time zone.
-    dayIndex: sql<number>`(${hour} at time zone ${timeZone})::date - ${period.from}::date`,
+    since: gte(column, start),
+    until: lt(column, end),
+    previousRange: within(column, previousStart, start),
+    dayIndex,
   }
 }
 type OrderBuckets = ReturnType<typeof orderBuckets>
 
-const within = (column: SQLWrapper, from: SQL, until: SQL) => and(gte(column, from), lt(column, until))
+const within = (column: SQLWrapper, from: SQL | string, until: SQL | string) =>
+  and(gte(column, from), lt(column, until))
 
 /** An aggregate over the rows that match `condition`: one pass over a table gives many figures. */
 const counted = (condition: SQL | undefined) =>
@@ -380,7 +388,7 @@ function latestVendors(tx: Tx, scope: AdminScope) {
     tx
       .select({ id, shopName, ...owner, status, createdAt })
       .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.userId))
+      .innerJoin(users, ownerOfShop)
       .where(ownedBy(vendors.id, scope)),
     vendors,
   )

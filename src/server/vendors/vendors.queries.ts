@@ -4,7 +4,8 @@ import type { z } from 'zod'
 import type { adminVendorListQuery } from '../../shared/schemas/vendor'
 import type { Tx } from '../db/client'
 import { users, vendors } from '../db/schema'
-import { isUuid, notFound } from '../lib/errors'
+import { ownerOfShop } from '../db/joins'
+import { notFound } from '../lib/errors'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { vendorsIn, type Scope } from '../lib/scope'
 import { isAnyOf, likePattern } from '../lib/search'
@@ -24,7 +25,7 @@ export const vendorRows = keysetRows(vendors, vendors.createdAt, 'vendor', (db) 
       position: positionOf(vendors.createdAt),
     })
     .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.userId))
+    .innerJoin(users, ownerOfShop)
     .$dynamic(),
 )
 
@@ -49,13 +50,8 @@ export function vendorFilter(scope: Scope, filters: VendorFilters): SQL | undefi
 }
 
 /** A vendor record within the scope by its id (locked for a change when asked); outside the scope it is not there. */
-export async function findVendor(tx: Tx, scope: Scope, vendorId: string, { lock = false } = {}) {
-  if (!isUuid(vendorId)) return undefined
-  const where = and(eq(vendors.id, vendorId), vendorsIn(scope))
-  return lock
-    ? (await vendorRows.select(tx).where(where).for('update', { of: vendors }))[0]
-    : vendorRows.first(tx, where)
-}
+export const findVendor = (tx: Tx, scope: Scope, vendorId: string, options?: { lock?: boolean }) =>
+  vendorRows.find(tx, vendorId, vendorsIn(scope), options)
 
 /** findVendor, where a shop outside the scope (or none) is 404 errors.notFound. */
 export async function vendorInScope(...args: Parameters<typeof findVendor>) {

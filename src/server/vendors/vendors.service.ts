@@ -92,6 +92,12 @@ function toApplication(row: VendorRow, user: { email: string; fullName: string }
   return { ...toProfile(row, user), completeness: completeness(row) }
 }
 
+/** Writes `changes` to one shop's record (found in the caller's scope and locked) and returns it as it now is. */
+async function updateVendor(tx: Tx, vendorId: string, changes: Partial<typeof vendors.$inferInsert>) {
+  const [vendor] = await tx.update(vendors).set(changes).where(eq(vendors.id, vendorId)).returning()
+  return vendor
+}
+
 /** The scope's own vendor record with its owner's e-mail and name (the id comes from the session). */
 async function requireOwnVendor(tx: Tx, scope: VendorScope, options: { lock?: boolean } = {}) {
   const row = await findVendor(tx, scope, scope.vendorId, options)
@@ -205,11 +211,7 @@ export async function updateVendorProfile(
       )
       if (changed.length === 0) return toProfile(current.vendor, current)
       const changes = Object.fromEntries(changed.map((field) => [field, input[field]]))
-      const [vendor] = await tx
-        .update(vendors)
-        .set(changes)
-        .where(eq(vendors.id, current.vendor.id))
-        .returning()
+      const vendor = await updateVendor(tx, current.vendor.id, changes)
       await recordAudit(tx, {
         by: scope,
         action: 'update',
@@ -243,11 +245,7 @@ export async function setVendorLogo(db: Db, scope: VendorScope, input: z.output<
       })
       url = (await fileRefs(tx, [input.fileId]))[0]!.url
     }
-    const [vendor] = await tx
-      .update(vendors)
-      .set({ shopLogo: url })
-      .where(eq(vendors.id, current.vendor.id))
-      .returning()
+    const vendor = await updateVendor(tx, current.vendor.id, { shopLogo: url })
     return toProfile(vendor!, current)
   })
 }
@@ -266,11 +264,9 @@ export async function setBusinessDocuments(
       purpose: 'business_document',
       max: limits.files.businessDocuments,
     })
-    const [vendor] = await tx
-      .update(vendors)
-      .set({ businessDocuments: await fileRefs(tx, input.fileIds) })
-      .where(eq(vendors.id, current.vendor.id))
-      .returning()
+    const vendor = await updateVendor(tx, current.vendor.id, {
+      businessDocuments: await fileRefs(tx, input.fileIds),
+    })
     return toProfile(vendor!, current)
   })
 }
@@ -295,21 +291,19 @@ export async function chooseSubscription(db: Db, scope: VendorScope, plan: Plan)
     const current = await requireOwnVendor(tx, scope, { lock: true })
     const trialEnd = current.vendor.createdAt.getTime() + limits.starterTrialDays * DAY_MS
     const isFreeTrial = plan === 'starter' && Date.now() < trialEnd
-    const [vendor] = await tx
-      .update(vendors)
-      .set(
-        isFreeTrial
-          ? {
-              subscriptionPlan: plan,
-              subscriptionStatus: 'active',
-              subscriptionStartsAt: current.vendor.createdAt,
-              subscriptionExpiresAt: new Date(trialEnd),
-              requestedPlan: null,
-            }
-          : { requestedPlan: plan },
-      )
-      .where(eq(vendors.id, current.vendor.id))
-      .returning()
+    const vendor = await updateVendor(
+      tx,
+      current.vendor.id,
+      isFreeTrial
+        ? {
+            subscriptionPlan: plan,
+            subscriptionStatus: 'active',
+            subscriptionStartsAt: current.vendor.createdAt,
+            subscriptionExpiresAt: new Date(trialEnd),
+            requestedPlan: null,
+          }
+        : { requestedPlan: plan },
+    )
     // Admin screens list requests awaiting payment: tell them.
     await notify(tx, { topic: 'vendors', vendorId: current.vendor.id, id: current.vendor.id })
     return toProfile(vendor!, current)
@@ -320,11 +314,7 @@ export async function chooseSubscription(db: Db, scope: VendorScope, plan: Plan)
 export async function withdrawPlanRequest(db: Db, scope: VendorScope) {
   return db.transaction(async (tx) => {
     const current = await requireOwnVendor(tx, scope, { lock: true })
-    const [vendor] = await tx
-      .update(vendors)
-      .set({ requestedPlan: null })
-      .where(eq(vendors.id, current.vendor.id))
-      .returning()
+    const vendor = await updateVendor(tx, current.vendor.id, { requestedPlan: null })
     if (current.vendor.requestedPlan) {
       await notify(tx, { topic: 'vendors', vendorId: current.vendor.id, id: current.vendor.id })
     }
@@ -350,11 +340,7 @@ export async function confirmPlanRequest(
     if (!requested) throw new AppError('CONFLICT', 'vendor.noPlanRequest')
     if (requested !== plan) throw new AppError('CONFLICT', 'vendor.planRequestChanged', { plan: requested })
     const before = current.vendor
-    const [vendor] = await tx
-      .update(vendors)
-      .set(paidPeriod(plan, Date.now()))
-      .where(eq(vendors.id, before.id))
-      .returning()
+    const vendor = await updateVendor(tx, before.id, paidPeriod(plan, Date.now()))
     await recordAudit(tx, {
       by: admin,
       action: 'update',
@@ -503,11 +489,7 @@ export async function decideVendorApplication(
   return db.transaction(async (tx) => {
     const current = await vendorInScope(tx, admin, vendorId, { lock: true })
     if (current.vendor.status !== 'pending') throw new AppError('CONFLICT', 'vendor.notPending')
-    const [vendor] = await tx
-      .update(vendors)
-      .set({ status, decisionReason: reason })
-      .where(eq(vendors.id, current.vendor.id))
-      .returning()
+    const vendor = await updateVendor(tx, current.vendor.id, { status, decisionReason: reason })
     await recordAudit(tx, {
       by: admin,
       action: status === 'approved' ? 'approve' : 'reject',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { auditActions, roles } from '../constants'
-import { figures, pageQuery, paged } from './pagination'
+import { figures, pageQuery, pagedWithSummary } from './pagination'
 import { optionalText } from './text'
 
 // ── /admin/audit-logs (admin §2): who changed what, when, and from where ──
@@ -55,9 +55,5 @@ export type AuditLogEntry = z.infer<typeof auditLogEntryDto>
 /** The four cards, for the filtered range: every event, and approvals, updates and deletions among them. */
 export const auditLogSummary = figures('total', 'approvals', 'updates', 'deletions')
 
-export const auditLogListDto = paged(auditLogEntryDto).extend({
-  summary: auditLogSummary,
-  /** More than countCap entries match: the cards count 10,001 of them (lower bounds, shown with "+"). */
-  summaryIsCapped: z.boolean(),
-})
+export const auditLogListDto = pagedWithSummary(auditLogEntryDto, auditLogSummary)
 export type AuditLogList = z.infer<typeof auditLogListDto>

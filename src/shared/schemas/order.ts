@@ -6,7 +6,7 @@ import { normalisePhone } from '../phone'
 import { districts } from '../rwanda'
 import { auditLogEntryDto } from './audit'
 import { dayRangeFields, withDayRange } from './day-range'
-import { figures, pageQuery, paged } from './pagination'
+import { figures, pageQuery, paged, pagedWithSummary } from './pagination'
 
 /**
  * The vendor's list: a status, q, and the days the orders were placed on (dayRangeFields). q matches the
@@ -197,11 +197,7 @@ export type AdminOrderDto = z.infer<typeof adminOrderDto>
  * (the totals of pending and completed orders; a refunded order's money went back to its customer).
  */
 export const adminOrderSummary = figures('orders', 'pending', 'completed', 'revenue')
-export const adminOrderListDto = paged(adminOrderDto).extend({
-  summary: adminOrderSummary,
-  /** The search found more than countCap orders: the cards count 10,001 of them (lower bounds, shown with "+"). */
-  summaryIsCapped: z.boolean(),
-})
+export const adminOrderListDto = pagedWithSummary(adminOrderDto, adminOrderSummary)
 export type AdminOrderList = z.infer<typeof adminOrderListDto>
 
 /** The details dialog: the order and its history from the audit trail, oldest first. */

@@ -117,6 +117,13 @@ export type Paged<T> = {
   previousCursor: string | null
 }
 
+/**
+ * One page of `item`s with the cards above them (`summary`), counted over what the filters keep. When more rows
+ * match than countCap, `summaryIsCapped`: the cards count countCap + 1 of them, lower bounds shown with "+".
+ */
+export const pagedWithSummary = <T extends z.ZodType, S extends z.ZodType>(item: T, summary: S) =>
+  paged(item).extend({ summary, summaryIsCapped: z.boolean() })
+
 /** Figures a list shows above its rows (counts, amounts), each one a number, named in the order given. */
 export const figures = <const K extends string>(...names: K[]) =>
   z.object(Object.fromEntries(names.map((name) => [name, z.number()])) as Record<K, z.ZodNumber>)

@@ -19,13 +19,7 @@ import { RecentActivity } from './dashboard/recent-activity'
 export default function AdminDashboardPage() {
   const { t } = useTranslation()
   const dashboard = useAdminDashboard()
-  const loadFailed = (
-    <LoadErrorAlert
-      title={t('admin.dashboard.loadFailed')}
-      body={t('errors.checkConnection')}
-      query={dashboard}
-    />
-  )
+  const loadFailed = <LoadErrorAlert title={t('admin.dashboard.loadFailed')} query={dashboard} />
   return (
     <Stack gap="lg" maw={1200}>
       <PageHeader title={t('admin.dashboard.title')} subtitle={t('admin.dashboard.subtitle')} />

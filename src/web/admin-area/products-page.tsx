@@ -6,6 +6,7 @@ import { useAdminProducts } from '../api/admin-products'
 import { DetailsModal } from '../components/details-modal'
 import { ListPage, useListPage } from '../components/list-page'
 import { ReasonDialog } from '../components/reason-dialog'
+import { usePageSelection } from '../components/use-page-selection'
 import { BulkBar } from './products/bulk-bar'
 import { BulkDecisionDialog, type BulkSubject } from './products/decision-dialogs'
 import { ProductFilters } from './products/product-filters'
@@ -16,7 +17,6 @@ import { useProductDecisions } from './products/use-product-decisions'
 import { useProductFilters } from './products/use-product-filters'
 
 const pageSize = 25
-const noneSelected: ReadonlySet<string> = new Set()
 
 /**
  * /admin/products (admin §2 "/admin/products", §4 product status): every shop's products, searched and filtered,
@@ -42,24 +42,10 @@ export default function AdminProductsPage() {
   })
   const { feedback } = list
 
-  // The selection belongs to the page on screen: another page, search or filter starts with none.
-  const listKey = JSON.stringify({ ...search, page, after, before })
-  const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
-    listKey,
-    ids: new Set(),
-  })
-  const picked = selection.listKey === listKey ? selection.ids : noneSelected
-  const setPicked = (next: (current: ReadonlySet<string>) => ReadonlySet<string>) =>
-    setSelection((current) => ({
-      listKey,
-      ids: next(current.listKey === listKey ? current.ids : noneSelected),
-    }))
-
   // Only what is still listed counts as selected: a product that left the page (decided elsewhere) drops out.
-  const data = products.data
-  const items = products.isPlaceholderData ? [] : (data?.items ?? [])
-  const selectedIds = items.filter((product) => picked.has(product.id)).map((product) => product.id)
-  const selected: ReadonlySet<string> = new Set(selectedIds)
+  const items = products.isPlaceholderData ? [] : (products.data?.items ?? [])
+  const selection = usePageSelection(JSON.stringify({ ...search, page, after, before }), items)
+  const { selectedIds, selected } = selection
 
   const decideOne = (product: AdminProductDto, decision: 'approved' | 'rejected', reason?: string) => {
     feedback.clear()
@@ -78,7 +64,7 @@ export default function AdminProductsPage() {
       {
         success: (message) => {
           setBulk(null)
-          setPicked(() => noneSelected)
+          selection.clear()
           feedback.success(message)
         },
         error: (message) => {
@@ -94,15 +80,8 @@ export default function AdminProductsPage() {
   const isFiltered = q.trim() !== '' || status !== 'all' || from !== null || to !== null || stock !== 'all'
   const listProps = {
     selected,
-    onSelect: (id: string, isSelected: boolean) =>
-      setPicked((current) => {
-        const next = new Set(current)
-        if (isSelected) next.add(id)
-        else next.delete(id)
-        return next
-      }),
-    onSelectAll: (isSelected: boolean) =>
-      setPicked(() => (isSelected ? new Set(items.map((product) => product.id)) : noneSelected)),
+    onSelect: selection.onSelect,
+    onSelectAll: selection.onSelectAll,
     acting: decisions.acting,
     onView: list.afterClearing((product: AdminProductDto) => setViewingId(product.id)),
     onApprove: (product: AdminProductDto) => decideOne(product, 'approved'),
@@ -124,7 +103,7 @@ export default function AdminProductsPage() {
               feedback.clear()
               setBulk({ ids: selectedIds, status: decision })
             }}
-            onClear={() => setPicked(() => noneSelected)}
+            onClear={selection.clear}
           />
         )
       }

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Button, Group, Modal, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { useLastShown } from './use-last-shown'
 
 /**
  * What a confirmation dialog's caller decides: the action on its subject (with what the dialog asked for, such
@@ -38,8 +39,7 @@ export function ConfirmModal<T>({
   color?: string
 } & ConfirmActions<T>) {
   const { t } = useTranslation()
-  const [shown, setShown] = useState(subject)
-  if (subject !== null && subject !== shown) setShown(subject)
+  const shown = useLastShown(subject)
   return (
     <Modal
       opened={subject !== null}

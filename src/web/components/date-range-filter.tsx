@@ -91,27 +91,25 @@ function DayFields({
     if (!error && value !== applied) onDates({ [edge]: value })
   }
 
-  const box = { style: { flex: '1 1 150px', maxWidth: 200 } }
+  // Each box bounds the other: the first day no later than the last, the last no earlier than the first.
+  const bound = { from: { max: to ?? undefined }, to: { min: from ?? undefined } }
   return (
     <>
-      <TextInput
-        type="date"
-        label={t('dateFilter.from')}
-        value={texts.from}
-        max={to ?? undefined}
-        onChange={(event) => change('from', event.currentTarget.value)}
-        error={errors.from ? t(`dateFilter.errors.${errors.from}`) : undefined}
-        {...box}
-      />
-      <TextInput
-        type="date"
-        label={t('dateFilter.to')}
-        value={texts.to}
-        min={from ?? undefined}
-        onChange={(event) => change('to', event.currentTarget.value)}
-        error={errors.to ? t(`dateFilter.errors.${errors.to}`) : undefined}
-        {...box}
-      />
+      {(['from', 'to'] as const).map((edge) => {
+        const error = errors[edge]
+        return (
+          <TextInput
+            key={edge}
+            type="date"
+            label={t(`dateFilter.${edge}`)}
+            value={texts[edge]}
+            {...bound[edge]}
+            onChange={(event) => change(edge, event.currentTarget.value)}
+            error={error ? t(`dateFilter.errors.${error}`) : undefined}
+            style={{ flex: '1 1 150px', maxWidth: 200 }}
+          />
+        )
+      })}
     </>
   )
 }

@@ -6,6 +6,7 @@ import { DecisionButton, type Decision, type DecisionTexts } from './decision-bu
 import { FlashAlert } from './flash-alert'
 import { FocusHeading } from './focus-heading'
 import { ReasonField } from './reason-dialog'
+import { useRequiredText } from './use-required-text'
 import { useFlashMessage } from './use-flash-message'
 import type { DecisionReport } from './use-one-at-a-time'
 
@@ -55,25 +56,19 @@ export function DecisionSection({
   const approveRef = useRef<HTMLButtonElement>(null)
   const rejectRef = useRef<HTMLButtonElement>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
-  const reasonRef = useRef<HTMLTextAreaElement>(null)
   /** Which decision is being confirmed: its button gave way to its question (and, for Reject, the reason). */
   const [confirming, setConfirming] = useState<Decision | null>(null)
-  const [reason, setReason] = useState('')
-  const [isReasonMissing, setIsReasonMissing] = useState(false)
+  const reason = useRequiredText<HTMLTextAreaElement>()
 
   const decide = (status: Decision) => {
     feedback.clear()
-    const given = reason.trim()
-    if (status === 'rejected' && given === '') {
-      setIsReasonMissing(true)
-      reasonRef.current?.focus()
-      return
-    }
+    const given = reason.given(status === 'rejected')
+    if (given === null) return
     onDecide(status === 'rejected' ? { status, reason: given } : { status }, {
       success: (message) => {
         feedback.success(message)
         setConfirming(null)
-        setReason('')
+        reason.reset()
         requestAnimationFrame(() => headingRef.current?.focus())
       },
       error: (message) => feedback.error(message),
@@ -83,10 +78,10 @@ export function DecisionSection({
     const returnTo = confirming === 'approved' ? approveRef : rejectRef
     if (decision) feedback.clear()
     setConfirming(decision)
-    setIsReasonMissing(false)
+    reason.clearMissing()
     // The question takes the place of the button, and Cancel gives it back: focus follows.
     requestAnimationFrame(() => {
-      if (decision === 'rejected') reasonRef.current?.focus()
+      if (decision === 'rejected') reason.field.ref.current?.focus()
       else if (decision === 'approved') confirmRef.current?.focus()
       else returnTo.current?.focus()
     })
@@ -113,17 +108,7 @@ export function DecisionSection({
         {confirming !== null && (confirming === 'approved' ? canApprove : canReject) ? (
           <Stack gap="sm">
             {confirming === 'rejected' ? (
-              <ReasonField
-                ref={reasonRef}
-                value={reason}
-                onChange={(value) => {
-                  setReason(value)
-                  if (value.trim() !== '') setIsReasonMissing(false)
-                }}
-                isRequired
-                isMissing={isReasonMissing}
-                disabled={isBusy}
-              />
+              <ReasonField {...reason.field} isRequired disabled={isBusy} />
             ) : (
               <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {approvalCheck?.question}

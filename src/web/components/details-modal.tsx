@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Modal } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { LoadErrorAlert } from './load-error-alert'
 import { LoadingStatus } from './loading-status'
 import { SkeletonList } from './skeleton-list'
 import { failureDetail } from './use-flash-message'
+import { useLastShown } from './use-last-shown'
 
 /** A large dialog, full screen on a phone, its close button named in the reader's language. */
 export function WideModal({
@@ -53,8 +54,7 @@ export function DetailsModal({
   children: (id: string, isPhone: boolean) => ReactNode
 }) {
   const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
-  const [shownId, setShownId] = useState(id)
-  if (id !== null && id !== shownId) setShownId(id)
+  const shownId = useLastShown(id)
   return (
     <WideModal opened={id !== null} onClose={onClose} title={title} size="xl">
       {shownId && <div key={shownId}>{children(shownId, isPhone)}</div>}

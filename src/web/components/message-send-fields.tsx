@@ -1,10 +1,36 @@
 import { Button, Group, Textarea, type TextareaProps } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { IconSend } from '@tabler/icons-react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { textMax } from '../../shared/constants'
-import { tooLongText } from './form-errors'
+import { replyMessageInput } from '../../shared/schemas/message'
+import { ApiError } from '../api/client'
+import type { TextKey } from '../i18n/keys'
+import { tooLongText, useFieldProps } from './form-errors'
 import { FlashAlert } from './flash-alert'
-import type { Flash } from './use-flash-message'
+import { failureDetail, type Flash } from './use-flash-message'
+
+/**
+ * A reply's form (an admin's, a vendor's): the message alone, under the server's own rule (replyMessageInput),
+ * so an empty reply is refused here with the same words.
+ */
+export function useReplyForm() {
+  const form = useForm({
+    initialValues: { content: '' },
+    validate: schemaResolver(replyMessageInput, { sync: true }),
+  })
+  return { form, field: useFieldProps(form) }
+}
+
+/**
+ * What a form says when its message was not sent: with no admin to receive it, the specified system error word
+ * for word (spec §8); otherwise the screen's own failure (`failedKey`) with what the server said.
+ */
+export const sendFailure = (t: TFunction, error: unknown, failedKey: TextKey): [string, string?] =>
+  error instanceof ApiError && error.messageKey === 'messages.noRecipient'
+    ? [t('messages.noRecipient')]
+    : [t(failedKey), failureDetail(t, error)]
 
 /**
  * The end of a form that sends a message (a vendor's new message, an admin's reply): the message itself

@@ -1,8 +1,9 @@
-import { useRef, useState, type Ref } from 'react'
+import { useState, type Ref } from 'react'
 import { Text, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { reasonMax, reasonRequired } from '../../shared/schemas/text'
 import { ConfirmModal, type ConfirmActions } from './confirm-modal'
+import { useRequiredText } from './use-required-text'
 
 /**
  * Asks before a rejection (of an application, a product, a payout) and takes the reason the vendor reads:
@@ -26,17 +27,12 @@ export function ReasonDialog<T>({
   confirmLabel: string
   isReasonRequired?: boolean
 } & ConfirmActions<T, [reason: string]>) {
-  const [reason, setReason] = useState('')
-  const [isMissing, setIsMissing] = useState(false)
-  const fieldRef = useRef<HTMLTextAreaElement>(null)
+  const reason = useRequiredText<HTMLTextAreaElement>()
   const [lastSubject, setLastSubject] = useState(subject)
   // A new subject starts with an empty reason.
   if (subject !== lastSubject) {
     setLastSubject(subject)
-    if (subject !== null) {
-      setReason('')
-      setIsMissing(false)
-    }
+    if (subject !== null) reason.reset()
   }
   return (
     <ConfirmModal
@@ -46,30 +42,15 @@ export function ReasonDialog<T>({
       color="red"
       isPending={isPending}
       onConfirm={(shown) => {
-        const given = reason.trim()
-        if (isReasonRequired && given === '') {
-          setIsMissing(true)
-          fieldRef.current?.focus()
-          return
-        }
-        onConfirm(shown, given)
+        const given = reason.given(isReasonRequired)
+        if (given !== null) onConfirm(shown, given)
       }}
       onClose={onClose}
     >
       {(shown) => (
         <>
           <Text style={{ overflowWrap: 'anywhere' }}>{body(shown)}</Text>
-          <ReasonField
-            ref={fieldRef}
-            value={reason}
-            onChange={(value) => {
-              setReason(value)
-              if (value.trim() !== '') setIsMissing(false)
-            }}
-            isRequired={isReasonRequired}
-            isMissing={isMissing}
-            disabled={isPending}
-          />
+          <ReasonField {...reason.field} isRequired={isReasonRequired} disabled={isPending} />
         </>
       )}
     </ConfirmModal>

@@ -36,11 +36,7 @@ export default function VendorDashboardPage() {
     return (
       <Stack gap="md" maw={720}>
         <DashboardHeading shopName={shopName} />
-        <LoadErrorAlert
-          title={t('vendor.dashboard.loadFailed')}
-          body={t('errors.checkConnection')}
-          query={dashboard}
-        />
+        <LoadErrorAlert title={t('vendor.dashboard.loadFailed')} query={dashboard} />
       </Stack>
     )
   }

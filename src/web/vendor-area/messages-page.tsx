@@ -205,11 +205,7 @@ export default function VendorMessagesPage() {
               {list.isPending ? (
                 <ListSkeleton />
               ) : list.isError && !list.data ? (
-                <LoadErrorAlert
-                  title={t('vendor.messages.loadFailed')}
-                  body={t('errors.checkConnection')}
-                  query={list}
-                />
+                <LoadErrorAlert title={t('vendor.messages.loadFailed')} query={list} />
               ) : list.data && list.data.total === 0 ? (
                 hasFilters ? (
                   <ListEmpty

@@ -13,6 +13,7 @@ import { ListPage, useListPage } from '../components/list-page'
 import { SearchInput } from '../components/search-input'
 import { failureDetail } from '../components/use-flash-message'
 import { useListFilters } from '../components/use-list-filters'
+import { usePageSelection } from '../components/use-page-selection'
 import { BulkCompleteBar, BulkCompleteDialog, type BulkCompleteSubject } from './orders/bulk-complete'
 import { OrderCard, OrderTable, SelectAll, isSelectable } from './orders/order-list'
 import { RefundModal } from './orders/refund-modal'
@@ -20,7 +21,6 @@ import { RefundModal } from './orders/refund-modal'
 const pageSize = 20
 const statusFilters = ['all', ...orderStatuses] as const
 type StatusFilter = (typeof statusFilters)[number]
-const noneSelected: ReadonlySet<string> = new Set()
 
 /** /vendor/orders (spec §2 "/vendor/orders", §4 Order): searched, filtered, completed one by one or as a selection. */
 export default function VendorOrdersPage() {
@@ -48,24 +48,14 @@ export default function VendorOrdersPage() {
   // Four filter labels side by side fit a 375 px phone in both languages at the small size.
   const isPhone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false })
 
-  // The selection belongs to the page on screen: another page, search or filter starts with none.
-  const listKey = JSON.stringify({ q, status, range, page, after, before })
-  const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
-    listKey,
-    ids: noneSelected,
-  })
-  const picked = selection.listKey === listKey ? selection.ids : noneSelected
-  const setPicked = (next: (current: ReadonlySet<string>) => ReadonlySet<string>) =>
-    setSelection((current) => ({
-      listKey,
-      ids: next(current.listKey === listKey ? current.ids : noneSelected),
-    }))
-  // Only what is listed and still pending counts as selected: an order changed meanwhile drops out.
   const items = orders.isPlaceholderData ? [] : (orders.data?.items ?? [])
-  const selectedIds = items
-    .filter((order) => isSelectable(order) && picked.has(order.id))
-    .map((order) => order.id)
-  const selected: ReadonlySet<string> = new Set(selectedIds)
+  // Only what is listed and still pending counts as selected: an order changed meanwhile drops out.
+  const selection = usePageSelection(
+    JSON.stringify({ q, status, range, page, after, before }),
+    items,
+    isSelectable,
+  )
+  const { selectedIds, selected } = selection
 
   const changeStatus = (order: OrderDto, next: 'completed' | 'refunded') => {
     feedback.clear()
@@ -98,7 +88,7 @@ export default function VendorOrdersPage() {
     feedback.clear()
     completeMany.mutate(ids, {
       onSuccess: ({ completed }) => {
-        setPicked(() => noneSelected)
+        selection.clear()
         feedback.success(t('vendor.orders.bulk.done', { count: completed.length }))
       },
       // All or none: a refusal names how many could not be completed, and the list shows where each one stands.
@@ -116,17 +106,8 @@ export default function VendorOrdersPage() {
     onMarkCompleted: (order: OrderDto) => changeStatus(order, 'completed'),
     onRefund: list.afterClearing(setRefunding),
     selected,
-    onSelect: (id: string, isSelected: boolean) =>
-      setPicked((current) => {
-        const next = new Set(current)
-        if (isSelected) next.add(id)
-        else next.delete(id)
-        return next
-      }),
-    onSelectAll: (isSelected: boolean) =>
-      setPicked(() =>
-        isSelected ? new Set(items.filter(isSelectable).map((order) => order.id)) : noneSelected,
-      ),
+    onSelect: selection.onSelect,
+    onSelectAll: selection.onSelectAll,
   }
 
   const emptyTitle =
@@ -178,7 +159,7 @@ export default function VendorOrdersPage() {
               feedback.clear()
               setCompleting({ ids: selectedIds })
             }}
-            onClear={() => setPicked(() => noneSelected)}
+            onClear={selection.clear}
           />
         )
       }

@@ -51,11 +51,7 @@ export default function VendorPayoutsPage() {
       {payouts.isPending ? (
         <PayoutsSkeleton />
       ) : payouts.isError && !payouts.data ? (
-        <LoadErrorAlert
-          title={t('vendor.payouts.loadFailed')}
-          body={t('errors.checkConnection')}
-          query={payouts}
-        />
+        <LoadErrorAlert title={t('vendor.payouts.loadFailed')} query={payouts} />
       ) : payouts.data ? (
         <PayoutsView
           overview={payouts.data}

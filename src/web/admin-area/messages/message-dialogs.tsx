@@ -1,21 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, VisuallyHidden } from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconCornerUpLeft, IconInfoCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { limits } from '../../../shared/constants'
-import { replyMessageInput, type MessageDto } from '../../../shared/schemas/message'
+import type { MessageDto } from '../../../shared/schemas/message'
 import { useMessageThread, useReplyToMessage } from '../../api/messages'
 import { Conversation } from '../../components/conversation'
 import { FlashAlert } from '../../components/flash-alert'
-import { serverFieldErrors, useFieldProps } from '../../components/form-errors'
+import { serverFieldErrors } from '../../components/form-errors'
 import { LoadErrorAlert } from '../../components/load-error-alert'
-import { MessageSendFields } from '../../components/message-send-fields'
+import { MessageSendFields, useReplyForm } from '../../components/message-send-fields'
 import { displaySubject } from '../../components/message-text'
 import { useMarkReadWhenOpened } from '../../components/use-mark-read'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
-import { AnsweredStatus, RoleBadge, isToTeam, partyName, senderName } from './message-list'
+import { AnsweredStatus, SenderLines, isToTeam, partyName } from './message-list'
 
 /** What the dialogs know of the open conversation: its messages (the opened one alone until it loads). */
 type Shown = { messages: readonly MessageDto[]; isLoaded: boolean }
@@ -186,21 +185,10 @@ function useFocusReturnToOpener(isOpen: boolean) {
 /** Who wrote a message of the conversation (name, e-mail, role) and to whom (the team, or the vendor). */
 function Party({ message }: { message: MessageDto }) {
   const { t } = useTranslation()
-  const { sender, recipient } = message
-  const name = senderName(t, message)
+  const { recipient } = message
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
-      <Group gap={6} wrap="wrap">
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {name}
-        </Text>
-        {sender && <RoleBadge role={sender.role} />}
-      </Group>
-      {sender && sender.email !== name && (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {sender.email}
-        </Text>
-      )}
+      <SenderLines message={message} wrap="wrap" />
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {t('admin.messages.details.toWhom', {
           name: recipient ? partyName(recipient) : t('admin.messages.details.team'),
@@ -288,11 +276,7 @@ function ReplyForm({
 }) {
   const { t } = useTranslation()
   const failed = useFlashMessage()
-  const form = useForm({
-    initialValues: { content: '' },
-    validate: schemaResolver(replyMessageInput, { sync: true }),
-  })
-  const field = useFieldProps(form)
+  const { form, field } = useReplyForm()
 
   const submit = form.onSubmit(({ content }) => {
     failed.clear()

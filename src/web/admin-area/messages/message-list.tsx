@@ -97,20 +97,37 @@ export function AnsweredStatus({ message, withTime = false }: { message: Message
   )
 }
 
-/** The sender's name (or e-mail) with their role, and the e-mail under it when a name stands above. */
+/** The sender's name in a list's row or card, beside the subject. */
 function Sender({ message, nameId }: { message: MessageDto; nameId?: string }) {
+  return (
+    <Box miw={160} maw={260}>
+      <SenderLines message={message} nameId={nameId} isBold={message.isUnread} wrap="nowrap" />
+    </Box>
+  )
+}
+
+/**
+ * The sender's name (or e-mail) with their role, and the e-mail under it when a name stands above. In a narrow
+ * column (`nowrap`) the role stays beside the name and the name wraps instead.
+ */
+export function SenderLines({
+  message,
+  nameId,
+  isBold = false,
+  wrap,
+}: {
+  message: MessageDto
+  nameId?: string
+  isBold?: boolean
+  wrap: 'wrap' | 'nowrap'
+}) {
   const { t } = useTranslation()
   const { sender } = message
   const name = senderName(t, message)
   return (
-    <Box miw={160} maw={260}>
-      <Group gap={6} wrap="nowrap" align="center">
-        <Text
-          fw={message.isUnread ? 700 : 600}
-          size="sm"
-          id={nameId}
-          style={{ overflowWrap: 'anywhere', minWidth: 0 }}
-        >
+    <>
+      <Group gap={6} wrap={wrap} align="center">
+        <Text fw={isBold ? 700 : 600} size="sm" id={nameId} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           {name}
         </Text>
         {sender && <RoleBadge role={sender.role} />}
@@ -120,7 +137,7 @@ function Sender({ message, nameId }: { message: MessageDto; nameId?: string }) {
           {sender.email}
         </Text>
       )}
-    </Box>
+    </>
   )
 }
 

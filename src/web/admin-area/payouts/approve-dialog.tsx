@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Group, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
@@ -6,6 +6,7 @@ import { paymentReferenceMax, type AdminPayoutDto } from '../../../shared/schema
 import { ConfirmModal, type ConfirmActions } from '../../components/confirm-modal'
 import { Money } from '../../components/money'
 import { Notice } from '../../components/notice'
+import { useRequiredText } from '../../components/use-required-text'
 
 /**
  * The shop's balance net of refunds before this payout: the server's balance already counts the payout while
@@ -27,25 +28,17 @@ export function ApproveDialog({
   onClose,
 }: { payout: AdminPayoutDto | null } & ConfirmActions<AdminPayoutDto, [paymentReference: string]>) {
   const { t } = useTranslation()
-  const [reference, setReference] = useState('')
-  const [isMissing, setMissing] = useState(false)
+  const reference = useRequiredText<HTMLInputElement>()
   const [forId, setForId] = useState<string | null>(null)
-  const input = useRef<HTMLInputElement>(null)
   // A new payout starts with an empty reference; the last one's stays while the dialog fades out.
   if (payout && payout.id !== forId) {
     setForId(payout.id)
-    setReference('')
-    setMissing(false)
+    reference.reset()
   }
   const confirm = (subject: AdminPayoutDto) => {
-    const typed = reference.trim()
-    if (!typed) {
-      // Nothing is sent: the field says what it needs, and the cursor goes back to it.
-      setMissing(true)
-      input.current?.focus()
-      return
-    }
-    onConfirm(subject, typed)
+    // A blank one sends nothing: the field says what it needs, and the cursor goes back to it.
+    const typed = reference.given(true)
+    if (typed !== null) onConfirm(subject, typed)
   }
   return (
     <ConfirmModal
@@ -80,18 +73,15 @@ export function ApproveDialog({
               </Notice>
             )}
             <TextInput
-              ref={input}
+              ref={reference.field.ref}
               required
-              error={isMissing ? t('payouts.referenceRequired') : undefined}
+              error={reference.field.isMissing ? t('payouts.referenceRequired') : undefined}
               label={t('admin.payouts.approveDialog.referenceLabel')}
               description={t('admin.payouts.approveDialog.referenceDescription', {
                 max: paymentReferenceMax,
               })}
-              value={reference}
-              onChange={(event) => {
-                setReference(event.currentTarget.value)
-                if (event.currentTarget.value.trim()) setMissing(false)
-              }}
+              value={reference.field.value}
+              onChange={(event) => reference.field.onChange(event.currentTarget.value)}
               maxLength={paymentReferenceMax}
               disabled={isPending}
               autoComplete="off"

@@ -1,7 +1,6 @@
-import { Group, Paper, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { BusyButton } from '../../components/busy-button'
 import { DecisionButton, decisionOrder } from '../../components/decision-buttons'
+import { SelectionBar } from '../../components/selection-bar'
 import type { DecisionStatus } from './use-product-decisions'
 
 /**
@@ -21,37 +20,20 @@ export function BulkBar({
 }) {
   const { t } = useTranslation()
   return (
-    <Paper
-      component="section"
-      aria-label={t('admin.products.bulk.label')}
-      withBorder
-      radius="md"
-      p="sm"
-      bg="var(--mantine-primary-color-light)"
-    >
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text fw={600} size="sm">
-          {t('admin.products.bulk.selected', { count })}
-        </Text>
-        <Group gap="xs" wrap="wrap">
-          {decisionOrder.map((decision) => (
-            <DecisionButton
-              key={decision}
-              decision={decision}
-              size="sm"
-              // The outlined Reject keeps the page's background on the tinted bar.
-              bg={decision === 'rejected' ? 'var(--mantine-color-body)' : undefined}
-              isBusy={isBusy}
-              onClick={() => onDecide(decision)}
-            >
-              {decision === 'approved' ? t('admin.products.bulk.approve') : t('admin.products.bulk.reject')}
-            </DecisionButton>
-          ))}
-          <BusyButton size="sm" variant="default" isBusy={isBusy} onClick={onClear}>
-            {t('admin.products.bulk.clear')}
-          </BusyButton>
-        </Group>
-      </Group>
-    </Paper>
+    <SelectionBar texts="admin.products.bulk" count={count} isBusy={isBusy} onClear={onClear}>
+      {decisionOrder.map((decision) => (
+        <DecisionButton
+          key={decision}
+          decision={decision}
+          size="sm"
+          // The outlined Reject keeps the page's background on the tinted bar.
+          bg={decision === 'rejected' ? 'var(--mantine-color-body)' : undefined}
+          isBusy={isBusy}
+          onClick={() => onDecide(decision)}
+        >
+          {decision === 'approved' ? t('admin.products.bulk.approve') : t('admin.products.bulk.reject')}
+        </DecisionButton>
+      ))}
+    </SelectionBar>
   )
 }

@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import { Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { ConfirmModal, type ConfirmActions } from '../../components/confirm-modal'
 import { ReasonDialog } from '../../components/reason-dialog'
+import { useLastShown } from '../../components/use-last-shown'
 import type { DecisionStatus } from './use-product-decisions'
 
 export type BulkSubject = { ids: string[]; status: DecisionStatus }
@@ -19,8 +19,7 @@ export function BulkDecisionDialog({
 }: { subject: BulkSubject | null } & ConfirmActions<BulkSubject, [reason: string]>) {
   const { t } = useTranslation()
   // The approval's title keeps the last count while the dialog fades out.
-  const [last, setLast] = useState(subject)
-  if (subject !== null && subject !== last) setLast(subject)
+  const last = useLastShown(subject)
   const count = last?.ids.length ?? 0
   return (
     <>

@@ -1,10 +1,11 @@
-import { Badge, Box, Checkbox, Group, Text, Title } from '@mantine/core'
+import { Badge, Box, Group, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AdminProductDto } from '../../../shared/schemas/product'
 import { DataTable, DateCell } from '../../components/data-table'
 import { DecisionButtons } from '../../components/decision-buttons'
 import { DateText } from '../../components/date-text'
 import { ItemCard } from '../../components/item-card'
+import { SelectAllBox, SelectOneBox } from '../../components/select-boxes'
 import { StatusWithNotes } from '../../components/status-badge'
 import { ReasonLine } from '../../components/reason-line'
 import { categoryLabel, shortId } from './product-text'
@@ -23,6 +24,9 @@ export type ProductListProps = {
   onReject: (product: AdminProductDto) => void
 }
 
+type SelectAllProps = Pick<ProductListProps, 'products' | 'selected' | 'onSelectAll'> & {
+  withLabel?: boolean
+}
 type RowProps = Omit<ProductListProps, 'products' | 'selected' | 'onSelectAll'> & {
   product: AdminProductDto
   isSelected: boolean
@@ -163,42 +167,17 @@ export function ProductShortId({ product }: { product: AdminProductDto }) {
  * Ticks every product on this page (admin §2 "select all"); part-ticked when only some are. In the table's
  * header, and above the cards `withLabel`.
  */
-export function SelectAll({
-  products,
-  selected,
-  onSelectAll,
-  withLabel = false,
-}: Pick<ProductListProps, 'products' | 'selected' | 'onSelectAll'> & { withLabel?: boolean }) {
-  const { t } = useTranslation()
-  const count = products.filter((product) => selected.has(product.id)).length
-  const label = t('admin.products.selectAll')
-  return (
-    <Checkbox
-      checked={count > 0 && count === products.length}
-      indeterminate={count > 0 && count < products.length}
-      onChange={(event) => onSelectAll(event.currentTarget.checked)}
-      aria-label={withLabel ? undefined : label}
-      label={withLabel ? label : undefined}
-    />
-  )
-}
+export const SelectAll = ({ products, ...box }: SelectAllProps) => (
+  <SelectAllBox ids={products.map((product) => product.id)} labelKey="admin.products.selectAll" {...box} />
+)
 
 function SelectOne({
   product,
-  isSelected,
-  onSelect,
-}: {
-  product: AdminProductDto
-  isSelected: boolean
-  onSelect: RowProps['onSelect']
-}) {
+  ...box
+}: { product: AdminProductDto } & Pick<RowProps, 'isSelected' | 'onSelect'>) {
   const { t } = useTranslation()
   return (
-    <Checkbox
-      checked={isSelected}
-      onChange={(event) => onSelect(product.id, event.currentTarget.checked)}
-      aria-label={t('admin.products.selectOne', { name: product.name })}
-    />
+    <SelectOneBox id={product.id} label={t('admin.products.selectOne', { name: product.name })} {...box} />
   )
 }
 

@@ -4,11 +4,10 @@ import { schemaResolver, useForm } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { messageTypes, textMax, type MessageType } from '../../../shared/constants'
 import { sendMessageInput, type MessageDto } from '../../../shared/schemas/message'
-import { ApiError } from '../../api/client'
 import { useSendMessage } from '../../api/messages'
 import { serverFieldErrors, useFieldProps } from '../../components/form-errors'
-import { MessageSendFields } from '../../components/message-send-fields'
-import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
+import { MessageSendFields, sendFailure } from '../../components/message-send-fields'
+import { useFlashMessage } from '../../components/use-flash-message'
 import { FocusHeading } from '../../components/focus-heading'
 
 type ComposeValues = { type: MessageType; subject: string; content: string }
@@ -51,12 +50,7 @@ export function ComposeForm({
         },
         onError: (error) => {
           form.setErrors(serverFieldErrors(error))
-          if (error instanceof ApiError && error.messageKey === 'messages.noRecipient') {
-            // No admin to receive it (spec §8): the system error, word for word.
-            feedback.error(t('messages.noRecipient'))
-          } else {
-            feedback.error(t('vendor.messages.sendFailed'), failureDetail(t, error))
-          }
+          feedback.error(...sendFailure(t, error, 'vendor.messages.sendFailed'))
         },
       },
     )

@@ -10,21 +10,20 @@ import {
   Textarea,
   VisuallyHidden,
 } from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
 import { IconMailOff, IconSend } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { limits, textMax } from '../../../shared/constants'
-import { replyMessageInput } from '../../../shared/schemas/message'
 import { ApiError } from '../../api/client'
 import { useMessageThread, useVendorReply } from '../../api/messages'
 import { Conversation } from '../../components/conversation'
 import { FlashAlert } from '../../components/flash-alert'
 import { FocusHeading } from '../../components/focus-heading'
-import { serverFieldErrors, useFieldProps } from '../../components/form-errors'
+import { serverFieldErrors } from '../../components/form-errors'
 import { LoadErrorAlert } from '../../components/load-error-alert'
+import { sendFailure, useReplyForm } from '../../components/message-send-fields'
 import { displaySubject } from '../../components/message-text'
 import { useMarkReadWhenOpened } from '../../components/use-mark-read'
-import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
+import { useFlashMessage } from '../../components/use-flash-message'
 import { senderName } from './message-list'
 import classes from './messages.module.css'
 
@@ -112,11 +111,7 @@ function ReplyForm({ replyTo }: { replyTo: string }) {
   const titleId = useId()
   const reply = useVendorReply()
   const feedback = useFlashMessage()
-  const form = useForm({
-    initialValues: { content: '' },
-    validate: schemaResolver(replyMessageInput, { sync: true }),
-  })
-  const field = useFieldProps(form)
+  const { form, field } = useReplyForm()
 
   const submit = form.onSubmit(({ content }) => {
     feedback.clear()
@@ -129,11 +124,7 @@ function ReplyForm({ replyTo }: { replyTo: string }) {
         },
         onError: (error) => {
           form.setErrors(serverFieldErrors(error))
-          if (error instanceof ApiError && error.messageKey === 'messages.noRecipient') {
-            feedback.error(t('messages.noRecipient'))
-          } else {
-            feedback.error(t('vendor.messages.reply.failed'), failureDetail(t, error))
-          }
+          feedback.error(...sendFailure(t, error, 'vendor.messages.reply.failed'))
         },
       },
     )

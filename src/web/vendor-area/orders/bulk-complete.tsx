@@ -1,9 +1,10 @@
-import { useState } from 'react'
-import { Group, Paper, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { IconChecks } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { BusyButton } from '../../components/busy-button'
 import { ConfirmModal, type ConfirmActions } from '../../components/confirm-modal'
+import { SelectionBar } from '../../components/selection-bar'
+import { useLastShown } from '../../components/use-last-shown'
 
 /**
  * What can be done with the selected orders: mark them all completed (asked first), or clear the selection.
@@ -22,33 +23,16 @@ export function BulkCompleteBar({
 }) {
   const { t } = useTranslation()
   return (
-    <Paper
-      component="section"
-      aria-label={t('vendor.orders.bulk.label')}
-      withBorder
-      radius="md"
-      p="sm"
-      bg="var(--mantine-primary-color-light)"
-    >
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text fw={600} size="sm" aria-live="polite">
-          {t('vendor.orders.bulk.selected', { count })}
-        </Text>
-        <Group gap="xs" wrap="wrap">
-          <BusyButton
-            size="sm"
-            leftSection={<IconChecks size={16} aria-hidden />}
-            isBusy={isBusy}
-            onClick={onComplete}
-          >
-            {t('vendor.orders.bulk.complete')}
-          </BusyButton>
-          <BusyButton size="sm" variant="default" isBusy={isBusy} onClick={onClear}>
-            {t('vendor.orders.bulk.clear')}
-          </BusyButton>
-        </Group>
-      </Group>
-    </Paper>
+    <SelectionBar texts="vendor.orders.bulk" count={count} isCountAnnounced isBusy={isBusy} onClear={onClear}>
+      <BusyButton
+        size="sm"
+        leftSection={<IconChecks size={16} aria-hidden />}
+        isBusy={isBusy}
+        onClick={onComplete}
+      >
+        {t('vendor.orders.bulk.complete')}
+      </BusyButton>
+    </SelectionBar>
   )
 }
 
@@ -62,8 +46,7 @@ export function BulkCompleteDialog({
 }: { subject: BulkCompleteSubject | null } & ConfirmActions<BulkCompleteSubject>) {
   const { t } = useTranslation()
   // The title keeps the last count while the dialog fades out.
-  const [last, setLast] = useState(subject)
-  if (subject !== null && subject !== last) setLast(subject)
+  const last = useLastShown(subject)
   const count = last?.ids.length ?? 0
   return (
     <ConfirmModal

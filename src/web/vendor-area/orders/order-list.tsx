@@ -1,4 +1,4 @@
-import { Box, Checkbox, Group, Text } from '@mantine/core'
+import { Box, Group, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { OrderDto } from '../../../shared/schemas/order'
@@ -8,6 +8,7 @@ import { DateText } from '../../components/date-text'
 import { OrderAction } from './order-details'
 import { OrderCustomer, OrderProduct, orderColumns, shortId } from '../../components/order-parts'
 import { ItemCard } from '../../components/item-card'
+import { SelectAllBox, SelectOneBox } from '../../components/select-boxes'
 import { DataTable, DateCell } from '../../components/data-table'
 
 /** Only a pending order can be marked completed, so only pending orders can be selected. */
@@ -25,6 +26,7 @@ export type OrderListProps = {
   onSelectAll: (isSelected: boolean) => void
 }
 
+type SelectAllProps = Pick<OrderListProps, 'orders' | 'selected' | 'onSelectAll'> & { withLabel?: boolean }
 type RowProps = Omit<OrderListProps, 'orders' | 'onSelectAll'>
 
 /** From 1200 px: one table row per order, newest first, with a box to select each pending one and all of them. */
@@ -115,25 +117,11 @@ export function OrderCard({ order, nameId, ...actions }: { order: OrderDto; name
  * Ticks every pending order on this page; part-ticked when only some are. In the table's header, and above the
  * cards `withLabel`. Not shown when the page has no pending order.
  */
-export function SelectAll({
-  orders,
-  selected,
-  onSelectAll,
-  withLabel = false,
-}: Pick<OrderListProps, 'orders' | 'selected' | 'onSelectAll'> & { withLabel?: boolean }) {
-  const { t } = useTranslation()
+export function SelectAll({ orders, ...box }: SelectAllProps) {
   const selectable = orders.filter(isSelectable)
   if (selectable.length === 0) return null
-  const count = selectable.filter((order) => selected.has(order.id)).length
-  const label = t('vendor.orders.selectAll')
   return (
-    <Checkbox
-      checked={count > 0 && count === selectable.length}
-      indeterminate={count > 0 && count < selectable.length}
-      onChange={(event) => onSelectAll(event.currentTarget.checked)}
-      aria-label={withLabel ? undefined : label}
-      label={withLabel ? label : undefined}
-    />
+    <SelectAllBox ids={selectable.map((order) => order.id)} labelKey="vendor.orders.selectAll" {...box} />
   )
 }
 
@@ -144,11 +132,6 @@ function SelectOne({
 }: { order: OrderDto } & Pick<OrderListProps, 'selected' | 'onSelect'>) {
   const { t } = useTranslation()
   if (!isSelectable(order)) return null
-  return (
-    <Checkbox
-      checked={selected.has(order.id)}
-      onChange={(event) => onSelect(order.id, event.currentTarget.checked)}
-      aria-label={t('vendor.orders.selectOne', { id: shortId(order.id) })}
-    />
-  )
+  const label = t('vendor.orders.selectOne', { id: shortId(order.id) })
+  return <SelectOneBox id={order.id} isSelected={selected.has(order.id)} onSelect={onSelect} label={label} />
 }
