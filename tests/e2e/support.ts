@@ -566,16 +566,17 @@ export function spoofedPng(name = 'logo.png'): FilePayload {
  * Opens a screen of the app by its path and waits until its heading is up and its data has arrived (no skeleton
  * left). Once the app is running in the page, it goes there as the app's own links do (the router follows the
  * address; nothing is loaded again), which is what a person moving through the app sees, and several times
- * quicker than loading the page anew; otherwise, or for the screen already shown, it loads the page. On a
+ * quicker than loading the page anew; otherwise, for the screen already shown, or with `load` (after the cookies
+ * changed: the running app still holds the last user's session), it loads the page. On a
  * loaded machine Chromium may abort a load that starts while the last screen's requests are in flight
  * (net::ERR_ABORTED): that one is tried again.
  */
-export async function openScreen(page: Page, path: string) {
+export async function openScreen(page: Page, path: string, { load = false }: { load?: boolean } = {}) {
   const shown = page.getByRole('heading', { level: 1 }).first()
   const leaving = (await shown.count()) > 0 ? await shown.elementHandle() : null
   const origin = new URL(page.url() === 'about:blank' ? serverOrigin() : page.url()).origin
   const target = new URL(path, serverOrigin())
-  const inApp = leaving !== null && origin === target.origin && page.url() !== target.href
+  const inApp = !load && leaving !== null && origin === target.origin && page.url() !== target.href
   if (inApp) {
     await page.evaluate((href) => {
       window.history.pushState(null, '', href)
