@@ -10,7 +10,6 @@ import {
   type OrderImportResult,
 } from '../../src/shared/schemas/order'
 import {
-  adminOf,
   createProduct,
   placeOrder,
   productInStock as shopProductInStock,
@@ -20,10 +19,11 @@ import {
   variantProduct,
   variantRow,
   type RegisteredVendor,
+  twoShopsAndAdmin,
 } from '../fixtures/commerce'
 import { expectError } from '../fixtures/expect-error'
 import { parseCsv } from '../fixtures/read-files'
-import { createTestApp } from '../fixtures/test-app'
+import type { createTestApp } from '../fixtures/test-app'
 import { textsIn } from '../fixtures/texts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -33,13 +33,7 @@ let adminCookie: string
 let adminId: string
 
 beforeAll(async () => {
-  t = await createTestApp()
-  const [first, second, admin] = await Promise.all([
-    registeredVendor(t, { status: 'approved', plan: 'unlimited' }),
-    registeredVendor(t, { status: 'approved', plan: 'unlimited' }),
-    adminOf(t)(),
-  ])
-  ;[a, b, adminCookie, adminId] = [first, second, admin.cookie, admin.user.id]
+  ;({ t, a, b, adminCookie, adminId } = await twoShopsAndAdmin())
 })
 afterAll(async () => {
   await t?.close()

@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, vendors } from '../../src/server/db/schema'
 import type { ProductDto } from '../../src/shared/schemas/product'
 import {
-  adminOf,
   createProduct,
   productInStock,
   registeredVendor,
   simpleProduct,
   variantProduct,
   type RegisteredVendor,
+  twoShopsAndAdmin,
 } from '../fixtures/commerce'
 import { expectError } from '../fixtures/expect-error'
-import { createTestApp } from '../fixtures/test-app'
+import type { createTestApp } from '../fixtures/test-app'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let a: RegisteredVendor
@@ -20,13 +20,7 @@ let b: RegisteredVendor
 let adminCookie: string
 
 beforeAll(async () => {
-  t = await createTestApp()
-  const [first, second, admin] = await Promise.all([
-    registeredVendor(t, { status: 'approved', plan: 'unlimited' }),
-    registeredVendor(t, { status: 'approved', plan: 'unlimited' }),
-    adminOf(t)(),
-  ])
-  ;[a, b, adminCookie] = [first, second, admin.cookie]
+  ;({ t, a, b, adminCookie } = await twoShopsAndAdmin())
 })
 afterAll(async () => {
   await t?.close()

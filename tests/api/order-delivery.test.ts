@@ -2,15 +2,9 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderImports, orders } from '../../src/server/db/schema'
 import { orderDeliveryColumns, orderImportColumns } from '../../src/shared/schemas/order'
-import {
-  adminOf,
-  productInStock,
-  registeredVendor,
-  variantRow,
-  type RegisteredVendor,
-} from '../fixtures/commerce'
+import { productInStock, variantRow, type RegisteredVendor, twoShopsAndAdmin } from '../fixtures/commerce'
 import { parseCsv } from '../fixtures/read-files'
-import { createTestApp } from '../fixtures/test-app'
+import type { createTestApp } from '../fixtures/test-app'
 
 /**
  * Beyond the specification: an order's customer phone and Rwandan delivery address (optional, checked when
@@ -24,13 +18,7 @@ let b: RegisteredVendor
 let adminCookie: string
 
 beforeAll(async () => {
-  t = await createTestApp()
-  const [first, second, admin] = await Promise.all([
-    registeredVendor(t, { status: 'approved', plan: 'unlimited' }),
-    registeredVendor(t, { status: 'approved', plan: 'unlimited' }),
-    adminOf(t)(),
-  ])
-  ;[a, b, adminCookie] = [first, second, admin.cookie]
+  ;({ t, a, b, adminCookie } = await twoShopsAndAdmin())
 }, 300_000)
 afterAll(async () => {
   await t?.close()

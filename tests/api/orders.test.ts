@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, orders, products, variants, vendors } from '../../src/server/db/schema'
 import type { OrderDto } from '../../src/shared/schemas/order'
 import {
-  adminOf,
   createProduct,
   orderBody,
   orderRow,
@@ -17,10 +16,11 @@ import {
   variantProduct,
   variantRow,
   type RegisteredVendor,
+  twoShopsAndAdmin,
 } from '../fixtures/commerce'
 import { expectError } from '../fixtures/expect-error'
 import { confirmedVendor } from '../fixtures/factories'
-import { createTestApp } from '../fixtures/test-app'
+import type { createTestApp } from '../fixtures/test-app'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let a: RegisteredVendor
@@ -29,13 +29,7 @@ let adminCookie: string
 let adminId: string
 
 beforeAll(async () => {
-  t = await createTestApp()
-  const [first, second, admin] = await Promise.all([
-    registeredVendor(t, { status: 'approved', plan: 'unlimited' }),
-    registeredVendor(t, { status: 'approved', plan: 'unlimited' }),
-    adminOf(t)(),
-  ])
-  ;[a, b, adminCookie, adminId] = [first, second, admin.cookie, admin.user.id]
+  ;({ t, a, b, adminCookie, adminId } = await twoShopsAndAdmin())
 })
 afterAll(async () => {
   await t?.close()
