@@ -280,6 +280,8 @@ export function keysetRows<Query extends PgSelect>(
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset) as unknown as Promise<Row[]>
+  const first = async (db: Tx, where: SQL | undefined) =>
+    (await read(db, { where, orderBy: order, limit: 1, offset: 0 }))[0]
   const counted = (db: Db, where: SQL | undefined) =>
     db
       .select({ one: sql`1` })
@@ -311,8 +313,7 @@ export function keysetRows<Query extends PgSelect>(
         ...options,
       }),
     /** The first row the filter keeps (one record by its id), or undefined: outside the scope it is not there. */
-    first: async (db: Tx, where: SQL | undefined) =>
-      (await read(db, { where, orderBy: order, limit: 1, offset: 0 }))[0],
+    first,
     /**
      * One record by its id within `inScope` (locked for a change when asked), or undefined: an id that is no id,
      * or one outside the scope, is not there.
@@ -320,7 +321,7 @@ export function keysetRows<Query extends PgSelect>(
     find: async (db: Tx, id: string, inScope: SQL | undefined, { lock = false } = {}) => {
       if (!isUuid(id)) return undefined
       const where = and(eq(source.id, id), inScope)
-      if (!lock) return (await read(db, { where, orderBy: order, limit: 1, offset: 0 }))[0]
+      if (!lock) return first(db, where)
       const [row] = (await source.select(db).where(where).for('update', { of: source.table })) as Row[]
       return row
     },
