@@ -241,3 +241,242 @@ BEGIN
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
+
+-- ── The ledger (migration 0020, docs/decisions/020) ──
+-- A line's amount credits its account when positive and debits it when negative; an entry's lines add up to 0.
+
+-- A shop's line takes the next number among the shop's lines and the balance after it, from the shop's row of
+-- ledger_balances, which it locks: the numbers follow the order in which the balance moved, and the line's time is
+-- that moment, so a statement reads its lines in that order and needs no sum.
+CREATE OR REPLACE FUNCTION ledger_lines_number() RETURNS trigger AS $$
+BEGIN
+  IF NEW.account <> 'vendor_payable' THEN
+    RETURN NEW;
+  END IF;
+  INSERT INTO ledger_balances AS b (account, owner, balance, lines)
+  VALUES ('vendor_payable', NEW.vendor_id, NEW.amount, 1)
+  ON CONFLICT (account, owner) DO UPDATE SET balance = b.balance + excluded.balance, lines = b.lines + 1
+  RETURNING b.lines, b.balance INTO NEW.seq, NEW.balance_after;
+  NEW.created_at := clock_timestamp();
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+
+-- The marketplace's accounts, once per statement, in account order (after the shops' rows, which the lines'
+-- row trigger locked first: every posting takes its locks in that order).
+CREATE OR REPLACE FUNCTION ledger_lines_keep_balances() RETURNS trigger AS $$
+BEGIN
+  INSERT INTO ledger_balances AS b (account, owner, balance, lines)
+  SELECT account, '00000000-0000-0000-0000-000000000000'::uuid, sum(amount), count(*)
+  FROM new_rows WHERE account <> 'vendor_payable' GROUP BY account ORDER BY account
+  ON CONFLICT (account, owner) DO UPDATE SET balance = b.balance + excluded.balance, lines = b.lines + excluded.lines;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+-- At commit, each entry's lines add up to 0, or nothing of the transaction is kept.
+CREATE OR REPLACE FUNCTION ledger_entry_must_balance() RETURNS trigger AS $$
+DECLARE
+  total bigint;
+BEGIN
+  SELECT sum(amount) INTO total FROM ledger_lines WHERE entry_id = NEW.entry_id;
+  IF total <> 0 THEN
+    RAISE EXCEPTION 'ledger entry % does not balance: its lines add up to %', NEW.entry_id, total
+      USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+-- Lines in one statement: the shops' first, by shop and in the order given, then the marketplace's.
+CREATE OR REPLACE FUNCTION ledger_insert_lines(lines ledger_line[]) RETURNS void AS $$
+BEGIN
+  INSERT INTO ledger_lines (entry_id, account, vendor_id, kind, amount, available_at)
+  SELECT l.entry_id, l.account, l.vendor_id, l.kind, l.amount, l.available_at
+  FROM unnest(lines) WITH ORDINALITY AS l(entry_id, account, vendor_id, kind, amount, available_at, n)
+  WHERE l.amount <> 0
+  ORDER BY l.account <> 'vendor_payable', l.vendor_id, l.n;
+END;
+$$ LANGUAGE plpgsql;
+
+-- The commission on an order of p_total francs of a shop in a category (null when its product is gone), under the
+-- most specific rule that applies (shop and category, shop, category, the shop's plan, the marketplace's default;
+-- none: 0), with VAT on it at the marketplace's rate: the rule and the amounts, as a sale's memo. Rounded half up.
+CREATE OR REPLACE FUNCTION commission_memo(p_vendor uuid, p_category text, p_total bigint) RETURNS jsonb AS $$
+  WITH rule AS (
+    SELECT r.* FROM commission_rules r JOIN vendors v ON v.id = p_vendor
+    WHERE (r.vendor_id IS NULL OR r.vendor_id = p_vendor)
+      AND (r.category IS NULL OR r.category = p_category)
+      AND (r.plan IS NULL OR r.plan = v.subscription_plan)
+    ORDER BY r.vendor_id IS NOT NULL DESC, r.category IS NOT NULL DESC, r.plan IS NOT NULL DESC
+    LIMIT 1
+  ), priced AS (
+    SELECT rule.*, least(p_total, greatest(coalesce(rule.min_amount, 0), least(coalesce(rule.max_amount, p_total),
+      (p_total * rule.rate_bp + 5000) / 10000 + rule.fixed_amount))) AS commission
+    FROM rule
+  )
+  SELECT jsonb_build_object('total', p_total, 'rule_id', p.id, 'rule_vendor_id', p.vendor_id,
+    'rule_category', p.category, 'rule_plan', p.plan, 'rate_bp', p.rate_bp, 'fixed_amount', p.fixed_amount,
+    'min_amount', p.min_amount, 'max_amount', p.max_amount, 'commission', coalesce(p.commission, 0),
+    'vat_rate_bp', s.vat_rate_bp, 'vat', (coalesce(p.commission, 0) * s.vat_rate_bp + 5000) / 10000)
+  FROM marketplace_settings s LEFT JOIN priced p ON true
+  WHERE s.id = 1
+$$ LANGUAGE sql STABLE;
+
+-- Orders leaving the completed status (gone: refunded, reopened, changed or deleted) and entering it (came).
+-- A sale is posted when an order completes: its total to the shop, the commission and the VAT on it from the
+-- shop, under the rule frozen then (the order's earlier sale of the same total keeps its rule and amounts: a
+-- re-completion is never priced at today's rates). Leaving reverses the sale's lines, each exactly, available
+-- when they were; an order completed before the ledger (counted in its shop's opening entry) reverses its total.
+CREATE OR REPLACE FUNCTION ledger_orders_moved(gone ledger_order_move[], came ledger_order_move[]) RETURNS void AS $$
+DECLARE
+  m ledger_order_move;
+  sale uuid;
+  entry uuid;
+  memo jsonb;
+  held timestamptz;
+  lines ledger_line[] := '{}';
+BEGIN
+  IF cardinality(gone) = 0 AND cardinality(came) = 0 THEN
+    RETURN;
+  END IF;
+  FOREACH m IN ARRAY gone LOOP
+    SELECT e.id INTO sale FROM ledger_entries e
+    WHERE e.order_id = m.order_id AND e.kind = 'sale'
+      AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.reverses_id = e.id)
+    ORDER BY e.created_at DESC LIMIT 1;
+    CONTINUE WHEN sale IS NULL AND m.total_amount = 0;
+    entry := gen_random_uuid();
+    INSERT INTO ledger_entries (id, kind, vendor_id, order_id, reverses_id, memo)
+    VALUES (entry, CASE WHEN m.reason = 'refunded' THEN 'refund' ELSE 'reversal' END, m.vendor_id, m.order_id, sale,
+      jsonb_build_object('reason', m.reason));
+    IF sale IS NOT NULL THEN
+      lines := lines || ARRAY(
+        SELECT ROW(entry, l.account, l.vendor_id,
+          CASE l.kind WHEN 'sale' THEN 'refund' WHEN 'commission' THEN 'commission_refund'
+            WHEN 'commission_vat' THEN 'commission_vat_refund' ELSE l.kind END,
+          -l.amount, l.available_at)::ledger_line
+        FROM ledger_lines l WHERE l.entry_id = sale ORDER BY l.id);
+    ELSE
+      lines := lines || ARRAY[
+        ROW(entry, 'vendor_payable', m.vendor_id, 'refund', -m.total_amount, now())::ledger_line,
+        ROW(entry, 'marketplace_cash', m.vendor_id, 'refund', m.total_amount, now())::ledger_line];
+    END IF;
+  END LOOP;
+  IF cardinality(came) > 0 THEN
+    SELECT now() + make_interval(days => s.hold_days) INTO held FROM marketplace_settings s WHERE s.id = 1;
+  END IF;
+  FOREACH m IN ARRAY came LOOP
+    CONTINUE WHEN m.total_amount = 0;
+    SELECT e.memo INTO memo FROM ledger_entries e
+    WHERE e.order_id = m.order_id AND e.kind = 'sale' AND e.vendor_id = m.vendor_id
+      AND (e.memo->>'total')::bigint = m.total_amount
+    ORDER BY e.created_at DESC LIMIT 1;
+    IF memo IS NULL THEN
+      memo := commission_memo(m.vendor_id, (SELECT p.category FROM products p WHERE p.id = m.product_id), m.total_amount);
+    END IF;
+    entry := gen_random_uuid();
+    INSERT INTO ledger_entries (id, kind, vendor_id, order_id, memo) VALUES (entry, 'sale', m.vendor_id, m.order_id, memo);
+    lines := lines || ARRAY[
+      ROW(entry, 'vendor_payable', m.vendor_id, 'sale', m.total_amount, held)::ledger_line,
+      ROW(entry, 'marketplace_cash', m.vendor_id, 'sale', -m.total_amount, now())::ledger_line,
+      ROW(entry, 'vendor_payable', m.vendor_id, 'commission', -(memo->>'commission')::bigint, held)::ledger_line,
+      ROW(entry, 'commission_income', m.vendor_id, 'commission', (memo->>'commission')::bigint, now())::ledger_line,
+      ROW(entry, 'vendor_payable', m.vendor_id, 'commission_vat', -(memo->>'vat')::bigint, held)::ledger_line,
+      ROW(entry, 'vat_on_commission_payable', m.vendor_id, 'commission_vat', (memo->>'vat')::bigint, now())::ledger_line];
+  END LOOP;
+  PERFORM ledger_insert_lines(lines);
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE OR REPLACE FUNCTION orders_inserted_post_ledger() RETURNS trigger AS $$
+BEGIN
+  PERFORM ledger_orders_moved('{}', ARRAY(
+    SELECT ROW(id, vendor_id, product_id, total_amount, 'inserted')::ledger_order_move
+    FROM new_rows WHERE status = 'completed' ORDER BY vendor_id, id));
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE OR REPLACE FUNCTION orders_deleted_post_ledger() RETURNS trigger AS $$
+BEGIN
+  PERFORM ledger_orders_moved(ARRAY(
+    SELECT ROW(id, vendor_id, product_id, total_amount, 'deleted')::ledger_order_move
+    FROM old_rows WHERE status = 'completed' ORDER BY vendor_id, id), '{}');
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+-- An order leaves the completed status, or stays in it with another shop or total (out as it was, in as it is).
+CREATE OR REPLACE FUNCTION orders_updated_post_ledger() RETURNS trigger AS $$
+BEGIN
+  PERFORM ledger_orders_moved(
+    ARRAY(
+      SELECT ROW(o.id, o.vendor_id, o.product_id, o.total_amount,
+        CASE WHEN n.status = 'completed' THEN 'changed' ELSE n.status END)::ledger_order_move
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE o.status = 'completed'
+        AND (n.status <> 'completed' OR (o.vendor_id, o.total_amount) IS DISTINCT FROM (n.vendor_id, n.total_amount))
+      ORDER BY o.vendor_id, o.id),
+    ARRAY(
+      SELECT ROW(n.id, n.vendor_id, n.product_id, n.total_amount, 'completed')::ledger_order_move
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE n.status = 'completed'
+        AND (o.status <> 'completed' OR (o.vendor_id, o.total_amount) IS DISTINCT FROM (n.vendor_id, n.total_amount))
+      ORDER BY n.vendor_id, n.id));
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+-- Where a payout's amount is, by its status: pending, in transit; approved, paid out of the marketplace's cash;
+-- rejected, back with its shop.
+CREATE OR REPLACE FUNCTION payout_place(p_status text) RETURNS text AS $$
+  SELECT CASE p_status WHEN 'pending' THEN 'payouts_in_transit' WHEN 'approved' THEN 'marketplace_cash'
+    ELSE 'vendor_payable' END
+$$ LANGUAGE sql IMMUTABLE;
+
+-- A payout requested, decided, changed or removed moves its amount from where it was to where it is now (a
+-- request: from its shop), one entry with the lines netted per account.
+CREATE OR REPLACE FUNCTION payouts_post_ledger() RETURNS trigger AS $$
+DECLARE
+  entry uuid := gen_random_uuid();
+  moves ledger_line[] := '{}';
+  lines ledger_line[];
+  shop uuid;
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.vendor_id = NEW.vendor_id AND OLD.status = NEW.status AND OLD.amount = NEW.amount THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    shop := OLD.vendor_id;
+    moves := moves || ARRAY[
+      ROW(entry, payout_place(OLD.status), OLD.vendor_id, 'payout', -OLD.amount, now())::ledger_line,
+      ROW(entry, 'vendor_payable', OLD.vendor_id, 'payout', OLD.amount, now())::ledger_line];
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    shop := NEW.vendor_id;
+    moves := moves || ARRAY[
+      ROW(entry, 'vendor_payable', NEW.vendor_id, 'payout', -NEW.amount, now())::ledger_line,
+      ROW(entry, payout_place(NEW.status), NEW.vendor_id, 'payout', NEW.amount, now())::ledger_line];
+  END IF;
+  SELECT coalesce(array_agg(ROW(entry, n.account, n.vendor_id,
+      CASE WHEN n.account = 'marketplace_cash' THEN 'payout_paid'
+        WHEN n.account = 'vendor_payable' AND n.amount > 0 THEN 'payout_returned' ELSE 'payout' END,
+      n.amount, now())::ledger_line), '{}')
+  INTO lines
+  FROM (SELECT m.account, m.vendor_id, sum(m.amount)::bigint AS amount FROM unnest(moves) m
+        GROUP BY m.account, m.vendor_id) n
+  WHERE n.amount <> 0;
+  IF cardinality(lines) = 0 THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO ledger_entries (id, kind, vendor_id, payout_id)
+  VALUES (entry,
+    CASE WHEN TG_OP = 'INSERT' THEN 'payout_requested' WHEN TG_OP = 'DELETE' THEN 'payout_returned'
+      WHEN NEW.status = 'approved' THEN 'payout_paid' WHEN NEW.status = 'rejected' THEN 'payout_returned'
+      ELSE 'payout_changed' END,
+    shop, CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END);
+  PERFORM ledger_insert_lines(lines);
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;

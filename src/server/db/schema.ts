@@ -33,6 +33,7 @@ import {
 } from '../../shared/constants'
 import { fileVisibilities, purposeVisibility, uploadPurposes } from '../../shared/schemas/upload'
 import { districts } from '../../shared/rwanda'
+import { adjustmentStatuses, ledgerAccounts, ledgerEntryKinds, ledgerLineKinds } from '../../shared/ledger'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -220,6 +221,10 @@ export const vendors = pgTable(
     decisionReason: text('decision_reason'),
     /** A variant with this many or fewer in stock counts as low on the shop's screens (step 10, B.4). */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /** The shop's taxpayer number at the Rwanda Revenue Authority (9 digits), for statements and invoices. */
+    tin: text('tin'),
+    /** Whether the shop is registered for VAT (its statements say so). */
+    vatRegistered: boolean('vat_registered').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -238,6 +243,7 @@ export const vendors = pgTable(
     check('vendors_business_documents_max', sql`jsonb_array_length(business_documents) <= 5`),
     check('vendors_id_documents_max', sql`jsonb_array_length(id_documents) <= 3`),
     check('vendors_low_stock_threshold_check', sql`low_stock_threshold between 0 and 1000000`),
+    check('vendors_tin_check', sql`tin is null or tin ~ '^[0-9]{9}$'`),
     // Lists are newest first by (time, id) and page by cursor on that pair: docs/decisions/012.
     index('vendors_created_idx').on(t.createdAt, t.id),
     index('vendors_status_created_idx').on(t.status, t.createdAt, t.id),
@@ -571,6 +577,200 @@ export const files = pgTable(
   ],
 )
 
+// ── Money (docs/decisions/020): the ledger every franc goes through, commission rules and settings ──
+
+/**
+ * The marketplace's money settings (one row, id 1): VAT on its commission, the hold on sales, the debt past which
+ * a shop is held back, the adjustment size that needs a second admin, and the marketplace's own tax identity.
+ */
+export const marketplaceSettings = pgTable(
+  'marketplace_settings',
+  {
+    id: integer('id').primaryKey(),
+    /** VAT charged on the marketplace's commission, in basis points (1800 = 18%). */
+    vatRateBp: integer('vat_rate_bp').notNull().default(1800),
+    /** A completed sale becomes available to pay out this many days later (0: at once). */
+    holdDays: integer('hold_days').notNull().default(0),
+    /** A shop owing more than this (RWF) cannot request payouts or take new orders; null: no limit. */
+    debtLimit: rwf('debt_limit'),
+    /** An adjustment of more than this (RWF, either way) posts only once a second admin approves it. */
+    adjustmentApprovalAbove: rwf('adjustment_approval_above').notNull().default(100000),
+    marketplaceName: text('marketplace_name').notNull().default('Isoko'),
+    marketplaceTin: text('marketplace_tin'),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  () => [
+    check('marketplace_settings_single_row', sql`id = 1`),
+    check('marketplace_settings_vat_check', sql`vat_rate_bp between 0 and 10000`),
+    check('marketplace_settings_hold_check', sql`hold_days between 0 and 90`),
+    check('marketplace_settings_debt_check', sql`debt_limit is null or debt_limit >= 0`),
+    check('marketplace_settings_adjustment_check', sql`adjustment_approval_above >= 0`),
+    check('marketplace_settings_tin_check', sql`marketplace_tin is null or marketplace_tin ~ '^[0-9]{9}$'`),
+  ],
+)
+
+/**
+ * A commission rule: the marketplace's default (no shop, category or plan), a plan's, a category's, a shop's, or a
+ * shop's in one category. The most specific rule that applies to an order wins (shop and category, shop,
+ * category, plan, default). Commission = rate × the order's total + the fixed amount, then raised to the minimum
+ * and lowered to the maximum, never more than the total.
+ */
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    id: id(),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: categories }),
+    plan: text('plan', { enum: plans }),
+    rateBp: integer('rate_bp').notNull().default(0),
+    fixedAmount: rwf('fixed_amount').notNull().default(0),
+    minAmount: rwf('min_amount'),
+    maxAmount: rwf('max_amount'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('commission_rules_scope_unique').on(
+      sql`coalesce(${t.vendorId}::text, '')`,
+      sql`coalesce(${t.category}, '')`,
+      sql`coalesce(${t.plan}, '')`,
+    ),
+    check('commission_rules_plan_alone', sql`plan is null or (vendor_id is null and category is null)`),
+    check('commission_rules_category_check', sql`category is null or ${oneOf('category', categories)}`),
+    check('commission_rules_plan_check', sql`plan is null or ${oneOf('plan', plans)}`),
+    check('commission_rules_rate_check', sql`rate_bp between 0 and 10000`),
+    check('commission_rules_fixed_check', sql`fixed_amount >= 0`),
+    check(
+      'commission_rules_bounds_check',
+      sql`(min_amount is null or min_amount >= 0) and (max_amount is null or max_amount >= 0)
+        and (min_amount is null or max_amount is null or min_amount <= max_amount)`,
+    ),
+  ],
+)
+
+/**
+ * One balanced transaction: what caused it (an order, a payout, an adjustment, a plan's fee) and, for a
+ * reversal, the entry it reverses (at most once). Append-only (migration 0020): a correction is a new entry.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    kind: text('kind', { enum: ledgerEntryKinds }).notNull(),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    /** The order, payout or adjustment the entry comes from; no foreign key: an order may be deleted since. */
+    orderId: uuid('order_id'),
+    payoutId: uuid('payout_id'),
+    adjustmentId: uuid('adjustment_id'),
+    reversesId: uuid('reverses_id'),
+    /** For a sale: the commission rule and amounts frozen when the order completed. */
+    memo: jsonb('memo').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'ledger_entries_reverses_fk', columns: [t.reversesId], foreignColumns: [t.id] }),
+    check('ledger_entries_kind_check', oneOf('kind', ledgerEntryKinds)),
+    uniqueIndex('ledger_entries_reverses_unique')
+      .on(t.reversesId)
+      .where(sql`reverses_id is not null`),
+    index('ledger_entries_order_idx')
+      .on(t.orderId, t.createdAt)
+      .where(sql`order_id is not null`),
+    index('ledger_entries_payout_idx')
+      .on(t.payoutId)
+      .where(sql`payout_id is not null`),
+    index('ledger_entries_created_idx').on(t.createdAt),
+  ],
+)
+
+/**
+ * An entry's lines: an amount credited (positive) or debited (negative) to an account. A shop's lines (account
+ * vendor_payable) are numbered in the order they moved its balance (seq, from 1) and carry the balance after them,
+ * so a statement page reads its lines and nothing else; available_at is when a sale's money may be paid out.
+ */
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    account: text('account', { enum: ledgerAccounts }).notNull(),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ledgerLineKinds }).notNull(),
+    amount: rwf('amount').notNull(),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    seq: bigint('seq', { mode: 'number' }),
+    balanceAfter: rwf('balance_after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_lines_account_check', oneOf('account', ledgerAccounts)),
+    check('ledger_lines_kind_check', oneOf('kind', ledgerLineKinds)),
+    check('ledger_lines_amount_check', sql`amount <> 0`),
+    check('ledger_lines_vendor_check', sql`account <> 'vendor_payable' or vendor_id is not null`),
+    index('ledger_lines_entry_idx').on(t.entryId),
+    uniqueIndex('ledger_lines_statement_idx')
+      .on(t.vendorId, t.seq)
+      .where(sql`account = 'vendor_payable'`),
+    index('ledger_lines_statement_created_idx')
+      .on(t.vendorId, t.createdAt)
+      .where(sql`account = 'vendor_payable'`),
+    // What is still held: the few lines of a shop not yet available.
+    index('ledger_lines_held_idx')
+      .on(t.vendorId, t.availableAt)
+      .where(sql`account = 'vendor_payable'`),
+    index('ledger_lines_account_created_idx').on(t.account, t.createdAt),
+  ],
+)
+
+/**
+ * Each account's balance (the sum of its lines) and number of lines, kept by the ledger's triggers in the
+ * transaction of every line; owner is the shop for vendor_payable and the nil uuid for the marketplace's accounts.
+ */
+export const ledgerBalances = pgTable(
+  'ledger_balances',
+  {
+    account: text('account', { enum: ledgerAccounts }).notNull(),
+    owner: uuid('owner').notNull(),
+    balance: rwf('balance').notNull().default(0),
+    lines: bigint('lines', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.owner] })],
+)
+
+/**
+ * A manual credit (positive) or debit (negative) of a shop, with its reason. Above the operator's threshold it
+ * waits for a second admin (pending); it posts as one ledger entry, or is rejected.
+ */
+export const ledgerAdjustments = pgTable(
+  'ledger_adjustments',
+  {
+    id: id(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    amount: rwf('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: adjustmentStatuses }).notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_adjustments_amount_check', sql`amount <> 0`),
+    check('ledger_adjustments_status_check', oneOf('status', adjustmentStatuses)),
+    check('ledger_adjustments_reason_check', sql`length(btrim(reason)) > 0`),
+    check('ledger_adjustments_second_admin', sql`decided_by is null or decided_by <> requested_by`),
+    index('ledger_adjustments_vendor_idx').on(t.vendorId, t.createdAt),
+    index('ledger_adjustments_status_idx').on(t.status, t.createdAt),
+  ],
+)
+
 // ── Running totals (docs/decisions/007): kept by database triggers in the transaction of every change ──
 
 /** A count or a sum of RWF kept as a running total (bigint, never null). */
@@ -753,4 +953,10 @@ export const schema = {
   reportWindows,
   vendorWindowSales,
   productWindowSales,
+  marketplaceSettings,
+  commissionRules,
+  ledgerEntries,
+  ledgerLines,
+  ledgerBalances,
+  ledgerAdjustments,
 }

@@ -46,6 +46,8 @@ const totalTables = [
     key: ['days', 'vendor_id', 'product_key'],
     figures: ['quantity', 'amount'],
   },
+  // Each ledger account's balance and lines (migration 0020, docs/decisions/020).
+  { table: 'ledger_balances', key: ['account', 'owner'], figures: ['balance', 'lines'] },
 ] as const
 
 /**
@@ -145,7 +147,7 @@ export async function findTotalsDrift(db: Db, limit = 100): Promise<TotalsDrift[
  */
 export async function rebuildTotals(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table vendors, products, orders, payouts in share mode`)
+    await tx.execute(sql`lock table vendors, products, orders, payouts, ledger_lines in share mode`)
     // Then no window moves meanwhile. In this order: an order change holds the shared advisory lock only while
     // it holds its row of orders, which the table lock above has already waited out.
     await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_WINDOWS_LOCK})`)

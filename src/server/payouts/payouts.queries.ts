@@ -2,7 +2,7 @@ import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { AdminPayoutFilters } from '../../shared/schemas/payout'
 import type { Db } from '../db/client'
-import { payouts, users, vendorTotals, vendors } from '../db/schema'
+import { ledgerBalances, ledgerLines, payouts, users, vendorTotals, vendors } from '../db/schema'
 import { ownerOfShop } from '../db/joins'
 import { withinDays } from '../lib/calendar'
 import { keysetRows, positionOf } from '../lib/paginate'
@@ -15,15 +15,25 @@ import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
  */
 
 /**
- * Completed order totals minus non-rejected payouts (specification §9), read from the shop's running totals
- * (kept by the database in the transaction of every order and payout change: docs/decisions/007), so a
- * balance costs one row however many orders the shop has. Not clamped at 0 (docs/decisions/006): a refund
- * after a payout leaves a deficit, shown to the vendor as owed and settled by later sales, and no payout is
- * requested or approved while it would exceed this balance.
+ * What the shop may be paid now (docs/decisions/020): its balance in the ledger (its completed sales, less
+ * commission, VAT on commission, refunds, payouts requested or paid, with adjustments), less what is still held
+ * (sales not yet available: the few lines whose available_at is ahead). One row and an index range, however many
+ * orders the shop has. With no commission and no hold it is the specification's completed order totals minus
+ * non-rejected payouts (§9). Not clamped at 0 (docs/decisions/006): a refund after a payout leaves the shop owing,
+ * settled by later sales, and no payout is requested or approved while it would exceed this balance.
  */
 export const availableBalance = (vendorId: SQLWrapper | string) =>
-  money(sql`coalesce((select t.amount_completed - t.payouts_pending_amount - t.payouts_approved_amount
-    from ${vendorTotals} t where t.vendor_id = ${vendorId}), 0)`)
+  money(sql`(${ledgerBalance(vendorId)} - ${heldBalance(vendorId)})`)
+
+/** The shop's balance in the ledger, held sales included. */
+export const ledgerBalance = (vendorId: SQLWrapper | string) =>
+  money(sql`coalesce((select b.balance from ${ledgerBalances} b
+    where b.account = 'vendor_payable' and b.owner = ${vendorId}), 0)`)
+
+/** The part of the shop's balance not yet available (sales within the operator's hold). */
+export const heldBalance = (vendorId: SQLWrapper | string) =>
+  money(sql`coalesce((select sum(l.amount) from ${ledgerLines} l
+    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.available_at > now()), 0)`)
 
 export const pendingTotal = (vendorId: SQLWrapper | string) =>
   money(

@@ -1,0 +1,63 @@
+/**
+ * The ledger's words (docs/decisions/020): its accounts, the kinds of entry and of line. Shared by the server,
+ * which writes them, and the screens, which name them in the reader's language.
+ */
+
+/**
+ * The accounts. `vendor_payable` is one per shop (what the marketplace owes it); the others are the
+ * marketplace's own. A line's amount credits its account when positive and debits it when negative, and the
+ * lines of an entry add up to 0.
+ */
+export const ledgerAccounts = [
+  'vendor_payable',
+  'marketplace_cash',
+  'commission_income',
+  'vat_on_commission_payable',
+  'payouts_in_transit',
+  'subscription_income',
+  'adjustments',
+] as const
+export type LedgerAccount = (typeof ledgerAccounts)[number]
+
+/** What caused an entry. */
+export const ledgerEntryKinds = [
+  'opening',
+  'sale',
+  'refund',
+  'reversal',
+  'payout_requested',
+  'payout_paid',
+  'payout_returned',
+  'payout_changed',
+  'adjustment',
+  'subscription_fee',
+] as const
+export type LedgerEntryKind = (typeof ledgerEntryKinds)[number]
+
+/** What a line is, as a shop's statement names it. */
+export const ledgerLineKinds = [
+  'opening',
+  'sale',
+  'commission',
+  'commission_vat',
+  'refund',
+  'commission_refund',
+  'commission_vat_refund',
+  'payout',
+  'payout_paid',
+  'payout_returned',
+  'adjustment',
+  'fee',
+] as const
+export type LedgerLineKind = (typeof ledgerLineKinds)[number]
+
+/** Commission is a share in basis points (1 bp = 0.01%) and/or a fixed amount per order line. */
+export const BASIS_POINTS = 10_000
+/** VAT on the marketplace's commission unless the operator sets another rate: 18%. */
+export const DEFAULT_VAT_RATE_BP = 1_800
+
+export const adjustmentStatuses = ['pending', 'posted', 'rejected'] as const
+export type AdjustmentStatus = (typeof adjustmentStatuses)[number]
+
+/** A Rwandan TIN: 9 digits. */
+export const tinPattern = /^[0-9]{9}$/
