@@ -1,5 +1,5 @@
 /**
- * The ledger's words (docs/decisions/020): its accounts, the kinds of entry and of line. Shared by the server,
+ * The ledger's words (docs/decisions/021): its accounts, the kinds of entry and of line. Shared by the server,
  * which writes them, and the screens, which name them in the reader's language.
  */
 

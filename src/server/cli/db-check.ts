@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { ConfigError, loadConfig } from '../config'
 import { openCommandDatabase, type Db } from '../db/client'
 import { applyFunctionsFile, findFunctionsDrift } from '../db/migrate'
+import { describeLedgerFault, findLedgerFaults } from '../db/ledger-check'
 import { findTotalsDrift, rebuildTotals } from '../db/totals'
 
 const USAGE = 'Usage: npm run db:check [-- --repair]'
@@ -38,11 +39,26 @@ async function main() {
       } else process.exitCode = 1
     }
     console.log(await vendorTotalsSize(database.db))
+    // The ledger is never rebuilt (it is the record, append-only): a fault is reported for an operator to
+    // correct with a new entry, and fails the check whatever --repair says.
+    const ledgerStarted = Date.now()
+    const faults = await findLedgerFaults(database.db)
+    const ledgerSeconds = ((Date.now() - ledgerStarted) / 1000).toFixed(1)
+    if (faults.length === 0) {
+      console.log(
+        `Every ledger entry balances, and every shop's lines follow one another (checked in ${ledgerSeconds} s).`,
+      )
+    } else {
+      console.error(`The ledger has ${faults.length}${faults.length >= 100 ? '+' : ''} faults:`)
+      for (const fault of faults.slice(0, 20)) console.error(`  ${describeLedgerFault(fault)}`)
+    }
+    const ledgerFailed = faults.length > 0
     const started = Date.now()
     const drift = await findTotalsDrift(database.db)
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     if (drift.length === 0) {
       console.log(`Running totals agree with the rows (checked in ${seconds} s).`)
+      if (ledgerFailed) process.exitCode = 1
       return
     }
     console.error(
@@ -64,7 +80,7 @@ async function main() {
           ? 'Rebuilt from the rows: the totals now agree.'
           : 'Rebuilt, yet differences remain.',
       )
-      process.exitCode = left.length === 0 ? 0 : 1
+      process.exitCode = left.length === 0 && !ledgerFailed ? 0 : 1
     } else {
       console.error('Run `npm run db:check -- --repair` to rebuild them from the rows.')
       process.exitCode = 1

@@ -242,7 +242,7 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 
--- ── The ledger (migration 0020, docs/decisions/020) ──
+-- ── The ledger (migration 0020, docs/decisions/021) ──
 -- A line's amount credits its account when positive and debits it when negative; an entry's lines add up to 0.
 
 -- A shop's line takes the next number among the shop's lines and the balance after it, from the shop's row of

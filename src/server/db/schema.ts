@@ -577,7 +577,7 @@ export const files = pgTable(
   ],
 )
 
-// ── Money (docs/decisions/020): the ledger every franc goes through, commission rules and settings ──
+// ── Money (docs/decisions/021): the ledger every franc goes through, commission rules and settings ──
 
 /**
  * The marketplace's money settings (one row, id 1): VAT on its commission, the hold on sales, the debt past which

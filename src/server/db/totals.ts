@@ -46,7 +46,7 @@ const totalTables = [
     key: ['days', 'vendor_id', 'product_key'],
     figures: ['quantity', 'amount'],
   },
-  // Each ledger account's balance and lines (migration 0020, docs/decisions/020).
+  // Each ledger account's balance and lines (migration 0020, docs/decisions/021).
   { table: 'ledger_balances', key: ['account', 'owner'], figures: ['balance', 'lines'] },
 ] as const
 

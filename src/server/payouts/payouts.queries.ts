@@ -15,7 +15,7 @@ import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
  */
 
 /**
- * What the shop may be paid now (docs/decisions/020): its balance in the ledger (its completed sales, less
+ * What the shop may be paid now (docs/decisions/021): its balance in the ledger (its completed sales, less
  * commission, VAT on commission, refunds, payouts requested or paid, with adjustments), less what is still held
  * (sales not yet available: the few lines whose available_at is ahead). One row and an index range, however many
  * orders the shop has. With no commission and no hold it is the specification's completed order totals minus

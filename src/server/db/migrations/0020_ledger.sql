@@ -114,7 +114,7 @@ CREATE INDEX "ledger_lines_statement_created_idx" ON "ledger_lines" USING btree 
 CREATE INDEX "ledger_lines_held_idx" ON "ledger_lines" USING btree ("vendor_id","available_at") WHERE account = 'vendor_payable';--> statement-breakpoint
 CREATE INDEX "ledger_lines_account_created_idx" ON "ledger_lines" USING btree ("account","created_at");--> statement-breakpoint
 ALTER TABLE "vendors" ADD CONSTRAINT "vendors_tin_check" CHECK (tin is null or tin ~ '^[0-9]{9}$');--> statement-breakpoint
--- ── The ledger (docs/decisions/020). Its trigger functions are in functions.sql; here are the stand-ins that
+-- ── The ledger (docs/decisions/021). Its trigger functions are in functions.sql; here are the stand-ins that
 -- CREATE TRIGGER needs, the triggers, the rule that keeps it append-only, and the opening entries. ──
 INSERT INTO "marketplace_settings" ("id") VALUES (1);--> statement-breakpoint
 ALTER TABLE "ledger_balances" SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000,
