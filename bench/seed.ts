@@ -28,6 +28,7 @@ import pg from 'pg'
 import { categories, colors, plans, planDetails } from '../src/shared/constants'
 import { adminReplySubject } from '../src/shared/schemas/message'
 import { openPglite, openPostgres, type Database } from '../src/server/db/client'
+import { openLedgerFromRows } from '../src/server/db/ledger-opening'
 import { findTotalsDrift, rebuildTotals, totalsTableNames } from '../src/server/db/totals'
 import * as words from './seed-words'
 
@@ -689,6 +690,9 @@ export async function seed(options: SeedOptions) {
     await step('vacuum and statistics', () => q(`vacuum (analyze) ${loadedTables.join(', ')}`))
     await q(`set session_replication_role = origin`)
 
+    // The orders and payouts went in with the triggers off: the ledger opens from them as migration 0020 opens an
+    // upgraded database's (docs/decisions/021), then the totals (ledger balances among them) are rebuilt and checked.
+    await step('ledger opened from the rows', () => openLedgerFromRows(loader.database.db))
     const drift = await step('running totals rebuilt and checked', async () => {
       await rebuildTotals(loader.database.db)
       await q(`vacuum (analyze) ${totalsTableNames.join(', ')}`)
