@@ -12,6 +12,7 @@ import { fileIdFromUrl } from '../../src/shared/schemas/upload'
 import { DEMO_USER_AGENT } from '../../src/server/tools/demo/demo-marketplace'
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client'
 import { findTotalsDrift } from '../../src/server/db/totals'
+import { findLedgerFaults } from '../../src/server/db/ledger-check'
 import { createStorage } from '../../src/server/storage/storage'
 import { expectStatus, signIn } from '../fixtures/factories'
 import { dropDatabase, onServer, testDatabasePrefix, withDatabaseName } from '../fixtures/postgres'
@@ -154,6 +155,18 @@ describe('npm run demo', () => {
     expect(payouts.items.length).toBeGreaterThan(0)
     const messages = expectStatus(await asVendor('/api/messages'), 200, 'messages').body
     expect(messages.items.length).toBeGreaterThan(0)
+  })
+
+  it('posts every sale, refund and payout to a ledger that balances, commission taken, each line on its day', async () => {
+    expect(await findLedgerFaults(database.db)).toEqual([])
+    const [accounts] = await rows<{ commission: string; sales: string; days: string }>(sql`select
+      (select balance from ledger_balances where account = 'commission_income') as commission,
+      (select count(*) from ledger_lines where kind = 'sale') as sales,
+      (select count(distinct (created_at at time zone 'Africa/Kigali')::date) from ledger_lines) as days`)
+    expect(Number(accounts!.commission)).toBeGreaterThan(0)
+    expect(Number(accounts!.sales)).toBeGreaterThan(100)
+    // The lines moved to the story's moments with the rest (the audit trail's rule): not all on the day it ran.
+    expect(Number(accounts!.days)).toBeGreaterThan(30)
   })
 
   it("fills the admin's screens: every vendor, product, order and payout status, the dashboard and reports", async () => {

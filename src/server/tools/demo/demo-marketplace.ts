@@ -29,6 +29,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { findTotalsDrift, rebuildTotals } from '../../db/totals'
+import { commissionRules } from '../../db/schema'
 import { createTeam, signUpOwners } from './demo-accounts'
 import { demoAdmin, DEMO_PASSWORD } from './demo-data'
 import { uploadFiles } from './demo-files'
@@ -72,6 +73,12 @@ export async function buildDemoMarketplace(options: DemoOptions): Promise<DemoRe
   const stage = createStage(options)
   const { log } = stage
   const team = await createTeam(stage)
+  log('Commission: 5% (at least 100 RWF) on every sale, 3% on phones and computers, VAT 18% on it…')
+  await stage.db.insert(commissionRules).values([
+    { rateBp: 500, minAmount: 100 },
+    { category: 'Phones', rateBp: 300 },
+    { category: 'Computers', rateBp: 300 },
+  ])
   log('Accounts of the team and of each shop’s owner (sign-up, then the mailed confirmation link)…')
   const shops = await signUpOwners(stage)
   log('Logos, documents and product pictures through the upload service (WebP, with thumbnails)…')

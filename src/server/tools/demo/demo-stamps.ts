@@ -28,6 +28,8 @@ type StampedTable = keyof typeof stampedColumns
 export function createStamps() {
   const noted = new Map<string, Map<string, Date>>()
   const auditTimes = new Map<string, Date>()
+  /** The ledger's lines and entries written between `from` and `to` (the database's clock) belong to `at`. */
+  const ledgerTimes: { from: Date; to: Date; at: Date }[] = []
   const set = <T extends StampedTable>(
     table: T,
     column: (typeof stampedColumns)[T][number],
@@ -61,6 +63,10 @@ export function createStamps() {
     audit(requestId: string, at: Date) {
       auditTimes.set(requestId, at)
     },
+    /** What an action posted to the ledger while it ran (from, to) happened at its moment. */
+    ledger(from: Date, to: Date, at: Date) {
+      ledgerTimes.push({ from, to, at })
+    },
     /**
      * Writes every noted moment. The audit trail refuses updates (migration 0001): its entries move with the
      * triggers off for this transaction only (session_replication_role), which takes a superuser; without
@@ -83,6 +89,24 @@ export function createStamps() {
         await tx.execute(sql`set local session_replication_role = replica`)
         for (const statement of moves('audit_logs', 'created_at', 'request_id', 'text', auditTimes))
           await tx.execute(statement)
+        // The ledger is append-only too (migration 0020): its lines keep their order (seq) and move to their
+        // action's moment, a sale's available date with it.
+        for (const chunk of chunks(ledgerTimes, 500)) {
+          const windows = sql.join(
+            chunk.map(
+              ({ from, to, at }) =>
+                sql`(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`,
+            ),
+            sql`, `,
+          )
+          await tx.execute(sql`update ledger_lines as l
+            set available_at = v.at + (l.available_at - l.created_at), created_at = v.at
+            from (values ${windows}) as v(starts, ends, at)
+            where l.created_at between v.starts and v.ends`)
+          await tx.execute(sql`update ledger_entries as e set created_at = v.at
+            from (values ${windows}) as v(starts, ends, at)
+            where e.created_at between v.starts and v.ends`)
+        }
         await tx.execute(sql`set local session_replication_role = origin`)
       })
       return canMoveAudit

@@ -129,7 +129,9 @@ export function createStage(options: DemoOptions) {
   ): Promise<T> {
     const when = real(at)
     const request = nextRequest()
+    const started = new Date()
     const result = await action(request)
+    stamps.ledger(started, new Date(), when)
     stamps.audit(request.requestId, when)
     note?.(result, when)
     return result
