@@ -262,14 +262,20 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 
--- The marketplace's accounts, once per statement, in account order (after the shops' rows, which the lines'
--- row trigger locked first: every posting takes its locks in that order).
+-- The marketplace's accounts and their days, once per statement, in key order (after the shops' rows, which the
+-- lines' row trigger locked first: every posting takes its locks in that order).
 CREATE OR REPLACE FUNCTION ledger_lines_keep_balances() RETURNS trigger AS $$
 BEGIN
   INSERT INTO ledger_balances AS b (account, owner, balance, lines)
   SELECT account, '00000000-0000-0000-0000-000000000000'::uuid, sum(amount), count(*)
   FROM new_rows WHERE account <> 'vendor_payable' GROUP BY account ORDER BY account
   ON CONFLICT (account, owner) DO UPDATE SET balance = b.balance + excluded.balance, lines = b.lines + excluded.lines;
+  -- The report's days, in the time zone report_calendar names (as order_days: report_lock() shared).
+  PERFORM pg_advisory_xact_lock_shared(report_lock());
+  INSERT INTO ledger_days AS d (day, account, amount)
+  SELECT (l.created_at AT TIME ZONE c.time_zone)::date, l.account, sum(l.amount)
+  FROM new_rows l CROSS JOIN report_calendar c WHERE l.account <> 'vendor_payable' GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (day, account) DO UPDATE SET amount = d.amount + excluded.amount;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;

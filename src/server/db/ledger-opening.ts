@@ -7,18 +7,19 @@ import { migrationsFolder } from './migrate'
 /**
  * The ledger's opening entries (docs/decisions/021), as migration 0020 writes them: for each shop, what its rows
  * say it is owed (completed orders, less payouts pending and approved), with the marketplace's cash and payouts in
- * transit against it. The migration is the one text of them: this reads its two statements, so that a database
+ * transit against it. The migration is the one text of them: this reads its three statements, so that a database
  * loaded in bulk with the triggers off (the benchmark's) opens its ledger exactly as an upgraded one did.
  */
 export function ledgerOpeningStatements(): string[] {
   const migration = readFileSync(path.join(migrationsFolder, '0020_ledger.sql'), 'utf8')
   const statements = migration.split('--> statement-breakpoint').map((statement) => statement.trim())
-  const opening = statements.filter(
-    (statement) =>
-      /INSERT INTO ledger_lines \(/.test(statement) || /^INSERT INTO ledger_balances \(/m.test(statement),
+  const opening = statements.filter((statement) =>
+    /INSERT INTO ledger_lines \(|^INSERT INTO ledger_balances \(|^INSERT INTO ledger_days \(/m.test(
+      statement,
+    ),
   )
-  if (opening.length !== 2)
-    throw new Error('Migration 0020 no longer holds the ledger opening’s two statements.')
+  if (opening.length !== 3)
+    throw new Error('Migration 0020 no longer holds the ledger opening’s three statements.')
   return opening
 }
 

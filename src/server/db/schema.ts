@@ -741,6 +741,21 @@ export const ledgerBalances = pgTable(
 )
 
 /**
+ * The marketplace's accounts per calendar day of report_calendar's time zone (as order_days): what each moved that
+ * day, credit positive. The reports read commission earned, VAT on it, fees and adjustments of a range from its
+ * days, a few rows a day, however many sales (docs/decisions/021).
+ */
+export const ledgerDays = pgTable(
+  'ledger_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    account: text('account', { enum: ledgerAccounts }).notNull(),
+    amount: rwf('amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.account] })],
+)
+
+/**
  * A manual credit (positive) or debit (negative) of a shop, with its reason. Above the operator's threshold it
  * waits for a second admin (pending); it posts as one ledger entry, or is rejected.
  */
@@ -958,5 +973,6 @@ export const schema = {
   ledgerEntries,
   ledgerLines,
   ledgerBalances,
+  ledgerDays,
   ledgerAdjustments,
 }

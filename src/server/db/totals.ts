@@ -48,6 +48,7 @@ const totalTables = [
   },
   // Each ledger account's balance and lines (migration 0020, docs/decisions/021).
   { table: 'ledger_balances', key: ['account', 'owner'], figures: ['balance', 'lines'] },
+  { table: 'ledger_days', key: ['day', 'account'], figures: ['amount'] },
 ] as const
 
 /**

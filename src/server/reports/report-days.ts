@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { orderDays, productDays, reportCalendar } from '../db/schema'
+import { ledgerDays, orderDays, productDays, reportCalendar } from '../db/schema'
 
 /**
  * The report's days (migrations 0013 and 0015, docs/decisions/016): orders per calendar day and status, and
@@ -31,4 +31,6 @@ export async function recountDays(tx: Tx, timeZone: string): Promise<void> {
   await tx.execute(sql`insert into order_days select * from order_days_expected`)
   await tx.delete(productDays)
   await tx.execute(sql`insert into product_days select * from product_days_expected`)
+  await tx.delete(ledgerDays)
+  await tx.execute(sql`insert into ledger_days select * from ledger_days_expected`)
 }

@@ -42,6 +42,13 @@ CREATE TABLE "ledger_balances" (
 	CONSTRAINT "ledger_balances_account_owner_pk" PRIMARY KEY("account","owner")
 );
 --> statement-breakpoint
+CREATE TABLE "ledger_days" (
+	"day" date NOT NULL,
+	"account" text NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "ledger_days_day_account_pk" PRIMARY KEY("day","account")
+);
+--> statement-breakpoint
 CREATE TABLE "ledger_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
@@ -146,6 +153,15 @@ INSERT INTO ledger_balances (account, owner, balance, lines)
 SELECT account, CASE WHEN account = 'vendor_payable' THEN vendor_id ELSE '00000000-0000-0000-0000-000000000000' END,
   sum(amount), count(*)
 FROM ledger_lines GROUP BY 1, 2;--> statement-breakpoint
+INSERT INTO ledger_days (day, account, amount)
+SELECT (l.created_at AT TIME ZONE c.time_zone)::date, l.account, sum(l.amount)
+FROM ledger_lines l CROSS JOIN report_calendar c
+WHERE l.account <> 'vendor_payable' GROUP BY 1, 2;--> statement-breakpoint
+-- What ledger_days must hold, computed from the lines in report_calendar's time zone (npm run db:check compares).
+CREATE VIEW "ledger_days_expected" AS
+SELECT (l.created_at AT TIME ZONE c.time_zone)::date AS day, l.account, sum(l.amount)::bigint AS amount
+FROM ledger_lines l CROSS JOIN report_calendar c
+WHERE l.account <> 'vendor_payable' GROUP BY 1, 2;--> statement-breakpoint
 -- What ledger_balances must hold, computed from the lines (npm run db:check compares them).
 CREATE VIEW "ledger_balances_expected" AS
 SELECT account, CASE WHEN account = 'vendor_payable' THEN vendor_id ELSE '00000000-0000-0000-0000-000000000000'::uuid END AS owner,
