@@ -11,7 +11,15 @@ import {
   type orderListQuery,
 } from '../../shared/schemas/order'
 import type { Db, Tx } from '../db/client'
-import { orders, products, variants, vendors, type VariantAttributes } from '../db/schema'
+import {
+  marketplaceSettings,
+  orders,
+  products,
+  variants,
+  vendors,
+  type VariantAttributes,
+} from '../db/schema'
+import { ledgerBalance } from '../payouts/payouts.queries'
 import { recordAudit, recordAudits } from '../audit/record-audit'
 import { countCapFor } from '../lib/paginate'
 import { AppError, isUuid } from '../lib/errors'
@@ -128,6 +136,9 @@ const productsForSale = (tx: Tx, where: SQL | undefined) =>
       name: products.name,
       status: products.status,
       vendorStatus: vendors.status,
+      shopBalance: ledgerBalance(vendors.id),
+      debtLimit: sql<number | null>`(select ${marketplaceSettings.debtLimit} from ${marketplaceSettings}
+        where ${marketplaceSettings.id} = 1)`.mapWith(Number),
     })
     .from(products)
     .innerJoin(variants, eq(variants.productId, products.id))
@@ -135,6 +146,21 @@ const productsForSale = (tx: Tx, where: SQL | undefined) =>
     .where(where)
     .orderBy(products.id)
     .for('share', { of: [products, vendors] })
+
+/**
+ * A shop that owes the marketplace more than the operator's limit (after refunds that followed payouts) takes no new
+ * order until later sales or an adjustment settle it (as CS-Cart blocks a vendor past its debt limit): the debt
+ * would otherwise only grow with the goods it keeps selling. No limit set: never.
+ */
+function owesTooMuch(product: { shopBalance: number; debtLimit: number | null }) {
+  if (product.debtLimit === null || -product.shopBalance <= product.debtLimit) return null
+  return new AppError(
+    'CONFLICT',
+    'orders.shopOwes',
+    { owed: -product.shopBalance, limit: product.debtLimit },
+    { vendorId: 'orders.shopOwes' },
+  )
+}
 
 /**
  * Takes an order in the caller's transaction. The product is read with a SHARE lock, so an edit or a
@@ -163,6 +189,8 @@ export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
       vendorId: 'orders.vendorNotApproved',
     })
   }
+  const owes = owesTooMuch(product)
+  if (owes) throw owes
 
   const [taken] = await tx
     .update(variants)
@@ -281,6 +309,8 @@ export async function placeAuditedOrders(
         }),
       }
     }
+    const owes = owesTooMuch(product)
+    if (owes) return { error: owes }
     if (!variant || variant.archivedAt) return { error: variantNotFound() }
     if (variant.stock < input.quantity) {
       return {
