@@ -28,7 +28,8 @@ import pg from 'pg'
 import { categories, colors, plans, planDetails } from '../src/shared/constants'
 import { adminReplySubject } from '../src/shared/schemas/message'
 import { openPglite, openPostgres, type Database } from '../src/server/db/client'
-import { openLedgerFromRows } from '../src/server/db/ledger-opening'
+import { writeLedgerHistory } from './ledger-history'
+import { describeLedgerFault, findLedgerFaults } from '../src/server/db/ledger-check'
 import { findTotalsDrift, rebuildTotals, totalsTableNames } from '../src/server/db/totals'
 import * as words from './seed-words'
 
@@ -687,12 +688,14 @@ export async function seed(options: SeedOptions) {
       await q(index.definition)
     }
     bar('indexes', indexes.length, indexes.length)
-    await step('vacuum and statistics', () => q(`vacuum (analyze) ${loadedTables.join(', ')}`))
+    // The orders and payouts went in with the triggers off: their ledger is written as the triggers would have
+    // (docs/decisions/021), still with the triggers off; its running totals are rebuilt with the others below.
+    await step('ledger history', () => writeLedgerHistory(q))
+    await step('vacuum and statistics', () =>
+      q(`vacuum (analyze) ${loadedTables.join(', ')}, ledger_entries, ledger_lines`),
+    )
     await q(`set session_replication_role = origin`)
 
-    // The orders and payouts went in with the triggers off: the ledger opens from them as migration 0020 opens an
-    // upgraded database's (docs/decisions/021), then the totals (ledger balances among them) are rebuilt and checked.
-    await step('ledger opened from the rows', () => openLedgerFromRows(loader.database.db))
     const drift = await step('running totals rebuilt and checked', async () => {
       await rebuildTotals(loader.database.db)
       await q(`vacuum (analyze) ${totalsTableNames.join(', ')}`)
@@ -703,6 +706,13 @@ export async function seed(options: SeedOptions) {
         `The running totals differ from the rows after the rebuild (${drift.length} places, first: ${JSON.stringify(drift[0])}).`,
       )
     }
+    const faults = await step('ledger checked', () => findLedgerFaults(loader.database.db))
+    if (faults.length > 0) throw new Error(`The ledger has faults: ${describeLedgerFault(faults[0]!)}.`)
+    // With no commission, each shop's ledger balance is the specification's: completed less payouts not rejected.
+    const [unlike] = await q<{ n: number }>(`select count(*)::int as n from vendor_totals t
+      left join ledger_balances b on b.account = 'vendor_payable' and b.owner = t.vendor_id
+      where coalesce(b.balance, 0) <> t.amount_completed - t.payouts_pending_amount - t.payouts_approved_amount`)
+    if (Number(unlike?.n) > 0) throw new Error(`${unlike?.n} shops' ledger balances differ from their rows.`)
     const [overdrawn] = await q<{ n: number }>(`select count(*)::int as n from vendor_totals
       where payouts_pending_amount + payouts_approved_amount > amount_completed`)
     if (Number(overdrawn?.n) > 0)
