@@ -49,7 +49,8 @@ const specificationBalance = ({ orders: sold, payouts: paid }: Before) =>
   paid.filter((payout) => payout.status !== 'rejected').reduce((sum, payout) => sum + payout.amount, 0)
 
 const available = async (shop: VendorScope) =>
-  (await getPayoutOverview(t.db, shop, {}, { timeZone: 'Africa/Kigali' })).availableBalance
+  (await getPayoutOverview(t.db, shop, { page: 1, pageSize: 24 }, { timeZone: 'Africa/Kigali' }))
+    .availableBalance
 
 beforeAll(async () => {
   t = await createTestApp()

@@ -313,7 +313,12 @@ async function expectLedgerAsModelled() {
   expect(await findLedgerFaults(t.db)).toEqual([])
   expect(await findTotalsDrift(t.db)).toEqual([])
   for (const shop of shops) {
-    const overview = await getPayoutOverview(t.db, shop.scope, {}, { timeZone: 'Africa/Kigali' })
+    const overview = await getPayoutOverview(
+      t.db,
+      shop.scope,
+      { page: 1, pageSize: 24 },
+      { timeZone: 'Africa/Kigali' },
+    )
     expect(overview.availableBalance).toBe(shopBalance(shop))
   }
   const completed = model.orders.filter((order) => order.status === 'completed')

@@ -110,7 +110,12 @@ describe('one shop’s balance changed from every side at once', () => {
     const expected =
       kept.reduce((sum, order) => sum + net(order.totalAmount), 0) -
       payoutsOut.reduce((sum, payout) => sum + payout.amount, 0)
-    const overview = await getPayoutOverview(t.db, shop, {}, { timeZone: 'Africa/Kigali' })
+    const overview = await getPayoutOverview(
+      t.db,
+      shop,
+      { page: 1, pageSize: 24 },
+      { timeZone: 'Africa/Kigali' },
+    )
     expect(overview.availableBalance).toBe(expected)
     // Each waiting payout decided once, and its money moved once: requested, then paid or returned.
     for (const payout of waiting) {
