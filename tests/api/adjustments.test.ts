@@ -666,3 +666,21 @@ describe('confirming a paid plan posts its fee', () => {
     ).toHaveLength(1)
   })
 })
+
+describe('the ledger after all of the above', () => {
+  // npm run db:check's rule: each account's kept balance is the sum of its lines (application code posted some).
+  it("keeps every account's balance equal to the sum of its lines", async () => {
+    const result = (await t.db.execute(sql`
+      select coalesce(e.account, b.account) as account, coalesce(e.owner, b.owner) as owner
+      from ledger_balances_expected e
+      full join ledger_balances b on b.account = e.account and b.owner = e.owner
+      where coalesce(e.balance, 0) <> coalesce(b.balance, 0) or coalesce(e.lines, 0) <> coalesce(b.lines, 0)`)) as unknown as {
+      rows: unknown[]
+    }
+    expect(result.rows).toEqual([])
+    const unbalanced = (await t.db.execute(
+      sql`select entry_id from ledger_lines group by entry_id having sum(amount) <> 0`,
+    )) as unknown as { rows: unknown[] }
+    expect(unbalanced.rows).toEqual([])
+  })
+})
