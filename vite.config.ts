@@ -78,7 +78,8 @@ const textPartSections: Record<string, string[]> = {
     'payouts',
     'messages',
   ],
-  admin: ['admin'],
+  // The manual balance adjustments (step 11): admins alone read them.
+  admin: ['admin', 'adjustments'],
   // The operators' screens (first admin, Google set-up, diagnostics) and the help page: rarely opened.
   setup: ['setup', 'setupAdmin', 'setupGoogle', 'debug', 'support'],
 }

@@ -197,6 +197,8 @@ const profile: VendorProfile = {
   shopName: 'Amina Crafts',
   businessAddress: 'KN 4 Ave, Kigali',
   lowStockThreshold: 5,
+  tin: null,
+  vatRegistered: false,
   phone: null,
   shopLogo: null,
   govId: null,

@@ -42,6 +42,8 @@ const profile: VendorProfile = {
   fullName: 'Amina Uwase',
   shopName: 'Amina Crafts',
   businessAddress: 'KN 4 Ave, Kigali',
+  tin: null,
+  vatRegistered: false,
   phone: null,
   shopLogo: null,
   govId: null,

@@ -6,7 +6,17 @@ import { eq, inArray, or, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { loadConfig } from '../../src/server/config'
-import { files, messages, orders, payouts, products, variants, vendors } from '../../src/server/db/schema'
+import {
+  files,
+  ledgerAdjustments,
+  messages,
+  orders,
+  payouts,
+  products,
+  users,
+  variants,
+  vendors,
+} from '../../src/server/db/schema'
 import { createLogger } from '../../src/server/lib/logger'
 import type { ProductDto } from '../../src/shared/schemas/product'
 import {
@@ -118,6 +128,9 @@ type Fixtures = {
   orderToDeleteId: string
   approvedPayoutId: string
   pendingPayoutId: string
+  /** Adjustments of vendor A above the threshold, asked for by another admin: the matrix's admin may decide them. */
+  adjustmentToApproveId: string
+  adjustmentToRejectId: string
   messageFromA: string
   replyToA: string
 }
@@ -396,6 +409,22 @@ const table: Record<string, Case> = {
     expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/payouts/${fx.pendingPayoutId}`,
     body: () => ({ status: 'approved', paymentReference: 'MTN-4471' }),
+  },
+
+  // Manual adjustments of a shop's balance: admins only (a second admin decides those above the threshold).
+  'POST /api/admin/vendors/{id}/adjustments': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],
+    url: () => `/api/admin/vendors/${fx.a.vendorId}/adjustments`,
+    body: () => ({ amount: 1_000, reason: 'Delivery fee refunded' }),
+  },
+  'GET /api/admin/adjustments': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'POST /api/admin/adjustments/{id}/approve': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    url: () => `/api/admin/adjustments/${fx.adjustmentToApproveId}/approve`,
+  },
+  'POST /api/admin/adjustments/{id}/reject': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    url: () => `/api/admin/adjustments/${fx.adjustmentToRejectId}/reject`,
   },
 
   // Messages: a vendor talks to the admin team (a rejected vendor too: that is how they learn why, and a
@@ -721,6 +750,21 @@ beforeAll(async () => {
   for (const vendor of [a, b, pending]) await insertOrders(t.db, vendor.vendorId, [100_000])
   const approvedPayout = await insertPayout(t.db, a.vendorId, { status: 'approved', processedAt: new Date() })
   const pendingPayout = await insertPayout(t.db, a.vendorId)
+  // Another admin asked for two adjustments of vendor A above the threshold: the matrix's admin decides them.
+  const colleague = await confirmedVendor(t)
+  await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, colleague.user.id))
+  const [adjustmentToApprove, adjustmentToReject] = await t.db
+    .insert(ledgerAdjustments)
+    .values(
+      [150_000, -150_000].map((amount) => ({
+        vendorId: a.vendorId,
+        amount,
+        reason: 'Courier refund',
+        status: 'pending' as const,
+        requestedBy: colleague.user.id,
+      })),
+    )
+    .returning()
   const sent = expectStatus(
     await t.post(
       '/api/messages',
@@ -771,6 +815,8 @@ beforeAll(async () => {
     orderToDeleteId: orderToDelete.id,
     approvedPayoutId: approvedPayout.id,
     pendingPayoutId: pendingPayout.id,
+    adjustmentToApproveId: adjustmentToApprove!.id,
+    adjustmentToRejectId: adjustmentToReject!.id,
     messageFromA: sent.body.id,
     replyToA: reply.body.id,
   }

@@ -17,6 +17,8 @@ export type Decision =
   | { kind: 'payoutApproved'; amount: number; paymentReference: string | null }
   | { kind: 'payoutRejected'; amount: number; reason: string | null }
   | { kind: 'planConfirmed'; plan: Plan }
+  /** A manual adjustment of the shop's balance posted: credited when positive, debited when negative. */
+  | { kind: 'adjustmentPosted'; amount: number; reason: string }
 
 type Wording = {
   hello: (name: string) => string
@@ -30,6 +32,9 @@ type Wording = {
 }
 
 const amount = (d: { amount: number }) => formatRwf(d.amount)
+/** An adjustment's size, its direction told in words (credited, debited). */
+const size = (d: { amount: number }) => formatRwf(Math.abs(d.amount))
+const isCredit = (d: { amount: number }) => d.amount > 0
 
 const wording: Record<Language, Wording> = {
   en: {
@@ -47,6 +52,10 @@ const wording: Record<Language, Wording> = {
       payoutApproved: (d) => `Your payout of ${amount(d)} is approved`,
       payoutRejected: (d) => `Your payout request of ${amount(d)} was rejected`,
       planConfirmed: (d) => `Your ${wording.en.plans[d.plan]} plan is active`,
+      adjustmentPosted: (d) =>
+        isCredit(d)
+          ? `${size(d)} was added to your shop's balance`
+          : `${size(d)} was taken from your shop's balance`,
     },
     body: {
       vendorApproved: (d) =>
@@ -63,6 +72,10 @@ const wording: Record<Language, Wording> = {
         `Your payout request of ${amount(d)} was rejected. The amount is available to request again.`,
       planConfirmed: (d) =>
         `Your payment was received: the ${wording.en.plans[d.plan]} plan is active for 30 days, with its product limit.`,
+      adjustmentPosted: (d) =>
+        isCredit(d)
+          ? `The Isoko team added ${size(d)} to your shop's balance. Your payouts page shows the new balance.`
+          : `The Isoko team took ${size(d)} from your shop's balance. Your payouts page shows the new balance.`,
     },
     action: {
       vendorApproved: 'Open your dashboard',
@@ -71,6 +84,7 @@ const wording: Record<Language, Wording> = {
       payoutApproved: 'See your payouts',
       payoutRejected: 'See your payouts',
       planConfirmed: 'See your subscription',
+      adjustmentPosted: 'See your payouts',
     },
     plans: {
       starter: 'Starter',
@@ -95,6 +109,10 @@ const wording: Record<Language, Wording> = {
       payoutApproved: (d) => `Kwishyurwa ${amount(d)} byemejwe`,
       payoutRejected: (d) => `Ubusabe bwawe bwo kwishyurwa ${amount(d)} bwanzwe`,
       planConfirmed: (d) => `Ifatabuguzi ryawe rya ${wording.rw.plans[d.plan]} rirakora`,
+      adjustmentPosted: (d) =>
+        isCredit(d)
+          ? `Amafaranga y'iduka ryawe yongerewe ${size(d)}`
+          : `Amafaranga y'iduka ryawe yagabanyijweho ${size(d)}`,
     },
     body: {
       vendorApproved: (d) =>
@@ -111,6 +129,10 @@ const wording: Record<Language, Wording> = {
         `Ubusabe bwawe bwo kwishyurwa ${amount(d)} bwanzwe. Ayo mafaranga ushobora kongera kuyasaba.`,
       planConfirmed: (d) =>
         `Ubwishyu bwawe bwakiriwe: ifatabuguzi rya ${wording.rw.plans[d.plan]} rirakora iminsi 30, hamwe n'umubare w'ibicuruzwa ryemerera.`,
+      adjustmentPosted: (d) =>
+        isCredit(d)
+          ? `Itsinda rya Isoko ryongereye amafaranga y'iduka ryawe ${size(d)}. Amafaranga ufite ubu agaragara ku ipaji yo kwishyurwa.`
+          : `Itsinda rya Isoko ryagabanyije amafaranga y'iduka ryawe ${size(d)}. Amafaranga ufite ubu agaragara ku ipaji yo kwishyurwa.`,
     },
     action: {
       vendorApproved: 'Fungura ikibaho cyawe',
@@ -119,6 +141,7 @@ const wording: Record<Language, Wording> = {
       payoutApproved: 'Reba kwishyurwa kwawe',
       payoutRejected: 'Reba kwishyurwa kwawe',
       planConfirmed: 'Reba ifatabuguzi ryawe',
+      adjustmentPosted: 'Reba kwishyurwa kwawe',
     },
     plans: {
       starter: 'Intangiriro',
@@ -138,6 +161,7 @@ const screenOf: Record<Decision['kind'], string> = {
   payoutApproved: '/vendor/payouts',
   payoutRejected: '/vendor/payouts',
   planConfirmed: '/vendor/subscription',
+  adjustmentPosted: '/vendor/payouts',
 }
 
 /** Calls a per-kind function with its own kind of decision (TypeScript cannot narrow the pair by itself). */

@@ -17,13 +17,14 @@ import {
 } from '../../shared/schemas/vendor'
 import type { PayoutDestination } from '../../shared/schemas/payout'
 import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
-import { limits } from '../../shared/constants'
+import { limits, planDetails } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
 import { users, variants, vendorTotals, vendors } from '../db/schema'
 import { emptyVendorTotals } from '../db/totals'
 import { AppError, isUniqueViolation, vendorNotRegistered } from '../lib/errors'
 import { recordAudit, recordDisclosure } from '../audit/record-audit'
 import { assertOwnedFiles, fileRefs } from '../lib/files'
+import { postLedgerEntry } from '../lib/ledger'
 import { countCapFor } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import type { AdminScope, Scope, VendorScope } from '../lib/scope'
@@ -65,6 +66,8 @@ function toProfile(row: VendorRow, user: { email: string; fullName: string }): V
     },
     requestedPlan: row.requestedPlan,
     lowStockThreshold: row.lowStockThreshold,
+    tin: row.tin,
+    vatRegistered: row.vatRegistered,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -163,6 +166,8 @@ export async function registerVendor(
           businessDocuments: await fileRefs(tx, input.businessDocuments),
           payoutMethod: input.payoutMethod,
           payoutDetails: { ...input.payoutDetails },
+          tin: input.tin ?? null,
+          vatRegistered: input.vatRegistered,
           status: 'pending',
           subscriptionPlan: 'starter',
           subscriptionStatus: 'active',
@@ -191,11 +196,13 @@ const profileFields = {
   businessAddress: 'business_address',
   phone: 'phone',
   lowStockThreshold: 'low_stock_threshold',
+  tin: 'tin',
+  vatRegistered: 'vat_registered',
 } as const satisfies Partial<Record<keyof VendorRow, string>>
 
 /**
- * The vendor edits their shop's profile: name, business address, phone (kept when sent empty) and low-stock
- * threshold. What changed is audited with the change (old and new values), so the team can tell who renamed a
+ * The vendor edits their shop's profile: name, business address, phone (kept when sent empty), low-stock
+ * threshold and tax identity (TIN, cleared when sent blank or null; VAT-registered). What changed is audited with the change (old and new values), so the team can tell who renamed a
  * shop or moved its stock alert, and when.
  */
 export async function updateVendorProfile(
@@ -323,8 +330,28 @@ export async function withdrawPlanRequest(db: Db, scope: VendorScope) {
 }
 
 /**
- * An admin confirms that a requested plan was paid for: it becomes the vendor's plan for 30 days from now,
- * audited with the old and new plan, and the vendor is mailed. The admin names the plan they confirm, so a
+ * The plan's fee in the ledger, in the transaction that confirms its payment: the money reached the marketplace
+ * outside Isoko, so it is the marketplace's cash and its subscription income, and the shop's balance does not
+ * move. A plan without a price posts nothing.
+ */
+async function postSubscriptionFee(tx: Tx, vendorId: string, plan: Plan) {
+  const price = planDetails[plan].priceRwf
+  if (price <= 0) return null
+  const entryId = await postLedgerEntry(tx, {
+    kind: 'subscription_fee',
+    vendorId,
+    memo: { plan, price },
+    lines: [
+      { account: 'marketplace_cash', kind: 'fee', amount: -price, vendorId },
+      { account: 'subscription_income', kind: 'fee', amount: price, vendorId },
+    ],
+  })
+  return { price, entryId }
+}
+
+/**
+ * An admin confirms that a requested plan was paid for: it becomes the vendor's plan for 30 days from now, its
+ * fee is posted to the ledger, it is audited with the old and new plan, and the vendor is mailed. The admin names the plan they confirm, so a
  * request the vendor changed meanwhile is refused (vendor.planRequestChanged) rather than confirmed unpaid.
  */
 export async function confirmPlanRequest(
@@ -341,6 +368,7 @@ export async function confirmPlanRequest(
     if (requested !== plan) throw new AppError('CONFLICT', 'vendor.planRequestChanged', { plan: requested })
     const before = current.vendor
     const vendor = await updateVendor(tx, before.id, paidPeriod(plan, Date.now()))
+    const fee = await postSubscriptionFee(tx, before.id, plan)
     await recordAudit(tx, {
       by: admin,
       action: 'update',
@@ -358,7 +386,12 @@ export async function confirmPlanRequest(
         subscription_expires_at: vendor!.subscriptionExpiresAt?.toISOString() ?? null,
         requested_plan: null,
       },
-      details: { change: 'plan_payment_confirmed', shop_name: before.shopName, vendor_email: current.email },
+      details: {
+        change: 'plan_payment_confirmed',
+        shop_name: before.shopName,
+        vendor_email: current.email,
+        ...(fee ? { fee: fee.price, ledger_entry_id: fee.entryId } : {}),
+      },
     })
     await notify(tx, { topic: 'vendors', vendorId: before.id, userId: before.userId, id: before.id })
     await mailDecision(tx, {

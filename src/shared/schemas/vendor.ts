@@ -19,6 +19,7 @@ import {
   subscriptionStatuses,
 } from '../constants'
 import { normalisePhone } from '../phone'
+import { tinPattern } from '../ledger'
 
 /**
  * A mobile number as a client may type it, for the document: digits with spaces, dots, dashes or brackets, an
@@ -51,6 +52,34 @@ export const phoneInput = z
 
 const fileId = z.uuid({ error: 'uploads.notFound' })
 
+/**
+ * The shop's taxpayer identification number (TIN) at the Rwanda Revenue Authority: 9 digits, as typed with spaces
+ * or dashes between groups, stored bare. Blank or null: none (vendor.tinInvalid for anything else).
+ */
+export const tinInput = z
+  .string({ error: 'vendor.tinInvalid' })
+  .regex(noNul, invalidCharacters)
+  .trim()
+  .max(32, 'vendor.tinInvalid')
+  .meta({
+    description: 'Nine digits (spaces and dashes between groups are ignored); blank or null: none',
+    pattern: '^(?:\\s*(?:[0-9][\\s-]*){9})?\\s*$',
+    examples: ['100123456'],
+  })
+  .nullable()
+  .transform((value, ctx) => {
+    const digits = (value ?? '').replace(/[\s-]/g, '')
+    if (!digits) return null
+    if (!tinPattern.test(digits)) {
+      ctx.addIssue({ code: 'custom', message: 'vendor.tinInvalid' })
+      return z.NEVER
+    }
+    return digits
+  })
+
+/** Whether the shop is registered for VAT (its statements say so). */
+export const vatRegisteredInput = z.boolean({ error: 'errors.invalidValue' })
+
 const emailInput = emailText()
 
 // ── The wizard's steps, each the same rule on the screen (to move forward) and on the server ──
@@ -59,6 +88,8 @@ export const personalStep = z.object({ fullName: requiredText(limits.nameMax), p
 export const shopStep = z.object({
   shopName: requiredText(textMax.shopName),
   businessAddress: requiredText(textMax.businessAddress),
+  tin: tinInput.optional(),
+  vatRegistered: vatRegisteredInput.default(false),
 })
 export const brandingStep = z.object({ shopLogo: fileId.nullish() })
 export const documentsStep = z.object({
@@ -137,6 +168,9 @@ export const profileUpdateInput = z.object({
     .min(0, 'vendor.lowStock.thresholdInvalid')
     .max(lowStockThresholdMax, 'vendor.lowStock.thresholdInvalid')
     .optional(),
+  /** The shop's TIN; blank or null clears it. */
+  tin: tinInput.optional(),
+  vatRegistered: vatRegisteredInput.optional(),
 })
 
 export const logoInput = z.object({ fileId: fileId.nullable() })
@@ -191,6 +225,10 @@ export const vendorProfileDto = z.object({
   requestedPlan: z.enum(plans).nullable(),
   /** A variant with this many or fewer in stock counts as low (default 5). */
   lowStockThreshold: z.number(),
+  /** The shop's TIN at the Rwanda Revenue Authority (9 digits), when given. */
+  tin: z.string().nullable(),
+  /** Whether the shop is registered for VAT. */
+  vatRegistered: z.boolean(),
   createdAt: z.string(),
 })
 export type VendorProfile = z.infer<typeof vendorProfileDto>

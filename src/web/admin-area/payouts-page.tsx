@@ -9,6 +9,7 @@ import { countText, ListPage, useListPage } from '../components/list-page'
 import { pageSizeOf } from '../components/page-size-select'
 import { ReasonDialog } from '../components/reason-dialog'
 import { useListFilters } from '../components/use-list-filters'
+import { PendingAdjustments } from './adjustments/pending-adjustments'
 import { ApproveDialog } from './payouts/approve-dialog'
 import { PayoutDetailsModal } from './payouts/payout-details-modal'
 import { PayoutFilters } from './payouts/payout-filters'
@@ -85,6 +86,7 @@ export default function AdminPayoutsPage() {
       }
       filters={
         <>
+          <PendingAdjustments />
           <PayoutSummaryCards summary={data?.summary} />
           <PayoutFilters
             filters={filters}

@@ -42,8 +42,14 @@ export const useRegisterVendor = () =>
 /** The profile's fields; a new low-stock threshold moves which products read as low. */
 export const useUpdateVendorProfile = () =>
   useVendorMutation(
-    (input: { shopName?: string; businessAddress?: string; phone?: string; lowStockThreshold?: number }) =>
-      call(api.vendor.profile.$patch({ json: input })),
+    (input: {
+      shopName?: string
+      businessAddress?: string
+      phone?: string
+      lowStockThreshold?: number
+      tin?: string | null
+      vatRegistered?: boolean
+    }) => call(api.vendor.profile.$patch({ json: input })),
     [productKeys.all],
   )
 

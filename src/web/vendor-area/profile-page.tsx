@@ -8,6 +8,7 @@ import { useFormatDate } from '../components/format-date'
 import { IdentitySection, PayoutInfoSection, PersonalInfoSection } from './components/read-only-sections'
 import { LowStockSection } from './components/low-stock-section'
 import { ShopInfoSection } from './components/shop-info-section'
+import { TaxSection } from './components/tax-section'
 import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
 
@@ -55,6 +56,7 @@ function ProfileView({ profile }: { profile: VendorProfile }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <PersonalInfoSection profile={profile} />
         <ShopInfoSection profile={profile} />
+        <TaxSection profile={profile} />
         <LowStockSection profile={profile} />
         <LogoSection profile={profile} />
         <BusinessDocumentsSection profile={profile} />

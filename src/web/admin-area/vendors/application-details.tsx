@@ -16,6 +16,7 @@ import { ChecklistSection, FilesSection, PayoutSection, ShopSection } from './ap
 import { DecisionReason, DecisionSection } from '../../components/decision-section'
 import type { useVendorDecisions } from './use-vendor-decisions'
 import { DetailsPending } from '../../components/details-modal'
+import { AdjustmentsSection } from '../adjustments/adjustments-section'
 
 type Decisions = ReturnType<typeof useVendorDecisions>
 
@@ -44,6 +45,7 @@ export function ApplicationDetails({ id, decisions }: { id: string; decisions: D
       <FilesSection application={application} />
       <PlanRequestSection application={application} />
       <ApplicationDecision application={application} decisions={decisions} />
+      <AdjustmentsSection vendorId={application.id} shopName={application.shopName} />
     </Stack>
   )
 }

@@ -132,6 +132,8 @@ export function ShopSection({ application }: { application: AdminVendorApplicati
       ),
     },
     { label: t('admin.vendors.application.shop.plan'), value: t(`admin.vendors.plans.${plan}`) },
+    { label: t('vendor.tax.tin'), value: application.tin ?? notProvided },
+    { label: t('vendor.tax.vat'), value: t(application.vatRegistered ? 'common.yes' : 'common.no') },
   ]
   if (application.requestedPlan && application.requestedPlan !== plan)
     fields.push({

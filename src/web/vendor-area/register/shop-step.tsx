@@ -1,10 +1,13 @@
-import { Stack, Textarea, TextInput } from '@mantine/core'
+import { Checkbox, Stack, Textarea, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { textMax } from '../../../shared/constants'
 import { useFieldProps } from '../../components/form-errors'
 import type { WizardForm } from './wizard-form'
 
-/** Step 2: the shop's name (unique on Isoko, checked by the server) and where it does business. */
+/**
+ * Step 2: the shop's name (unique on Isoko, checked by the server), where it does business, and its tax identity
+ * (optional): the TIN and whether it is registered for VAT.
+ */
 export function ShopStep({ form }: { form: WizardForm }) {
   const { t } = useTranslation()
   const field = useFieldProps(form)
@@ -25,6 +28,18 @@ export function ShopStep({ form }: { form: WizardForm }) {
         minRows={2}
         maxRows={5}
         {...field('businessAddress', { max: textMax.businessAddress })}
+      />
+      <TextInput
+        label={t('vendor.tax.tin')}
+        description={t('vendor.tax.tinHint')}
+        inputMode="numeric"
+        autoComplete="off"
+        {...field('tin')}
+      />
+      <Checkbox
+        label={t('vendor.tax.vatRegistered')}
+        description={t('vendor.tax.vatRegisteredHint')}
+        {...form.getInputProps('vatRegistered', { type: 'checkbox' })}
       />
     </Stack>
   )

@@ -24,6 +24,8 @@ export type WizardValues = {
   phone: string
   shopName: string
   businessAddress: string
+  tin: string
+  vatRegistered: boolean
   shopLogo: UploadedRef[]
   govId: UploadedRef[]
   idDocuments: UploadedRef[]
@@ -41,6 +43,8 @@ export const initialWizardValues = (fullName: string): WizardValues => ({
   phone: '',
   shopName: '',
   businessAddress: '',
+  tin: '',
+  vatRegistered: false,
   shopLogo: [],
   govId: [],
   idDocuments: [],
@@ -75,7 +79,13 @@ function payoutDetails(values: WizardValues) {
 /** What each step's schema (the same one the server applies) is given from the form. */
 const stepInput: Record<WizardStep, (values: WizardValues) => unknown> = {
   personal: (values) => ({ fullName: values.fullName, phone: values.phone }),
-  shop: (values) => ({ shopName: values.shopName, businessAddress: values.businessAddress }),
+  shop: (values) => ({
+    shopName: values.shopName,
+    businessAddress: values.businessAddress,
+    // Optional: left empty, none is sent.
+    ...(values.tin.trim() ? { tin: values.tin } : {}),
+    vatRegistered: values.vatRegistered,
+  }),
   branding: (values) => ({ shopLogo: values.shopLogo[0]?.id ?? null }),
   documents: (values) => ({
     govId: values.govId[0]?.id ?? '',
@@ -108,6 +118,8 @@ export function locateField(path: string, values: WizardValues): { step: number;
       return { step: 0, field: head }
     case 'shopName':
     case 'businessAddress':
+    case 'tin':
+    case 'vatRegistered':
       return { step: 1, field: head }
     case 'shopLogo':
       return { step: 2, field: head }
