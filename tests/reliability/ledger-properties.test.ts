@@ -15,12 +15,13 @@ import type { AdminScope, VendorScope } from '../../src/server/lib/scope'
 import { deleteAdminOrder, setAdminOrderStatus } from '../../src/server/orders/admin-orders.service'
 import { decidePayout, getPayoutOverview, requestPayout } from '../../src/server/payouts/payouts.service'
 import { AppError } from '../../src/server/lib/errors'
+import { createAdjustment } from '../../src/server/adjustments/adjustments.service'
 import { adminOf, registeredVendor } from '../fixtures/commerce'
 import { createTestApp } from '../fixtures/test-app'
 
 /**
  * The ledger against a model of it (docs/decisions/021): random sequences of orders placed, completed, refunded,
- * reopened and deleted, payouts requested, approved and rejected, commission rules and the VAT rate changed, run
+ * reopened and deleted, payouts requested, approved and rejected, adjustments, commission rules and the VAT rate changed, run
  * through the services on one database (PGlite, or PostgreSQL with TEST_DATABASE_URL). After each sequence: every
  * entry balances and each shop's lines follow one another (db:check), the running totals equal the rows and the
  * ledger, each shop's balance is what the model says (completed sales less their commission and VAT as frozen when
@@ -69,6 +70,8 @@ const model = {
   vatRateBp: 1800,
   orders: [] as ModelOrder[],
   payouts: [] as ModelPayout[],
+  /** Adjustments posted, by shop (credit positive). */
+  adjustments: [] as { shop: Shop; amount: number }[],
 }
 const ruleKey = (rule: Pick<Rule, 'vendorId' | 'category' | 'plan'>) =>
   `${rule.vendorId ?? ''}|${rule.category ?? ''}|${rule.plan ?? ''}`
@@ -98,6 +101,7 @@ function shopBalance(shop: Shop) {
   for (const payout of model.payouts) {
     if (payout.shop === shop && payout.status !== 'rejected') balance -= payout.amount
   }
+  for (const adjustment of model.adjustments) if (adjustment.shop === shop) balance += adjustment.amount
   return balance
 }
 
@@ -283,6 +287,19 @@ async function apply(step: Op) {
       model.rules.set(key, rule)
       return
     }
+    case 'adjust': {
+      // Within the operator's threshold (100,000 by default): it posts at once.
+      const shop = shops[step.shop % shops.length]!
+      await createAdjustment(
+        t.db,
+        admin,
+        shop.vendorId,
+        { amount: step.amount, reason: 'Ikosa ryakosowe' },
+        t.config.publicUrl,
+      )
+      model.adjustments.push({ shop, amount: step.amount })
+      return
+    }
     case 'vat': {
       await t.db
         .update(marketplaceSettings)
@@ -295,7 +312,12 @@ async function apply(step: Op) {
 }
 
 async function accountBalance(
-  account: 'commission_income' | 'vat_on_commission_payable' | 'payouts_in_transit' | 'marketplace_cash',
+  account:
+    | 'commission_income'
+    | 'vat_on_commission_payable'
+    | 'payouts_in_transit'
+    | 'marketplace_cash'
+    | 'adjustments',
 ) {
   const [row] = await t.db
     .select({ balance: ledgerBalances.balance })
@@ -332,6 +354,9 @@ async function expectLedgerAsModelled() {
   const payouts = (status: ModelPayout['status']) =>
     sum(model.payouts.filter((payout) => payout.status === status).map((payout) => payout.amount))
   expect(await accountBalance('payouts_in_transit')).toBe(payouts('pending'))
+  expect(await accountBalance('adjustments')).toBe(
+    0 - sum(model.adjustments.map((adjustment) => adjustment.amount)) + 0,
+  )
   expect(await accountBalance('marketplace_cash')).toBe(
     payouts('approved') - sum(completed.map((order) => order.total)),
   )
@@ -366,7 +391,7 @@ afterAll(async () => {
 })
 
 describe('the ledger', () => {
-  it(`stays balanced and as modelled through ${RUNS} random sequences of sales, refunds, payouts and rule changes`, async () => {
+  it(`stays balanced and as modelled through ${RUNS} random sequences of sales, refunds, payouts, adjustments and rule changes`, async () => {
     // Every shop starts from its opening: nothing sold yet, so nothing owed.
     await expectLedgerAsModelled()
     await fc.assert(

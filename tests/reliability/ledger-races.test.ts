@@ -4,6 +4,7 @@ import { findLedgerFaults } from '../../src/server/db/ledger-check'
 import { commissionRules, ledgerEntries, orders, payouts } from '../../src/server/db/schema'
 import { findTotalsDrift } from '../../src/server/db/totals'
 import { AppError } from '../../src/server/lib/errors'
+import { createAdjustment } from '../../src/server/adjustments/adjustments.service'
 import type { AdminScope, VendorScope } from '../../src/server/lib/scope'
 import { setAdminOrderStatus } from '../../src/server/orders/admin-orders.service'
 import { setVendorOrderStatus } from '../../src/server/orders/orders.service'
@@ -14,7 +15,7 @@ import { createTestApp } from '../fixtures/test-app'
 
 /**
  * Many balance changes of one shop at once (docs/decisions/021): refunds by the shop and by the admin, payout
- * requests, approvals and rejections, all started together. However they interleave, the ledger ends exact: every
+ * requests, approvals and rejections, adjustments, all started together. However they interleave, the ledger ends exact: every
  * entry balances, each sale refunded at most once, the shop's balance is its completed sales less their frozen
  * commission and VAT, less the payouts pending or paid, and no payout was approved beyond what the shop had.
  */
@@ -81,6 +82,14 @@ describe('one shop’s balance changed from every side at once', () => {
         ),
       )
     }
+    // Adjustments by the team meanwhile: credits and debits within the threshold, each posting at once.
+    const adjustments = [5_000, -3_000, 2_500, -1_000, 750, -250, 4_000, -2_000]
+    for (const amount of adjustments)
+      work.push(
+        settled(
+          createAdjustment(t.db, admin, shop.vendorId, { amount, reason: 'Ikosa' }, t.config.publicUrl),
+        ),
+      )
     expect(work.length).toBeGreaterThanOrEqual(50)
     const outcomes = await Promise.all(work)
     expect(outcomes).toContain('done')
@@ -109,7 +118,8 @@ describe('one shop’s balance changed from every side at once', () => {
     const payoutsOut = paid.filter((payout) => payout.status !== 'rejected')
     const expected =
       kept.reduce((sum, order) => sum + net(order.totalAmount), 0) -
-      payoutsOut.reduce((sum, payout) => sum + payout.amount, 0)
+      payoutsOut.reduce((sum, payout) => sum + payout.amount, 0) +
+      adjustments.reduce((sum, amount) => sum + amount, 0)
     const overview = await getPayoutOverview(
       t.db,
       shop,
