@@ -76,6 +76,7 @@ const textPartSections: Record<string, string[]> = {
     'products',
     'orders',
     'payouts',
+    'statement',
     'messages',
   ],
   admin: ['admin'],
