@@ -10,7 +10,6 @@ import { statementDownloadPath, useStatement } from '../api/statement'
 import { messageText } from '../i18n/keys'
 import { kigaliToday } from './day-range'
 import { DownloadButton } from './download-button'
-import { FieldList } from './field-list'
 import { ListEmpty } from './list-empty'
 import { LoadErrorAlert } from './load-error-alert'
 import { Money } from './money'
@@ -80,7 +79,7 @@ function MonthPicker({
         onChange={(value) => value && onChange(value)}
         allowDeselect={false}
         checkIconPosition="right"
-        w={{ base: 160, xs: 190 }}
+        w={{ base: 200, sm: 220 }}
       />
       <ActionIcon
         variant="default"
@@ -184,19 +183,24 @@ function StatementBody({
         <Balance label={t('statement.opening')} amount={first.openingBalance} />
         <Balance label={t('statement.closing')} amount={first.closingBalance} />
       </SimpleGrid>
-      {kinds.length > 0 && (
-        <section aria-label={t('statement.totalsLabel')}>
-          <Text size="sm" fw={600} mb={6} aria-hidden>
+      {totals && kinds.length > 0 && (
+        <section aria-labelledby={`${titleId}-totals`}>
+          <Text size="sm" fw={600} mb={6} id={`${titleId}-totals`}>
             {t('statement.totalsLabel')}
           </Text>
-          <FieldList
-            labelWidth={200}
-            gap={4}
-            fields={kinds.map((kind) => ({
-              label: t(`statement.kinds.${kind}`),
-              value: <Money amount={totals![kind]} />,
-            }))}
-          />
+          {/* Each kind and its total on one line, the amount at the end and never broken. */}
+          <Stack component="dl" gap={4} m={0} maw={440}>
+            {kinds.map((kind) => (
+              <Group key={kind} justify="space-between" wrap="nowrap" gap="sm">
+                <Text component="dt" size="sm" c="dimmed">
+                  {t(`statement.kinds.${kind}`)}
+                </Text>
+                <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'nowrap' }}>
+                  <Money amount={totals[kind]} />
+                </Text>
+              </Group>
+            ))}
+          </Stack>
         </section>
       )}
       {lines.length === 0 ? (
