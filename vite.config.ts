@@ -76,6 +76,7 @@ const textPartSections: Record<string, string[]> = {
     'products',
     'orders',
     'payouts',
+    'statement',
     'messages',
   ],
   // The manual balance adjustments (step 11): admins alone read them.

@@ -40,6 +40,7 @@ import { UPLOAD_PATH, uploadBodyLimit, uploadRoutes } from './uploads/uploads.ro
 import { messageRoutes } from './messages/messages.routes'
 import { payoutRoutes } from './payouts/payouts.routes'
 import { adjustmentRoutes } from './adjustments/adjustments.routes'
+import { statementRoutes } from './ledger/statement.routes'
 import { reportRoutes } from './reports/reports.routes'
 import { eventRoutes } from './realtime/events.routes'
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub'
@@ -63,6 +64,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', vendorRoutes(deps))
     .route('/', payoutRoutes(deps))
     .route('/', adjustmentRoutes(deps))
+    .route('/', statementRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', eventRoutes(deps, realtime))
     .route('/', productRoutes(deps, storage))

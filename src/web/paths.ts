@@ -32,6 +32,8 @@ export const paths = {
     products: '/admin/products',
     orders: '/admin/orders',
     payouts: '/admin/payouts',
+    /** A shop's statement: `?vendor=<id>` (reached from the shop's details). */
+    statements: '/admin/statements',
     reports: '/admin/reports',
     messages: '/admin/messages',
     auditLogs: '/admin/audit-logs',

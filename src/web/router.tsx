@@ -49,6 +49,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'products', ...page(() => import('./admin-area/products-page')) },
   { path: 'orders', ...page(() => import('./admin-area/orders-page')) },
   { path: 'payouts', ...page(() => import('./admin-area/payouts-page')) },
+  { path: 'statements', ...page(() => import('./admin-area/statements-page')) },
   { path: 'reports', ...page(() => import('./admin-area/reports-page')) },
   { path: 'messages', ...page(() => import('./admin-area/messages-page')) },
   { path: 'audit-logs', ...page(() => import('./admin-area/audit-logs-page')) },

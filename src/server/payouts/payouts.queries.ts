@@ -35,6 +35,14 @@ export const heldBalance = (vendorId: SQLWrapper | string) =>
   money(sql`coalesce((select sum(l.amount) from ${ledgerLines} l
     where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.available_at > now()), 0)`)
 
+/** When the next held money becomes available (null: nothing is held). One entry of ledger_lines_held_idx. */
+export const nextAvailableAt = (vendorId: SQLWrapper | string) =>
+  // Nested: a single-table query writes a top-level fragment's columns without their table (l.id would be taken).
+  sql`${sql`(select min(l.available_at) from ${ledgerLines} l
+    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.available_at > now())`}`.mapWith(
+    ledgerLines.availableAt,
+  )
+
 export const pendingTotal = (vendorId: SQLWrapper | string) =>
   money(
     sql`coalesce((select t.payouts_pending_amount from ${vendorTotals} t where t.vendor_id = ${vendorId}), 0)`,

@@ -24,7 +24,16 @@ import { maskPayoutDetails } from '../lib/payout-details'
 import { payoutsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
-import { availableBalance, payoutFilter, payoutRows, payoutSummary, pendingTotal } from './payouts.queries'
+import {
+  availableBalance,
+  heldBalance,
+  ledgerBalance,
+  nextAvailableAt,
+  payoutFilter,
+  payoutRows,
+  payoutSummary,
+  pendingTotal,
+} from './payouts.queries'
 
 type PayoutRow = typeof payouts.$inferSelect
 /** A page of the vendor's history, optionally of the days the payouts were requested on. */
@@ -71,7 +80,8 @@ export function toPayoutDto(row: PayoutRow): PayoutDto {
 }
 
 /**
- * Balance, pending total, payout method (masked) and one page of the history, newest request first, optionally of
+ * Balance (available now, in the ledger, held and when the next held money is available, owed), pending total,
+ * payout method (masked) and one page of the history, newest request first, optionally of
  * some days only (the balance and totals are the shop's, whatever the days).
  */
 export async function getPayoutOverview(
@@ -86,6 +96,9 @@ export async function getPayoutOverview(
         payoutMethod: vendors.payoutMethod,
         payoutDetails: vendors.payoutDetails,
         availableBalance: availableBalance(vendors.id),
+        ledgerBalance: ledgerBalance(vendors.id),
+        held: heldBalance(vendors.id),
+        nextAvailableAt: nextAvailableAt(vendors.id),
         pendingTotal: pendingTotal(vendors.id),
       })
       .from(vendors)
@@ -102,6 +115,11 @@ export async function getPayoutOverview(
   if (!vendor) throw notFound()
   return {
     availableBalance: vendor.availableBalance,
+    ledgerBalance: vendor.ledgerBalance,
+    held: vendor.held,
+    nextAvailableAt: vendor.nextAvailableAt?.toISOString() ?? null,
+    // A negative balance is money the shop owes (refunds after payouts, fees): later sales settle it first.
+    owed: Math.max(0, -vendor.ledgerBalance),
     pendingTotal: vendor.pendingTotal,
     payoutMethod: vendor.payoutMethod,
     payoutDetails: maskPayoutDetails(vendor.payoutDetails),

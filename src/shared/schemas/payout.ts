@@ -71,6 +71,14 @@ export const payoutOverviewDto = paged(payoutDto).extend({
    * already paid out: the vendor owes that much, and later sales settle it first (docs/decisions/006).
    */
   availableBalance: z.number(),
+  /** The shop's whole balance in the ledger: what is available plus what is still held. */
+  ledgerBalance: z.number(),
+  /** The part of the balance not yet available (sales within the marketplace's hold). */
+  held: z.number(),
+  /** When the next held money becomes available (null: nothing is held). */
+  nextAvailableAt: z.string().nullable(),
+  /** What the shop owes when its balance is below 0 (else 0): taken from its next sales. */
+  owed: z.number(),
   pendingTotal: z.number(),
   payoutMethod: z.enum(payoutMethods).nullable(),
   payoutDetails: z.record(z.string(), z.string()).nullable(),

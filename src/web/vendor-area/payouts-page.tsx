@@ -33,6 +33,7 @@ import { PayoutRequestForm } from './payouts/payout-request-form'
 import { BalanceOwedNotice, NoPayoutMethodWarning, PayoutSummary } from './payouts/payout-summary'
 import { ListEmpty } from '../components/list-empty'
 import { FocusHeading } from '../components/focus-heading'
+import { StatementSection } from '../components/statement-section'
 
 /** What GET /api/vendor/payouts returns per page (web/api/payouts.ts). */
 const pageSize = 20
@@ -163,6 +164,8 @@ function PayoutsView({
           )}
         </Stack>
       </section>
+
+      <StatementSection />
 
       <ConfirmReceiptModal
         payout={confirming}

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
-import { IconCircleCheck, IconCircleX } from '@tabler/icons-react'
+import { IconCircleCheck, IconCircleX, IconReceipt2 } from '@tabler/icons-react'
+import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { AdminVendorApplication } from '../../../shared/schemas/vendor'
 import { useAdminVendor, useConfirmPlan } from '../../api/admin-vendors'
@@ -17,6 +18,8 @@ import { DecisionReason, DecisionSection } from '../../components/decision-secti
 import type { useVendorDecisions } from './use-vendor-decisions'
 import { DetailsPending } from '../../components/details-modal'
 import { AdjustmentsSection } from '../adjustments/adjustments-section'
+import { DialogSection } from '../../components/section-card'
+import { paths } from '../../paths'
 
 type Decisions = ReturnType<typeof useVendorDecisions>
 
@@ -44,9 +47,29 @@ export function ApplicationDetails({ id, decisions }: { id: string; decisions: D
       <PayoutSection application={application} />
       <FilesSection application={application} />
       <PlanRequestSection application={application} />
+      <StatementLink application={application} />
       <ApplicationDecision application={application} decisions={decisions} />
       <AdjustmentsSection vendorId={application.id} shopName={application.shopName} />
     </Stack>
+  )
+}
+
+/** The shop's statement (its ledger lines by month, with CSV and PDF) opens on its own screen. */
+function StatementLink({ application }: { application: AdminVendorApplication }) {
+  const { t } = useTranslation()
+  return (
+    <DialogSection id="application-statement" title={t('statement.admin.sectionTitle')}>
+      <Text size="sm">{t('statement.admin.sectionBody')}</Text>
+      <Button
+        component={Link}
+        to={{ pathname: paths.admin.statements, search: `?vendor=${application.id}` }}
+        variant="light"
+        leftSection={<IconReceipt2 size={16} aria-hidden />}
+        w="fit-content"
+      >
+        {t('statement.admin.open')}
+      </Button>
+    </DialogSection>
   )
 }
 

@@ -10,6 +10,7 @@ import { describePayoutDetails } from '../../components/payout-details'
 import { StatGrid } from '../../components/stat-card'
 import { paths } from '../../paths'
 import { Notice } from '../../components/notice'
+import { useFormatDate } from '../../components/format-date'
 
 /** The details that identify where the money goes, with the provider's name as the vendor's profile gives it. */
 const describeDetails = (t: TFunction, overview: PayoutOverview): string =>
@@ -17,9 +18,31 @@ const describeDetails = (t: TFunction, overview: PayoutOverview): string =>
     t(`vendor.profile.payout.providers.${provider}`),
   )
 
+/**
+ * Under the available balance: sales still held and the day they become available, and what the shop owes when its
+ * balance in the ledger is below 0 (taken from its next sales).
+ */
+function useAvailableHint(overview: PayoutOverview) {
+  const { t } = useTranslation()
+  const formatDate = useFormatDate()
+  return [
+    t('vendor.payouts.summary.availableHint'),
+    overview.held > 0 && overview.nextAvailableAt
+      ? t('statement.balance.held', {
+          amount: formatRwf(overview.held),
+          date: formatDate(overview.nextAvailableAt),
+        })
+      : null,
+    overview.owed > 0 ? t('statement.balance.owed', { amount: formatRwf(overview.owed) }) : null,
+  ]
+    .filter(Boolean)
+    .join(' ')
+}
+
 /** Three cards: available balance, pending payouts total, payout method (spec §2 "/vendor/payouts"). */
 export function PayoutSummary({ overview }: { overview: PayoutOverview }) {
   const { t } = useTranslation()
+  const availableHint = useAvailableHint(overview)
   const method = overview.payoutMethod
   const stats = [
     // The balance is the server's: completed orders minus non-rejected payouts, negative when refunds of
@@ -28,7 +51,7 @@ export function PayoutSummary({ overview }: { overview: PayoutOverview }) {
       key: 'available',
       label: t('vendor.payouts.summary.available'),
       value: <Money amount={overview.availableBalance} />,
-      hint: t('vendor.payouts.summary.availableHint'),
+      hint: availableHint,
       icon: IconWallet,
       color: 'green',
     },
