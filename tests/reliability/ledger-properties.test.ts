@@ -156,6 +156,14 @@ const op = fc.oneof(
     }),
   },
   {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('adjust' as const),
+      shop: fc.nat(),
+      amount: fc.integer({ min: -50_000, max: 50_000 }).filter((amount) => amount !== 0),
+    }),
+  },
+  {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('vat' as const), rateBp: fc.constantFrom(0, 1500, 1800) }),
   },
@@ -407,5 +415,6 @@ describe('the ledger', () => {
     expect(states(model.orders)).toEqual(new Set(['pending', 'completed', 'refunded', 'deleted']))
     expect(states(model.payouts)).toEqual(new Set(['pending', 'approved', 'rejected']))
     expect(model.orders.some((order) => (order.frozen?.commission ?? 0) > 0)).toBe(true)
+    expect(model.adjustments.length).toBeGreaterThan(0)
   })
 })
