@@ -39,6 +39,7 @@ import { vendorRoutes } from './vendors/vendors.routes'
 import { UPLOAD_PATH, uploadBodyLimit, uploadRoutes } from './uploads/uploads.routes'
 import { messageRoutes } from './messages/messages.routes'
 import { payoutRoutes } from './payouts/payouts.routes'
+import { commissionRoutes } from './ledger/commission-rules.routes'
 import { reportRoutes } from './reports/reports.routes'
 import { eventRoutes } from './realtime/events.routes'
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub'
@@ -61,6 +62,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', uploadRoutes(deps, storage))
     .route('/', vendorRoutes(deps))
     .route('/', payoutRoutes(deps))
+    .route('/', commissionRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', eventRoutes(deps, realtime))
     .route('/', productRoutes(deps, storage))
