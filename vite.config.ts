@@ -78,7 +78,7 @@ const textPartSections: Record<string, string[]> = {
     'payouts',
     'messages',
   ],
-  admin: ['admin'],
+  admin: ['admin', 'money'],
   // The operators' screens (first admin, Google set-up, diagnostics) and the help page: rarely opened.
   setup: ['setup', 'setupAdmin', 'setupGoogle', 'debug', 'support'],
 }

@@ -21,7 +21,7 @@ import {
 } from '../fixtures/commerce'
 import { expectError } from '../fixtures/expect-error'
 import { expectStatus } from '../fixtures/factories'
-import type { TestApp } from '../fixtures/test-app'
+import type { createTestApp } from '../fixtures/test-app'
 
 /**
  * Commission rules and the money settings (beyond the specification: with no rule, commission is 0). The rules are
@@ -29,7 +29,7 @@ import type { TestApp } from '../fixtures/test-app'
  * entry; these tests complete orders through the vendor's API and read what was posted.
  */
 
-let t: TestApp
+let t: Awaited<ReturnType<typeof createTestApp>>
 let a: RegisteredVendor
 let b: RegisteredVendor
 let adminCookie: string
@@ -260,18 +260,18 @@ describe('GET and PUT /api/admin/money-settings', () => {
 
   // Each bound is the database's own check; the API refuses first, with the field and a message the screen shows.
   it.each([
-    ['vatRateBp', 10_001, 'errors.money.vatRateInvalid'],
-    ['vatRateBp', -1, 'errors.money.vatRateInvalid'],
-    ['vatRateBp', 18.5, 'errors.money.vatRateInvalid'],
-    ['holdDays', 91, 'errors.money.holdDaysInvalid'],
-    ['holdDays', '7', 'errors.money.holdDaysInvalid'],
-    ['debtLimit', -1, 'errors.money.amountInvalid'],
-    ['adjustmentApprovalAbove', 1.5, 'errors.money.amountInvalid'],
-    ['adjustmentApprovalAbove', null, 'errors.money.amountInvalid'],
+    ['vatRateBp', 10_001, 'errors.moneyVatRateInvalid'],
+    ['vatRateBp', -1, 'errors.moneyVatRateInvalid'],
+    ['vatRateBp', 18.5, 'errors.moneyVatRateInvalid'],
+    ['holdDays', 91, 'errors.moneyHoldDaysInvalid'],
+    ['holdDays', '7', 'errors.moneyHoldDaysInvalid'],
+    ['debtLimit', -1, 'errors.moneyAmountInvalid'],
+    ['adjustmentApprovalAbove', 1.5, 'errors.moneyAmountInvalid'],
+    ['adjustmentApprovalAbove', null, 'errors.moneyAmountInvalid'],
     ['marketplaceName', '   ', 'errors.required'],
     ['marketplaceName', 'x'.repeat(101), 'errors.tooLong'],
-    ['marketplaceTin', '12345678', 'errors.money.tinInvalid'],
-    ['marketplaceTin', '', 'errors.money.tinInvalid'],
+    ['marketplaceTin', '12345678', 'errors.moneyTinInvalid'],
+    ['marketplaceTin', '', 'errors.moneyTinInvalid'],
   ])('refuses %s = %j with 422 %s and changes nothing', async (field, value, messageKey) => {
     const before = await written()
     const response = await t.put(SETTINGS, { ...settingsBody(), [field]: value }, { cookie: adminCookie })
@@ -389,7 +389,7 @@ describe('POST, PATCH and DELETE /api/admin/commission-rules', () => {
       expectError(await t.post(RULES, body, { cookie: adminCookie }), {
         status: 409,
         code: 'CONFLICT',
-        messageKey: 'errors.money.ruleExists',
+        messageKey: 'errors.moneyRuleExists',
       })
     }
     expect(await written()).toEqual(before)
@@ -398,38 +398,38 @@ describe('POST, PATCH and DELETE /api/admin/commission-rules', () => {
   })
 
   it.each([
-    ['a rate above 100%', { scope: 'default', rateBp: 10_001 }, { rateBp: 'errors.money.rateInvalid' }],
-    ['a negative rate', { scope: 'default', rateBp: -1 }, { rateBp: 'errors.money.rateInvalid' }],
-    ['a fractional rate', { scope: 'default', rateBp: 7.5 }, { rateBp: 'errors.money.rateInvalid' }],
-    ['no rate', { scope: 'default' }, { rateBp: 'errors.money.rateInvalid' }],
+    ['a rate above 100%', { scope: 'default', rateBp: 10_001 }, { rateBp: 'errors.moneyRateInvalid' }],
+    ['a negative rate', { scope: 'default', rateBp: -1 }, { rateBp: 'errors.moneyRateInvalid' }],
+    ['a fractional rate', { scope: 'default', rateBp: 7.5 }, { rateBp: 'errors.moneyRateInvalid' }],
+    ['no rate', { scope: 'default' }, { rateBp: 'errors.moneyRateInvalid' }],
     [
       'a negative fixed amount',
       { scope: 'default', rateBp: 0, fixedAmount: -5 },
-      { fixedAmount: 'errors.money.amountInvalid' },
+      { fixedAmount: 'errors.moneyAmountInvalid' },
     ],
     [
       'a minimum above the maximum',
       { scope: 'default', rateBp: 0, minAmount: 500, maxAmount: 100 },
-      { maxAmount: 'errors.money.minAboveMax' },
+      { maxAmount: 'errors.moneyMinAboveMax' },
     ],
-    ['a shop rule without its shop', { scope: 'shop', rateBp: 0 }, { vendorId: 'errors.money.shopRequired' }],
+    ['a shop rule without its shop', { scope: 'shop', rateBp: 0 }, { vendorId: 'errors.moneyShopRequired' }],
     [
       'a shop and category rule without its category',
       { scope: 'shopCategory', vendorId: randomUUID(), rateBp: 0 },
-      { category: 'errors.money.categoryRequired' },
+      { category: 'errors.moneyCategoryRequired' },
     ],
     [
       'an unknown category',
       { scope: 'category', category: 'Cars', rateBp: 0 },
-      { category: 'errors.money.categoryRequired' },
+      { category: 'errors.moneyCategoryRequired' },
     ],
-    ['an unknown plan', { scope: 'plan', plan: 'gold', rateBp: 0 }, { plan: 'errors.money.planRequired' }],
+    ['an unknown plan', { scope: 'plan', plan: 'gold', rateBp: 0 }, { plan: 'errors.moneyPlanRequired' }],
     [
       'a plan with a category (a plan stands alone)',
       { scope: 'plan', plan: 'growth', category: 'Books', rateBp: 0 },
-      { _: 'errors.money.fieldNotInScope' },
+      { _: 'errors.moneyFieldNotInScope' },
     ],
-    ['an unknown scope', { scope: 'everything', rateBp: 0 }, { scope: 'errors.money.scopeInvalid' }],
+    ['an unknown scope', { scope: 'everything', rateBp: 0 }, { scope: 'errors.moneyScopeInvalid' }],
   ])('refuses %s with 422 naming the field, and changes nothing', async (_name, body, fields) => {
     const before = await written()
     const response = await t.post(RULES, body, { cookie: adminCookie })
@@ -447,8 +447,8 @@ describe('POST, PATCH and DELETE /api/admin/commission-rules', () => {
       expectError(await t.post(RULES, body, { cookie: adminCookie }), {
         status: 422,
         code: 'VALIDATION',
-        messageKey: 'errors.money.shopUnknown',
-        fields: { vendorId: 'errors.money.shopUnknown' },
+        messageKey: 'errors.moneyShopUnknown',
+        fields: { vendorId: 'errors.moneyShopUnknown' },
       })
     }
     expect(await written()).toEqual(before)
@@ -461,14 +461,14 @@ describe('POST, PATCH and DELETE /api/admin/commission-rules', () => {
       expectError(await t.patch(`${RULES}/${rule.id}`, body, { cookie: adminCookie }), {
         status: 422,
         code: 'VALIDATION',
-        messageKey: 'errors.money.minAboveMax',
-        fields: { maxAmount: 'errors.money.minAboveMax' },
+        messageKey: 'errors.moneyMinAboveMax',
+        fields: { maxAmount: 'errors.moneyMinAboveMax' },
       })
     }
     expectError(await t.patch(`${RULES}/${rule.id}`, { vendorId: b.vendorId }, { cookie: adminCookie }), {
       status: 422,
       code: 'VALIDATION',
-      messageKey: 'errors.money.fieldNotInScope',
+      messageKey: 'errors.moneyFieldNotInScope',
     })
     expect(await written()).toEqual(before)
     // Lifting the maximum lets the minimum rise.
@@ -688,21 +688,21 @@ describe('GET /api/admin/commission-rules/preview', () => {
     expectError(await preview(`vendorId=${randomUUID()}&amount=100`), {
       status: 422,
       code: 'VALIDATION',
-      messageKey: 'errors.money.shopUnknown',
-      fields: { vendorId: 'errors.money.shopUnknown' },
+      messageKey: 'errors.moneyShopUnknown',
+      fields: { vendorId: 'errors.moneyShopUnknown' },
     })
     expectError(await preview('amount=100'), {
       status: 422,
       code: 'VALIDATION',
-      messageKey: 'errors.money.shopRequired',
-      fields: { vendorId: 'errors.money.shopRequired' },
+      messageKey: 'errors.moneyShopRequired',
+      fields: { vendorId: 'errors.moneyShopRequired' },
     })
     for (const amount of ['-1', '1.5', 'abc']) {
       expectError(await preview(`vendorId=${a.vendorId}&amount=${amount}`), {
         status: 422,
         code: 'VALIDATION',
-        messageKey: 'errors.money.amountInvalid',
-        fields: { amount: 'errors.money.amountInvalid' },
+        messageKey: 'errors.moneyAmountInvalid',
+        fields: { amount: 'errors.moneyAmountInvalid' },
       })
     }
   })

@@ -45,9 +45,9 @@ export function commissionRoutes(deps: Deps) {
           summary: 'Replace the money settings; the changed fields are audited (old and new values)',
           description:
             'A new VAT rate or hold applies to sales completed from then on; a sale keeps what it was posted with. ' +
-            'vatRateBp 0–10000 (errors.money.vatRateInvalid), holdDays 0–90 (errors.money.holdDaysInvalid), ' +
-            'debtLimit and adjustmentApprovalAbove whole RWF ≥ 0 (errors.money.amountInvalid), marketplaceTin 9 digits ' +
-            'or null (errors.money.tinInvalid).',
+            'vatRateBp 0–10000 (errors.moneyVatRateInvalid), holdDays 0–90 (errors.moneyHoldDaysInvalid), ' +
+            'debtLimit and adjustmentApprovalAbove whole RWF ≥ 0 (errors.moneyAmountInvalid), marketplaceTin 9 digits ' +
+            'or null (errors.moneyTinInvalid).',
           request: jsonBody(moneySettingsInput),
           responses: responds(moneySettingsDto, 'The settings as saved', 422),
         }),
@@ -71,8 +71,8 @@ export function commissionRoutes(deps: Deps) {
           summary: 'Add a commission rule for a scope that has none (audited)',
           description:
             'scope default, plan (plan), category (category), shop (vendorId) or shopCategory (vendorId and category). ' +
-            'A second rule for the same scope is 409 errors.money.ruleExists; an unknown shop is 422 ' +
-            'errors.money.shopUnknown on vendorId; minAmount above maxAmount is 422 errors.money.minAboveMax.',
+            'A second rule for the same scope is 409 errors.moneyRuleExists; an unknown shop is 422 ' +
+            'errors.moneyShopUnknown on vendorId; minAmount above maxAmount is 422 errors.moneyMinAboveMax.',
           request: jsonBody(commissionRuleInput),
           responses: creates(commissionRuleDto, 'Created', 409, 422),
         }),
@@ -87,7 +87,7 @@ export function commissionRoutes(deps: Deps) {
               'The commission and VAT a sale of `amount` by the shop in the category would post now, and the rule that applies',
             description:
               'Computed by the database function a completing order calls (commission_memo), so the preview is what the ' +
-              'sale posts. An unknown shop is 422 errors.money.shopUnknown on vendorId.',
+              'sale posts. An unknown shop is 422 errors.moneyShopUnknown on vendorId.',
             query: commissionPreviewQuery,
           },
           [commissionPreviewDto, 'The preview'],
@@ -101,7 +101,7 @@ export function commissionRoutes(deps: Deps) {
           {
             summary: 'Change a rule’s amounts (audited); sales already completed keep theirs',
             description:
-              'Only the fields sent change. minAmount above maxAmount, as the rule would stand, is 422 errors.money.minAboveMax.',
+              'Only the fields sent change. minAmount above maxAmount, as the rule would stand, is 422 errors.moneyMinAboveMax.',
             body: commissionRuleUpdate,
             responses: responds(commissionRuleDto, 'Updated', 404, 422),
           },

@@ -59,11 +59,11 @@ const toDto = (rule: RuleRow, shopName: string | null): CommissionRuleDto => ({
   updatedAt: rule.updatedAt.toISOString(),
 })
 
-const ruleExists = () => new AppError('CONFLICT', 'errors.money.ruleExists')
+const ruleExists = () => new AppError('CONFLICT', 'errors.moneyRuleExists')
 const shopUnknown = () =>
-  new AppError('VALIDATION', 'errors.money.shopUnknown', undefined, { vendorId: 'errors.money.shopUnknown' })
+  new AppError('VALIDATION', 'errors.moneyShopUnknown', undefined, { vendorId: 'errors.moneyShopUnknown' })
 const minAboveMax = () =>
-  new AppError('VALIDATION', 'errors.money.minAboveMax', undefined, { maxAmount: 'errors.money.minAboveMax' })
+  new AppError('VALIDATION', 'errors.moneyMinAboveMax', undefined, { maxAmount: 'errors.moneyMinAboveMax' })
 
 /** Least specific first, as the screen lists them: the default, plans (in plan order), categories, shops, shop+category. */
 const scopeRank = sql`case
@@ -110,7 +110,7 @@ async function shopNamed(tx: Tx, vendorId: string) {
   return shop.shopName
 }
 
-/** Adds a rule for a scope that has none yet (409 errors.money.ruleExists otherwise); audited. */
+/** Adds a rule for a scope that has none yet (409 errors.moneyRuleExists otherwise); audited. */
 export async function createCommissionRule(
   db: Db,
   admin: AdminScope,

@@ -55,26 +55,26 @@ export const percentOf = (bp: number) => String(bp / 100)
 
 /** PUT /api/admin/money-settings: every setting, as the form holds them. */
 export const moneySettingsInput = z.object({
-  vatRateBp: basisPoints('errors.money.vatRateInvalid').meta({
+  vatRateBp: basisPoints('errors.moneyVatRateInvalid').meta({
     description: 'VAT charged on the commission, in basis points (1800 = 18%)',
   }),
   holdDays: z
-    .number({ error: 'errors.money.holdDaysInvalid' })
-    .int('errors.money.holdDaysInvalid')
-    .min(0, 'errors.money.holdDaysInvalid')
-    .max(holdDaysMax, 'errors.money.holdDaysInvalid')
+    .number({ error: 'errors.moneyHoldDaysInvalid' })
+    .int('errors.moneyHoldDaysInvalid')
+    .min(0, 'errors.moneyHoldDaysInvalid')
+    .max(holdDaysMax, 'errors.moneyHoldDaysInvalid')
     .meta({ description: 'A completed sale may be paid out this many days later (0: at once)' }),
-  debtLimit: wholeFrancs('errors.money.amountInvalid').nullable().meta({
+  debtLimit: wholeFrancs('errors.moneyAmountInvalid').nullable().meta({
     description:
       'A shop owing more than this (RWF) cannot request payouts or take new orders; null: no limit',
   }),
-  adjustmentApprovalAbove: wholeFrancs('errors.money.amountInvalid').meta({
+  adjustmentApprovalAbove: wholeFrancs('errors.moneyAmountInvalid').meta({
     description: 'An adjustment of more than this (RWF, either way) needs a second admin’s approval',
   }),
   marketplaceName: requiredText(marketplaceNameMax),
   marketplaceTin: z
-    .string({ error: 'errors.money.tinInvalid' })
-    .regex(tinPattern, 'errors.money.tinInvalid')
+    .string({ error: 'errors.moneyTinInvalid' })
+    .regex(tinPattern, 'errors.moneyTinInvalid')
     .nullable()
     .meta({
       description: "The marketplace's Rwandan TIN: 9 digits; null when it has none",
@@ -116,16 +116,16 @@ export function scopeOf(rule: {
   return rule.category ? 'category' : 'default'
 }
 
-const rateBp = basisPoints('errors.money.rateInvalid').meta({
+const rateBp = basisPoints('errors.moneyRateInvalid').meta({
   description: 'The share of the order total, in basis points (750 = 7.5%)',
 })
-const fixedAmount = wholeFrancs('errors.money.amountInvalid').meta({
+const fixedAmount = wholeFrancs('errors.moneyAmountInvalid').meta({
   description: 'Francs added per order line, after the rate',
 })
-const minAmount = wholeFrancs('errors.money.amountInvalid').nullable().meta({
+const minAmount = wholeFrancs('errors.moneyAmountInvalid').nullable().meta({
   description: 'The least commission on an order line (never more than its total); null: none',
 })
-const maxAmount = wholeFrancs('errors.money.amountInvalid').nullable().meta({
+const maxAmount = wholeFrancs('errors.moneyAmountInvalid').nullable().meta({
   description: 'The most commission on an order line; null: none. At least minAmount.',
 })
 
@@ -137,14 +137,14 @@ const ruleAmounts = {
   maxAmount: maxAmount.default(null),
 }
 
-const shopId = z.uuid({ error: 'errors.money.shopRequired' })
-const category = z.enum(categories, { error: 'errors.money.categoryRequired' })
-const plan = z.enum(plans, { error: 'errors.money.planRequired' })
+const shopId = z.uuid({ error: 'errors.moneyShopRequired' })
+const category = z.enum(categories, { error: 'errors.moneyCategoryRequired' })
+const plan = z.enum(plans, { error: 'errors.moneyPlanRequired' })
 
 /** The minimum may not be above the maximum (commission_rules_bounds_check): said on the maximum. */
 function boundsInOrder(rule: { minAmount?: number | null; maxAmount?: number | null }, ctx: z.RefinementCtx) {
   if (rule.minAmount != null && rule.maxAmount != null && rule.minAmount > rule.maxAmount)
-    ctx.addIssue({ code: 'custom', path: ['maxAmount'], message: 'errors.money.minAboveMax' })
+    ctx.addIssue({ code: 'custom', path: ['maxAmount'], message: 'errors.moneyMinAboveMax' })
 }
 
 /**
@@ -153,12 +153,12 @@ function boundsInOrder(rule: { minAmount?: number | null; maxAmount?: number | n
  */
 const onlyItsFields = {
   error: (issue: { code?: string }) =>
-    issue.code === 'unrecognized_keys' ? 'errors.money.fieldNotInScope' : 'errors.invalidValue',
+    issue.code === 'unrecognized_keys' ? 'errors.moneyFieldNotInScope' : 'errors.invalidValue',
 }
 
 /**
  * POST /api/admin/commission-rules: the scope, the fields it names (a shop by id, a category, a plan) and the
- * amounts. One rule per scope (409 errors.money.ruleExists).
+ * amounts. One rule per scope (409 errors.moneyRuleExists).
  */
 export const commissionRuleInput = z
   .discriminatedUnion(
@@ -173,7 +173,7 @@ export const commissionRuleInput = z
         onlyItsFields,
       ),
     ],
-    { error: 'errors.money.scopeInvalid' },
+    { error: 'errors.moneyScopeInvalid' },
   )
   .superRefine(boundsInOrder)
 export type CommissionRuleInput = z.input<typeof commissionRuleInput>
@@ -216,16 +216,16 @@ export const commissionRuleListDto = z.object({ items: z.array(commissionRuleDto
 
 /** `?vendorId=&category=&amount=`: an order line of this shop, in this category, of this total. */
 export const commissionPreviewQuery = z.object({
-  vendorId: z.uuid({ error: 'errors.money.shopRequired' }),
+  vendorId: z.uuid({ error: 'errors.moneyShopRequired' }),
   category: z
-    .enum(categories, { error: 'errors.money.categoryRequired' })
+    .enum(categories, { error: 'errors.moneyCategoryRequired' })
     .optional()
     .meta({ description: "The product's category; left out: a product without one (a deleted product)" }),
   amount: z.coerce
-    .number({ error: 'errors.money.amountInvalid' })
-    .int('errors.money.amountInvalid')
-    .min(0, 'errors.money.amountInvalid')
-    .max(moneyAmountMax, 'errors.money.amountInvalid')
+    .number({ error: 'errors.moneyAmountInvalid' })
+    .int('errors.moneyAmountInvalid')
+    .min(0, 'errors.moneyAmountInvalid')
+    .max(moneyAmountMax, 'errors.moneyAmountInvalid')
     .meta({ description: 'The order line’s total, whole RWF' }),
 })
 
