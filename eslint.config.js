@@ -21,6 +21,7 @@ const serverFeatures = {
     'rate-limit.ts',
   ],
   dashboard: [],
+  ledger: [],
   mail: ['decision-mail.ts', 'mail.service.ts', 'password-reset-mail.ts'],
   messages: [],
   orders: [],

@@ -79,8 +79,8 @@ const textPartSections: Record<string, string[]> = {
     'statement',
     'messages',
   ],
-  // The manual balance adjustments (step 11): admins alone read them.
-  admin: ['admin', 'adjustments'],
+  // The manual balance adjustments and the commission screen (step 11): admins alone read them.
+  admin: ['admin', 'adjustments', 'money'],
   // The operators' screens (first admin, Google set-up, diagnostics) and the help page: rarely opened.
   setup: ['setup', 'setupAdmin', 'setupGoogle', 'debug', 'support'],
 }

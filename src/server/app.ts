@@ -41,6 +41,7 @@ import { messageRoutes } from './messages/messages.routes'
 import { payoutRoutes } from './payouts/payouts.routes'
 import { adjustmentRoutes } from './adjustments/adjustments.routes'
 import { statementRoutes } from './ledger/statement.routes'
+import { commissionRoutes } from './ledger/commission-rules.routes'
 import { reportRoutes } from './reports/reports.routes'
 import { eventRoutes } from './realtime/events.routes'
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub'
@@ -65,6 +66,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', payoutRoutes(deps))
     .route('/', adjustmentRoutes(deps))
     .route('/', statementRoutes(deps))
+    .route('/', commissionRoutes(deps))
     .route('/', messageRoutes(deps))
     .route('/', eventRoutes(deps, realtime))
     .route('/', productRoutes(deps, storage))

@@ -37,5 +37,6 @@ export const paths = {
     reports: '/admin/reports',
     messages: '/admin/messages',
     auditLogs: '/admin/audit-logs',
+    money: '/admin/money',
   },
 } as const

@@ -53,6 +53,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'reports', ...page(() => import('./admin-area/reports-page')) },
   { path: 'messages', ...page(() => import('./admin-area/messages-page')) },
   { path: 'audit-logs', ...page(() => import('./admin-area/audit-logs-page')) },
+  { path: 'money', ...page(() => import('./admin-area/money-page')) },
 ]
 
 export const router = createBrowserRouter([

@@ -435,6 +435,7 @@ const rulesBeyondSchemas = new Set([
   'products.colorAndSizeRequired', // Clothes, Shoes or hasVariants need a colour and a size
   'payouts.amountOverBalance', // at most the available balance, read in the payout's transaction
   'orders.variantNotFound', // the variant must exist, belong to the product and be on sale
+  'errors.moneyShopUnknown', // a commission rule's shop (or a preview's) must exist
 ])
 const refusedBeyondSchemas = (response: ApiResponse) =>
   Object.values(response.body?.error?.fields ?? {}).every((key) => rulesBeyondSchemas.has(key as string))

@@ -133,7 +133,7 @@ for (const lang of testLanguages) {
     // The longest first: the workers take these tests in this order before the other scenarios (see
     // playwright.config.ts), so the last ones, still running when the scenarios start, are the short ones.
     test(`admin screens (${lang})`, async ({ page }, testInfo) => {
-      // Nine screens and two dialogs, each read whole by axe, with the seeded rows: under a minute on a quiet
+      // Ten screens and three dialogs, each read whole by axe, with the seeded rows: under a minute on a quiet
       // machine, more than two on a busy one.
       test.setTimeout(300_000)
       await openAdminArea(page)
@@ -147,6 +147,7 @@ for (const lang of testLanguages) {
         { path: '/admin/reports' },
         { path: '/admin/messages' },
         { path: '/admin/audit-logs' },
+        { path: '/admin/money', then: openDialog(lang, 'money.rules.add') },
       ])
     })
 

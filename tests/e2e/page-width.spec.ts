@@ -148,6 +148,7 @@ for (const lang of testLanguages) {
       '/admin/reports',
       '/admin/messages',
       '/admin/audit-logs',
+      '/admin/money',
     ]) {
       await measure(page, path, problems)
     }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { loadConfig } from '../../src/server/config'
 import {
+  commissionRules,
   files,
   ledgerAdjustments,
   messages,
@@ -202,6 +203,16 @@ const productEdit = async () => ({
   })),
   version: await versionOf(fx.product.id, fx.actors.vendorA),
 })
+
+/** A rule of vendor A's in `category`, for the rows that change or delete one (made by their `prepare`). */
+let commissionRuleId: string = randomUUID()
+async function shopCategoryRule(category: 'Toys' | 'Books') {
+  const [rule] = await t.db
+    .insert(commissionRules)
+    .values({ vendorId: fx.a.vendorId, category, rateBp: 100 })
+    .returning({ id: commissionRules.id })
+  return rule!.id
+}
 
 // ── The table: every route the server serves, and what each actor gets ──
 //
@@ -561,6 +572,45 @@ const table: Record<string, Case> = {
   'DELETE /api/admin/orders/{id}': {
     expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/orders/${fx.orderToDeleteId}`,
+  },
+
+  // Commission rules and the money settings (beyond the specification): the admin's alone, a shop's own rule
+  // included (its terms are the marketplace's to set).
+  'GET /api/admin/money-settings': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'PUT /api/admin/money-settings': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    body: () => ({
+      vatRateBp: 1500,
+      holdDays: 0,
+      debtLimit: null,
+      adjustmentApprovalAbove: 100_000,
+      marketplaceName: 'Isoko',
+      marketplaceTin: null,
+    }),
+  },
+  'GET /api/admin/commission-rules': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'POST /api/admin/commission-rules': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],
+    body: () => ({ scope: 'shop', vendorId: fx.a.vendorId, rateBp: 500 }),
+  },
+  'GET /api/admin/commission-rules/preview': {
+    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    url: () => `/api/admin/commission-rules/preview?vendorId=${fx.a.vendorId}&amount=10000`,
+  },
+  'PATCH /api/admin/commission-rules/{id}': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    prepare: async () => {
+      commissionRuleId = await shopCategoryRule('Toys')
+    },
+    url: () => `/api/admin/commission-rules/${commissionRuleId}`,
+    body: () => ({ rateBp: 600 }),
+  },
+  'DELETE /api/admin/commission-rules/{id}': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    prepare: async () => {
+      commissionRuleId = await shopCategoryRule('Books')
+    },
+    url: () => `/api/admin/commission-rules/${commissionRuleId}`,
   },
 
   // The admin's dashboard, audit trail and reports.

@@ -31,3 +31,5 @@ export const dashboardKeys = queryKeysFactory('dashboard')
 export const menuCountKeys = queryKeysFactory('menuCounts')
 /** The admin's report, one per range (`detail(days)`). */
 export const reportKeys = queryKeysFactory('reports')
+/** The money settings (`named('settings')`), the commission rules (`lists()`) and a preview (`named('preview', …)`). */
+export const moneyKeys = queryKeysFactory('money')

@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconMessages,
   IconPackage,
+  IconReceiptTax,
   IconShoppingCart,
   IconUserCircle,
   type TablerIcon,
@@ -42,6 +43,7 @@ const icons = {
   subscription: IconCreditCard,
   profile: IconUserCircle,
   auditLogs: IconHistory,
+  money: IconReceiptTax,
 } as const
 
 /** An area's menu in the order of `screens`; its dashboard, the area's home, first. */
@@ -76,4 +78,5 @@ export const adminNav = navOf('admin', [
   'reports',
   'messages',
   'auditLogs',
+  'money',
 ])

@@ -16,6 +16,7 @@ const valueWords: Record<string, string> = {
   subscription_status: 'status',
   subscription_plan: 'admin.vendors.plans',
   requested_plan: 'admin.vendors.plans',
+  plan: 'admin.vendors.plans',
   type: 'messages.types',
 }
 
