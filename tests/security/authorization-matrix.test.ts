@@ -405,6 +405,22 @@ const table: Record<string, Case> = {
     expect: [OUT, OK, GONE, GONE, REJECTED, NO_SHOP, ROLE],
     url: () => `/api/vendor/payouts/${fx.approvedPayoutId}/confirm-receipt`,
   },
+  // A shop's statement: its own vendor alone (the shop comes from the session), and any shop for the admins.
+  'GET /api/vendor/statement': { expect: [OUT, OK, OK, OK, OK, NO_SHOP, ROLE] },
+  'GET /api/vendor/statement.csv': { expect: [OUT, OK, OK, OK, OK, NO_SHOP, ROLE] },
+  'GET /api/vendor/statement.pdf': { expect: [OUT, OK, OK, OK, OK, NO_SHOP, ROLE] },
+  'GET /api/admin/vendors/{id}/statement': {
+    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    url: () => `/api/admin/vendors/${fx.a.vendorId}/statement`,
+  },
+  'GET /api/admin/vendors/{id}/statement.csv': {
+    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    url: () => `/api/admin/vendors/${fx.a.vendorId}/statement.csv`,
+  },
+  'GET /api/admin/vendors/{id}/statement.pdf': {
+    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    url: () => `/api/admin/vendors/${fx.a.vendorId}/statement.pdf`,
+  },
   'GET /api/admin/payouts': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
   'GET /api/admin/payouts/export': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
   'GET /api/admin/payouts/{id}': {
