@@ -532,14 +532,15 @@ describe('the commission a completed order posts', () => {
     expect(entry.memo).toMatchObject({ rule_id: null, commission: 0, vat: 0 })
   })
 
-  it('adds the fixed amount, raises to the minimum, lowers to the maximum, never above the total', async () => {
+  it('adds the fixed amount, raises to the minimum, lowers to the maximum, never above the total with its VAT', async () => {
     const product = await productOf(a, 10_000)
     const cases: Array<[Partial<CommissionRuleInput>, number, number]> = [
       [{ rateBp: 200, fixedAmount: 150 }, 1, 350], // 2% of 10,000 + 150
       [{ rateBp: 100, minAmount: 300 }, 1, 300], // 100 raised to 300
       [{ rateBp: 5_000, maxAmount: 2_000 }, 1, 2_000], // 5,000 lowered to 2,000
       [{ rateBp: 750 }, 3, 2_250], // 7.5% of 30,000
-      [{ rateBp: 0, fixedAmount: 50_000 }, 1, 10_000], // never more than the order's total
+      // With its VAT (18%), never more than the order's total: 10,000 × 100/118 is 8,474.6, VAT on 8,474 is 1,525.
+      [{ rateBp: 0, fixedAmount: 50_000 }, 1, 8_474],
     ]
     for (const [amounts, quantity, commission] of cases) {
       await t.db.delete(commissionRules)

@@ -88,7 +88,8 @@ function commissionOf(shop: Shop, category: Category, total: number) {
   const rule = candidates.map((key) => model.rules.get(key)).find(Boolean)
   if (!rule) return { commission: 0, vat: 0 }
   const raw = roundHalfUp(total, rule.rateBp) + rule.fixedAmount
-  const commission = Math.min(total, Math.max(rule.minAmount ?? 0, Math.min(rule.maxAmount ?? total, raw)))
+  const cap = Math.floor((total * 10_000) / (10_000 + model.vatRateBp))
+  const commission = Math.min(cap, Math.max(rule.minAmount ?? 0, Math.min(rule.maxAmount ?? total, raw)))
   return { commission, vat: roundHalfUp(commission, model.vatRateBp) }
 }
 

@@ -307,7 +307,8 @@ $$ LANGUAGE plpgsql;
 
 -- The commission on an order of p_total francs of a shop in a category (null when its product is gone), under the
 -- most specific rule that applies (shop and category, shop, category, the shop's plan, the marketplace's default;
--- none: 0), with VAT on it at the marketplace's rate: the rule and the amounts, as a sale's memo. Rounded half up.
+-- none: 0), with VAT on it at the marketplace's rate: the rule and the amounts, as a sale's memo. Rounded half up;
+-- the commission and its VAT together never exceed the total.
 CREATE OR REPLACE FUNCTION commission_memo(p_vendor uuid, p_category text, p_total bigint) RETURNS jsonb AS $$
   WITH rule AS (
     SELECT r.* FROM commission_rules r JOIN vendors v ON v.id = p_vendor
@@ -317,9 +318,11 @@ CREATE OR REPLACE FUNCTION commission_memo(p_vendor uuid, p_category text, p_tot
     ORDER BY r.vendor_id IS NOT NULL DESC, r.category IS NOT NULL DESC, r.plan IS NOT NULL DESC
     LIMIT 1
   ), priced AS (
-    SELECT rule.*, least(p_total, greatest(coalesce(rule.min_amount, 0), least(coalesce(rule.max_amount, p_total),
+    -- At most what leaves the VAT on it within the total: a sale never costs its shop more than it brought.
+    SELECT rule.*, least(p_total * 10000 / (10000 + s.vat_rate_bp),
+      greatest(coalesce(rule.min_amount, 0), least(coalesce(rule.max_amount, p_total),
       (p_total * rule.rate_bp + 5000) / 10000 + rule.fixed_amount))) AS commission
-    FROM rule
+    FROM rule CROSS JOIN marketplace_settings s WHERE s.id = 1
   )
   SELECT jsonb_build_object('total', p_total, 'rule_id', p.id, 'rule_vendor_id', p.vendor_id,
     'rule_category', p.category, 'rule_plan', p.plan, 'rate_bp', p.rate_bp, 'fixed_amount', p.fixed_amount,
