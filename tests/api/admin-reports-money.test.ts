@@ -1,0 +1,362 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { LedgerAccount } from '../../src/shared/ledger'
+import type { AdminReport, ReportMoney } from '../../src/shared/schemas/report'
+import {
+  commissionRules,
+  ledgerEntries,
+  ledgerLines,
+  orders,
+  reportCalendar,
+} from '../../src/server/db/schema'
+import { findTotalsDrift, rebuildTotals } from '../../src/server/db/totals'
+import { getAdminReport } from '../../src/server/reports/reports.service'
+import { expectError } from '../fixtures/expect-error'
+import { registeredVendor, type RegisteredVendor } from '../fixtures/commerce'
+import { insertOrders, insertPayout, theAdmin } from '../fixtures/money'
+import { parseCsv } from '../fixtures/read-files'
+import { createTestApp } from '../fixtures/test-app'
+
+/**
+ * The marketplace's money on /admin/reports: commission earned net of refunds, the VAT on it, plan fees and
+ * adjustments per day of the report's zone (ledger_days), beside the previous range, and what shops owe now.
+ */
+
+// A recount of the report's days waits for the order changes in flight, at most 3 s; past that the report reads
+// what it needs without the days (the hours, and the ledger's lines). PGlite runs one transaction at a time, so
+// the wait cannot run out here: `recount.late` stands for it, leaving the days in the zone they were counted in.
+const recount = vi.hoisted(() => ({ late: false }))
+vi.mock('../../src/server/reports/report-days', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/server/reports/report-days')>()
+  return {
+    ...real,
+    recountDays: (...args: Parameters<typeof real.recountDays>) =>
+      recount.late ? Promise.resolve() : real.recountDays(...args),
+  }
+})
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const TIME_ZONE = 'Africa/Kigali'
+const HOUR = 60 * 60 * 1000
+const DAY = 24 * HOUR
+/** Rwanda keeps UTC+2 all year (no daylight saving): a Kigali day starts at 22:00 UTC the day before. */
+const KIGALI_OFFSET = 2 * HOUR
+/** Today's Kigali midnight; the report is asked for at noon in Kigali today. */
+const M0 = Math.floor((Date.now() + KIGALI_OFFSET) / DAY) * DAY - KIGALI_OFFSET
+const NOW = new Date(M0 + 12 * HOUR)
+/** `hour` o'clock in Kigali `n` days ago. */
+const kigali = (n: number, hour = 12) => new Date(M0 - n * DAY + hour * HOUR)
+
+const anAdmin = { role: 'admin', userId: '00000000-0000-4000-8000-000000000000' } as const
+const reportIn = (timeZone: string, days: 7 | 30 = 7) =>
+  getAdminReport(t.db, anAdmin, { days }, { timeZone, now: NOW })
+
+/** The database's clock (the ledger's lines take its time), to the microsecond: as text, not a Date. */
+async function databaseNow() {
+  const result = await t.db.execute(sql`select clock_timestamp()::text as now`)
+  return (result as unknown as { rows: { now: string }[] }).rows[0]!.now
+}
+
+/**
+ * Runs `action`, then moves what it posted to the ledger to `at`, as the demo places its story's moments
+ * (demo-stamps.ts): the ledger is append-only, so the move runs with the triggers off for its transaction only;
+ * the report's days are then recounted from the lines (rebuildTotals). Called in the order of the moments, so a
+ * shop's lines keep their numbers in time order.
+ */
+async function postedAt<T>(at: Date, action: () => Promise<T>): Promise<T> {
+  const from = await databaseNow()
+  const result = await action()
+  const to = await databaseNow()
+  await t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`)
+    const moment = sql`${at.toISOString()}::timestamptz`
+    const posted = sql`created_at between ${from}::timestamptz and ${to}::timestamptz`
+    await tx.execute(sql`update ledger_lines
+      set available_at = ${moment} + (available_at - created_at), created_at = ${moment} where ${posted}`)
+    await tx.execute(sql`update ledger_entries set created_at = ${moment} where ${posted}`)
+  })
+  await rebuildTotals(t.db)
+  return result
+}
+
+/** An entry posted as the application posts one (the shop's line first), in one transaction. */
+async function postEntry(
+  shop: RegisteredVendor,
+  kind: 'subscription_fee' | 'adjustment',
+  lines: { account: LedgerAccount; kind: 'fee' | 'adjustment'; amount: number }[],
+) {
+  await t.db.transaction(async (tx) => {
+    const [entry] = await tx.insert(ledgerEntries).values({ kind, vendorId: shop.vendorId }).returning()
+    await tx
+      .insert(ledgerLines)
+      .values(lines.map((line) => ({ ...line, entryId: entry!.id, vendorId: shop.vendorId })))
+  })
+}
+const chargeFee = (shop: RegisteredVendor, amount: number) =>
+  postEntry(shop, 'subscription_fee', [
+    { account: 'vendor_payable', kind: 'fee', amount: -amount },
+    { account: 'subscription_income', kind: 'fee', amount },
+  ])
+const creditShop = (shop: RegisteredVendor, amount: number) =>
+  postEntry(shop, 'adjustment', [
+    { account: 'vendor_payable', kind: 'adjustment', amount },
+    { account: 'adjustments', kind: 'adjustment', amount: -amount },
+  ])
+
+const completed = async (shop: RegisteredVendor, total: number) =>
+  (await insertOrders(t.db, shop.vendorId, [total]))[0]!
+const refund = (orderId: string) =>
+  t.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId))
+
+const moneyAccounts = {
+  commission: 'commission_income',
+  vat: 'vat_on_commission_payable',
+  fees: 'subscription_income',
+  adjustments: 'adjustments',
+} as const
+type Figure = keyof typeof moneyAccounts
+
+/**
+ * The report's money worked out here from every line of the ledger: each line in its day of a zone `offset` hours
+ * east of UTC (one without summer time), the 7 days ending on the day of NOW and the 7 before them.
+ */
+async function moneyByHand(offset: number) {
+  const dayOf = (time: number) => Math.floor((time + offset * HOUR) / DAY)
+  const first = dayOf(NOW.getTime()) - 6
+  const dayAt = (n: number) => new Date((first + n) * DAY).toISOString().slice(0, 10)
+  const empty = (n: number) => ({ day: dayAt(n), commission: 0, vat: 0, fees: 0 })
+  const daily = Array.from({ length: 7 }, (_, n) => empty(n))
+  const previousDaily = Array.from({ length: 7 }, (_, n) => empty(n - 7))
+  const range = { commission: 0, vat: 0, fees: 0, adjustments: 0 }
+  const previous = { ...range }
+  const lines = await t.db
+    .select()
+    .from(ledgerLines)
+    .where(inArray(ledgerLines.account, Object.values(moneyAccounts)))
+  for (const line of lines) {
+    const n = dayOf(line.createdAt.getTime()) - first
+    if (n < -7 || n >= 7) continue
+    const figure = (Object.keys(moneyAccounts) as Figure[]).find(
+      (key) => moneyAccounts[key] === line.account,
+    )!
+    ;(n >= 0 ? range : previous)[figure] += line.amount
+    if (figure !== 'adjustments') (n >= 0 ? daily[n]! : previousDaily[n + 7]!)[figure] += line.amount
+  }
+  return { range, previous, daily, previousDaily }
+}
+
+/** The report's money as moneyByHand writes it. */
+const moneyOf = ({ money }: AdminReport) => ({
+  range: {
+    commission: money.commission.value,
+    vat: money.vat.value,
+    fees: money.fees.value,
+    adjustments: money.adjustments.value,
+  },
+  previous: {
+    commission: money.commission.previous,
+    vat: money.vat.previous,
+    fees: money.fees.previous,
+    adjustments: money.adjustments.previous,
+  },
+  daily: money.daily,
+  previousDaily: money.previousDaily,
+})
+
+const calendarZone = async () => (await t.db.select().from(reportCalendar))[0]?.timeZone
+
+describe("the marketplace's money in the admin report", () => {
+  let admin: Awaited<ReturnType<typeof theAdmin>>
+  let a: RegisteredVendor, b: RegisteredVendor, c: RegisteredVendor, d: RegisteredVendor
+
+  beforeAll(async () => {
+    admin = await theAdmin(t)
+    ;[a, b, c, d] = [
+      await registeredVendor(t, { status: 'approved' }),
+      await registeredVendor(t, { status: 'approved' }),
+      await registeredVendor(t, { status: 'approved' }),
+      await registeredVendor(t, { status: 'approved' }),
+    ]
+    // The marketplace's default: 10% of each order and 100 RWF, with 18% VAT on that commission.
+    await t.db.insert(commissionRules).values({ rateBp: 1000, fixedAmount: 100 })
+
+    // The previous range (13 to 7 days ago): two sales of shop A, a plan fee of shop B.
+    await postedAt(kigali(10), () => completed(a, 10_000))
+    await postedAt(kigali(9, 18), () => chargeFee(b, 3_000))
+    const refunded = await postedAt(kigali(8), () => completed(a, 20_000))
+    // The range (the last 7 days, today included).
+    await postedAt(kigali(5), () => completed(b, 5_000))
+    // Kigali 23:30 is 21:30 UTC the same day; Kigali 00:30 the next day is 22:30 UTC, still that UTC day.
+    await postedAt(kigali(4, 23.5), () => completed(a, 1_000))
+    await postedAt(kigali(3, 0.5), () => completed(b, 2_000))
+    await postedAt(kigali(3), () => completed(a, 30_000))
+    // Shop A's 20,000 order of the previous range refunded in this one: its commission and VAT go back.
+    await postedAt(kigali(2), () => refund(refunded.id))
+    await postedAt(kigali(1), () => chargeFee(b, 5_000))
+    await postedAt(kigali(1, 15), () => creditShop(a, 1_500))
+    await postedAt(kigali(0, 1), () => completed(b, 7_000))
+    // Shops C and D owe the marketplace: a payout sent before anything was earned, a plan fee unpaid.
+    await postedAt(kigali(0, 2), () => insertPayout(t.db, c.vendorId, { amount: 4_000, status: 'approved' }))
+    await postedAt(kigali(0, 3), () => chargeFee(d, 2_500))
+  })
+
+  // The report must say what the ledger says: its figures are the lines' sums, each line in its Kigali day.
+  it("sums the ledger's lines of the range and of the previous range, each in its Kigali day", async () => {
+    const report = await reportIn(TIME_ZONE)
+    expect(moneyOf(report)).toEqual(await moneyByHand(2))
+    const { money } = report
+    // Commission = 10% + 100, VAT 18% of it, rounded half up; the refund takes back its sale's exact lines.
+    const sale = (total: number) => ({
+      commission: total / 10 + 100,
+      vat: Math.round((total / 10 + 100) * 0.18),
+    })
+    const previousCommission = sale(10_000).commission + sale(20_000).commission
+    const commission =
+      sale(5_000).commission +
+      sale(1_000).commission +
+      sale(2_000).commission +
+      sale(30_000).commission +
+      sale(7_000).commission -
+      sale(20_000).commission
+    // 2,900 against 3,200: down 9.375%, written to 1 decimal.
+    expect(money.commission).toEqual({ value: commission, previous: previousCommission, change: -9.4 })
+    expect(money.vat.value).toBe(108 + 36 + 54 + 558 + 144 - 378)
+    expect(money.vat.previous).toBe(198 + 378)
+    expect(money.fees).toEqual({ value: 5_000 + 2_500, previous: 3_000, change: 150 })
+    expect(money.adjustments).toEqual({ value: -1_500, previous: 0 })
+    expect({ owed: money.owedByShops, shops: money.shopsOwing }).toEqual({ owed: 4_000 + 2_500, shops: 2 })
+    // The sale at 23:30 and the one at 00:30 an hour later are on two Kigali days; the refund on its own day.
+    const day = (n: number) => money.daily[6 - n]!
+    expect(day(4)).toMatchObject({ commission: 200, vat: 36 })
+    expect(day(3)).toMatchObject({ commission: 300 + 3_100, vat: 54 + 558 })
+    expect(day(2)).toMatchObject({ commission: -2_100, vat: -378 })
+    expect(day(1)).toMatchObject({ commission: 0, fees: 5_000 })
+    expect(money.previousDaily[13 - 10]).toMatchObject({ commission: 1_100, vat: 198 })
+    expect(money.previousDaily[13 - 8]).toMatchObject({ commission: 2_100, vat: 378 })
+    expect(await findTotalsDrift(t.db)).toEqual([])
+  })
+
+  it('widens to 30 days: the previous range joins the range', async () => {
+    const { money } = await reportIn(TIME_ZONE, 30)
+    expect(money.daily).toHaveLength(30)
+    expect(money.previousDaily).toHaveLength(30)
+    expect(money.commission.value).toBe(1_100 + 2_100 + 600 + 200 + 300 + 3_100 + 800 - 2_100)
+    expect(money.commission.previous).toBe(0)
+    expect(money.commission.change).toBeNull()
+    expect(money.fees.value).toBe(3_000 + 5_000 + 2_500)
+  })
+
+  // The days may be counted in another zone for a moment (the setting changed, the recount could not wait): the
+  // report then reads the ledger's lines of its two ranges instead, and must give the same figures.
+  it('gives the same figures from the lines while the days are counted in another zone', async () => {
+    expect(await calendarZone()).toBe(TIME_ZONE)
+    recount.late = true
+    let fromLines: AdminReport
+    try {
+      fromLines = await reportIn('UTC')
+    } finally {
+      recount.late = false
+    }
+    expect(await calendarZone()).toBe(TIME_ZONE)
+    const utc = await moneyByHand(0)
+    expect(moneyOf(fromLines)).toEqual(utc)
+    // In UTC the sales at Kigali 23:30 and 00:30 are on one day.
+    expect(fromLines.money.daily[6 - 4]).toMatchObject({ commission: 200 + 300, vat: 36 + 54 })
+
+    // Once recounted in that zone, the days give the same.
+    const fromDays = await reportIn('UTC')
+    expect(await calendarZone()).toBe('UTC')
+    expect(fromDays.money).toEqual(fromLines.money)
+    expect(await findTotalsDrift(t.db)).toEqual([])
+
+    // And back: the lines in Kigali's days are what its days say.
+    recount.late = true
+    let kigaliFromLines: AdminReport
+    try {
+      kigaliFromLines = await reportIn(TIME_ZONE)
+    } finally {
+      recount.late = false
+    }
+    expect(await calendarZone()).toBe('UTC')
+    const kigaliFromDays = await reportIn(TIME_ZONE)
+    expect(await calendarZone()).toBe(TIME_ZONE)
+    expect(kigaliFromLines.money).toEqual(kigaliFromDays.money)
+    expect(moneyOf(kigaliFromDays)).toEqual(await moneyByHand(2))
+    expect(await findTotalsDrift(t.db)).toEqual([])
+  })
+
+  it('writes the money into the CSV export, in the order of the figures', async () => {
+    const { money } = await reportIn(TIME_ZONE)
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW })
+    let text: string
+    try {
+      const response = await t.get('/api/admin/reports/export?days=7', { cookie: admin.cookie })
+      expect(response.status, response.text).toBe(200)
+      text = response.text
+    } finally {
+      vi.useRealTimers()
+    }
+    const rows = parseCsv(text)
+    const figure = (name: string) => rows.find((row) => row[0] === name)
+    const written = (value: number | null) => (value === null ? '' : String(value))
+    const compared = ({ value, previous, change }: ReportMoney['commission']) =>
+      [value, previous, change].map(written)
+    expect(figure('Commission earned, net of refunds (RWF)')?.slice(1)).toEqual(compared(money.commission))
+    expect(figure('VAT on commission due (RWF)')?.slice(1)).toEqual(compared(money.vat))
+    expect(figure('Plan fees (RWF)')?.slice(1)).toEqual(compared(money.fees))
+    expect(figure('Adjustments, net (RWF; below 0: credited to shops)')).toEqual([
+      'Adjustments, net (RWF; below 0: credited to shops)',
+      '-1500',
+      '0',
+      '',
+    ])
+    expect(figure('Owed by shops now (RWF)')?.[1]).toBe('6500')
+    expect(figure('Shops owing now')?.[1]).toBe('2')
+    const daysAt = (header: string) => {
+      const at = rows.findIndex((row) => row[0] === header)
+      return rows.slice(at, at + 8)
+    }
+    const [header, ...days] = daysAt('Day (marketplace earnings)')
+    expect(header).toEqual([
+      'Day (marketplace earnings)',
+      'Commission (RWF)',
+      'VAT on commission (RWF)',
+      'Plan fees (RWF)',
+    ])
+    expect(days).toEqual(money.daily.map((day) => [day.day, day.commission, day.vat, day.fees].map(String)))
+    const [, ...previousDays] = daysAt('Day of the previous period (marketplace earnings)')
+    expect(previousDays).toEqual(
+      money.previousDaily.map((day) => [day.day, day.commission, day.vat, day.fees].map(String)),
+    )
+  })
+
+  // The marketplace's earnings and what each shop owes are for admins only.
+  it('refuses a vendor (403) while an admin reads the money (200)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW })
+    try {
+      expectError(await t.get('/api/admin/reports', { cookie: a.cookie }), {
+        status: 403,
+        code: 'FORBIDDEN',
+        messageKey: 'errors.forbidden',
+      })
+      expectError(await t.get('/api/admin/reports/export', { cookie: d.cookie }), {
+        status: 403,
+        code: 'FORBIDDEN',
+        messageKey: 'errors.forbidden',
+      })
+      const response = await t.get('/api/admin/reports', { cookie: admin.cookie })
+      expect(response.status, response.text).toBe(200)
+      expect((response.body as AdminReport).money.owedByShops).toBe(6_500)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
