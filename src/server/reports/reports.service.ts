@@ -458,18 +458,17 @@ function moneyPerDay(tx: Tx, period: Period, bounds: Bounds, source: 'days' | 'l
 }
 
 /**
- * The marketplace's money over the range beside the previous range, and per day of each; what shops owe as it
- * stands (their negative balances: one row per shop in ledger_balances, never their lines). Two statements, in the
- * report's snapshot.
+ * The marketplace's money over the range beside the previous range, and per day of each, from its days or (while
+ * they are counted in another zone) from its lines; what shops owe as it stands (their negative balances: one row
+ * per shop in ledger_balances, never their lines). Two statements, in the report's snapshot.
  */
-async function reportMoney(
+export async function marketplaceMoney(
   tx: Tx,
   period: Period,
-  bounds: Bounds,
   source: 'days' | 'lines',
   timeZone: string,
 ): Promise<ReportMoney> {
-  const d = moneyPerDay(tx, period, bounds, source, timeZone)
+  const d = moneyPerDay(tx, period, boundsOf(period, timeZone), source, timeZone)
   const inRange = sql`${d.n} >= 0`
   const before = sql`${d.n} < 0`
   const m = tx
@@ -555,7 +554,7 @@ export async function getAdminReport(
         const buckets = orderBuckets(fromDays ? 'days' : 'hours', period, bounds, options.timeZone)
         const figures = await reportFigures(tx, scope, bounds, buckets)
         const daily = await ordersPerDay(tx, period, buckets)
-        const money = await reportMoney(tx, period, bounds, fromDays ? 'days' : 'lines', options.timeZone)
+        const money = await marketplaceMoney(tx, period, fromDays ? 'days' : 'lines', options.timeZone)
         const topVendorsOfRange = fromWindow
           ? await windowTopVendors(tx, scope, query.days, LIST_SIZE)
           : await topVendors(tx, scope, inRange)
