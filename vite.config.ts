@@ -79,8 +79,9 @@ const textPartSections: Record<string, string[]> = {
     'statement',
     'messages',
   ],
-  // The manual balance adjustments and the commission screen (step 11): admins alone read them.
-  admin: ['admin', 'adjustments', 'money'],
+  // The manual balance adjustments, the commission screen and the reports' earnings (step 11): admins alone read
+  // them.
+  admin: ['admin', 'adjustments', 'money', 'moneyReport'],
   // The operators' screens (first admin, Google set-up, diagnostics) and the help page: rarely opened.
   setup: ['setup', 'setupAdmin', 'setupGoogle', 'debug', 'support'],
 }

@@ -168,4 +168,18 @@ describe('product days', () => {
     expect(read).toContain('order_days')
     expect(read).not.toContain('orders')
   })
+
+  // The marketplace's money comes from its days, a few rows a day: the ledger's lines, one per account moved by
+  // every sale, refund, payout and fee, stay unread however many there are.
+  it('leave the ledger’s lines unread by the marketplace’s money, read from its days', async () => {
+    await getAdminReport(t.db, anAdmin, { days: 365 }, { timeZone: TIME_ZONE })
+    const sent = await statementsOf((db) =>
+      getAdminReport(db, anAdmin, { days: 365 }, { timeZone: TIME_ZONE }),
+    )
+    const money = sent.filter((statement) => statement.query.includes('"ledger_days"'))
+    expect(money, 'the money figures and the money per day').toHaveLength(2)
+    for (const statement of money) expect(await tablesRead(statement)).toContain('ledger_days')
+    for (const statement of sent.filter(({ query }) => /^\s*select/i.test(query)))
+      expect(await tablesRead(statement)).not.toContain('ledger_lines')
+  })
 })

@@ -141,6 +141,14 @@ for (const lang of testLanguages) {
       await screenshot(page, testInfo, lang, 'admin-reports')
     })
 
+    await test.step("the marketplace's earnings: its cards and its commission per day", async () => {
+      const earnings = page.getByRole('region', { name: t(lang, 'moneyReport.title') })
+      for (const card of ['commission', 'vat', 'fees', 'owed'] as const)
+        await expect(earnings.getByText(t(lang, `moneyReport.cards.${card}`), { exact: true })).toBeVisible()
+      await expect(earnings.getByRole('figure', { name: t(lang, 'moneyReport.chart.title') })).toBeVisible()
+      expect(await overflowsSideways(page)).toBe(false)
+    })
+
     await test.step('Export Report: a dated CSV of the 30 days', async () => {
       const [download] = await Promise.all([
         page.waitForEvent('download'),

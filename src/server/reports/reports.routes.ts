@@ -16,7 +16,7 @@ export function reportRoutes(deps: Deps) {
     .openapi(
       adminRoute('get', '/api/admin/reports', {
         summary:
-          'The last 7, 30, 90 or 365 calendar days (days, default 7; today included) beside the days before them: the six cards, the growth overview, orders and revenue per day, orders and vendors by status, the top 5 shops and products by revenue, the 5 newest orders and vendors',
+          'The last 7, 30, 90 or 365 calendar days (days, default 7; today included) beside the days before them: the six cards, the growth overview, orders and revenue per day, orders and vendors by status, the top 5 shops and products by revenue, the 5 newest orders and vendors; the marketplace money (commission earned net of refunds, VAT on it, plan fees, adjustments, per day beside the previous range) and what shops owe now',
         request: { query: reportQuery },
         responses: responds(adminReportDto, 'The report', 422),
       }),
@@ -25,7 +25,7 @@ export function reportRoutes(deps: Deps) {
     .openapi(
       adminRoute('get', '/api/admin/reports/export', {
         summary:
-          'The same report as CSV (UTF-8 with BOM, RFC 4180, formula-safe): the figures, the days, the top shops and products; the export is recorded in the audit log',
+          'The same report as CSV (UTF-8 with BOM, RFC 4180, formula-safe): the figures, the marketplace money, the days, the top shops and products; the export is recorded in the audit log',
         request: { query: reportQuery },
         responses: respondsCsv(422),
       }),

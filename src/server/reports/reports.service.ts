@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
-import type { AdminReport, ComparedFigure, ReportQuery } from '../../shared/schemas/report'
+import type { LedgerAccount } from '../../shared/ledger'
+import type { AdminReport, ComparedFigure, ReportMoney, ReportQuery } from '../../shared/schemas/report'
 import type { Db, Tx } from '../db/client'
 import {
+  ledgerBalances,
+  ledgerDays,
+  ledgerLines,
   orderDays,
   orderHours,
   orders,
@@ -122,6 +126,13 @@ const ratio = (numerator: SQLWrapper, denominator: SQLWrapper, decimals: number)
     Number,
   )
 
+/** A figure beside the one it is compared with, and the change between them. */
+const compare = (value: SQL.Aliased<number>, previous: SQL.Aliased<number>) => ({
+  value,
+  previous,
+  change: changeOf(value, previous),
+})
+
 /**
  * Every card and growth figure in one statement: one aggregate per table (a single pass over each, however
  * many orders), cross-joined into one row, the rates and changes computed on that row.
@@ -213,12 +224,6 @@ async function reportFigures(
   const before = (total: SQL.Aliased<number>, since: SQL.Aliased<number>) =>
     sql<number>`(${total} - ${since})`.mapWith(Number)
 
-  // The figure beside the one it is compared with, and the change between them.
-  const compare = (value: SQL.Aliased<number>, previous: SQL.Aliased<number>) => ({
-    value,
-    previous,
-    change: changeOf(value, previous),
-  })
   const compareTotal = (total: SQL.Aliased<number>, since: SQL.Aliased<number>) => {
     const previous = before(total, since)
     return { value: total, previous, change: changeOf(total, previous) }
@@ -394,6 +399,127 @@ function latestVendors(tx: Tx, scope: AdminScope) {
   )
 }
 
+// ── The marketplace's money (docs/decisions/021): its own ledger accounts, per day of the report's zone ──
+
+/** The marketplace's accounts the report sums, by the name the report gives them. */
+const moneyAccounts = {
+  commission: 'commission_income',
+  vat: 'vat_on_commission_payable',
+  fees: 'subscription_income',
+  adjustments: 'adjustments',
+} as const satisfies Record<string, LedgerAccount>
+
+/**
+ * What each of those accounts moved on each day of the two ranges that saw a movement, `n` the day's place
+ * from the range's first day (-days to days - 1: the previous range's days are negative). From ledger_days, a few
+ * rows a day however many sales, when they are counted in the report's zone; otherwise (the days are being
+ * recounted in another zone) from the two ranges' lines of those accounts, which their index
+ * (ledger_lines_account_created_idx) finds, each placed in its day of the report's zone: the same figures.
+ */
+function moneyPerDay(tx: Tx, period: Period, bounds: Bounds, source: 'days' | 'lines', timeZone: string) {
+  const sums = (account: SQLWrapper, amount: SQLWrapper) => ({
+    commission: summed(amount, sql`${account} = ${moneyAccounts.commission}`).as('money_commission'),
+    vat: summed(amount, sql`${account} = ${moneyAccounts.vat}`).as('money_vat'),
+    fees: summed(amount, sql`${account} = ${moneyAccounts.fees}`).as('money_fees'),
+    adjustments: summed(amount, sql`${account} = ${moneyAccounts.adjustments}`).as('money_adjustments'),
+  })
+  const accounts = Object.values(moneyAccounts)
+  const query =
+    source === 'days'
+      ? tx
+          .select({
+            n: sql<number>`${ledgerDays.day} - ${period.from}::date`.as('money_day'),
+            ...sums(ledgerDays.account, ledgerDays.amount),
+          })
+          .from(ledgerDays)
+          .where(
+            and(
+              inArray(ledgerDays.account, accounts),
+              gte(ledgerDays.day, period.previousFrom),
+              lte(ledgerDays.day, period.to),
+            ),
+          )
+      : tx
+          .select({
+            n: sql<number>`(${ledgerLines.createdAt} at time zone ${timeZone})::date - ${period.from}::date`.as(
+              'money_day',
+            ),
+            ...sums(ledgerLines.account, ledgerLines.amount),
+          })
+          .from(ledgerLines)
+          .where(
+            and(
+              inArray(ledgerLines.account, accounts),
+              within(ledgerLines.createdAt, bounds.previousStart, bounds.end),
+            ),
+          )
+  // By position: the day's expression carries parameters (see ordersPerDay).
+  return query.groupBy(sql`1`).as('money_days')
+}
+
+/**
+ * The marketplace's money over the range beside the previous range, and per day of each, from its days or (while
+ * they are counted in another zone) from its lines; what shops owe as it stands (their negative balances: one row
+ * per shop in ledger_balances, never their lines). Two statements, in the report's snapshot.
+ */
+export async function marketplaceMoney(
+  tx: Tx,
+  period: Period,
+  source: 'days' | 'lines',
+  timeZone: string,
+): Promise<ReportMoney> {
+  const d = moneyPerDay(tx, period, boundsOf(period, timeZone), source, timeZone)
+  const inRange = sql`${d.n} >= 0`
+  const before = sql`${d.n} < 0`
+  const m = tx
+    .select({
+      commission: summed(d.commission, inRange).as('m_commission'),
+      previousCommission: summed(d.commission, before).as('m_previous_commission'),
+      vat: summed(d.vat, inRange).as('m_vat'),
+      previousVat: summed(d.vat, before).as('m_previous_vat'),
+      fees: summed(d.fees, inRange).as('m_fees'),
+      previousFees: summed(d.fees, before).as('m_previous_fees'),
+      adjustments: summed(d.adjustments, inRange).as('m_adjustments'),
+      previousAdjustments: summed(d.adjustments, before).as('m_previous_adjustments'),
+    })
+    .from(d)
+    .as('m')
+  // A shop's balance is what the marketplace owes it: below 0, the shop owes the marketplace.
+  const shop = ledgerBalances
+  const owed = tx
+    .select({
+      amount: summed(sql`-${shop.balance}`).as('owed_amount'),
+      shops: count().as('owed_shops'),
+    })
+    .from(shop)
+    .where(and(eq(shop.account, 'vendor_payable'), lt(shop.balance, 0)))
+    .as('owed')
+  // Aggregates without GROUP BY always answer exactly one row.
+  const [figures] = await tx
+    .select({
+      commission: compare(m.commission, m.previousCommission),
+      vat: compare(m.vat, m.previousVat),
+      fees: compare(m.fees, m.previousFees),
+      adjustments: { value: m.adjustments, previous: m.previousAdjustments },
+      owedByShops: owed.amount,
+      shopsOwing: owed.shops,
+    })
+    .from(m)
+    .crossJoin(owed)
+  // Every day of both ranges, the previous range's first (generate_series), a day without movement at zeros.
+  const days = await tx
+    .select({
+      day: sql<string>`to_char(${period.from}::date + g.n, 'YYYY-MM-DD')`,
+      commission: sql<number>`coalesce(${d.commission}, 0)`.mapWith(Number),
+      vat: sql<number>`coalesce(${d.vat}, 0)`.mapWith(Number),
+      fees: sql<number>`coalesce(${d.fees}, 0)`.mapWith(Number),
+    })
+    .from(sql`generate_series(${-period.days}::int, ${period.days - 1}::int) as g(n)`)
+    .leftJoin(d, sql`${d.n} = g.n`)
+    .orderBy(sql`g.n`)
+  return { ...figures!, daily: days.slice(period.days), previousDaily: days.slice(0, period.days) }
+}
+
 /**
  * /admin/reports: the last `days` Kigali calendar days beside the `days` before them. Every figure is counted
  * and summed by the database (aggregates over the tables, never rows loaded into the server), all of them read
@@ -428,6 +554,7 @@ export async function getAdminReport(
         const buckets = orderBuckets(fromDays ? 'days' : 'hours', period, bounds, options.timeZone)
         const figures = await reportFigures(tx, scope, bounds, buckets)
         const daily = await ordersPerDay(tx, period, buckets)
+        const money = await marketplaceMoney(tx, period, fromDays ? 'days' : 'lines', options.timeZone)
         const topVendorsOfRange = fromWindow
           ? await windowTopVendors(tx, scope, query.days, LIST_SIZE)
           : await topVendors(tx, scope, inRange)
@@ -440,6 +567,7 @@ export async function getAdminReport(
           period,
           ...figures,
           daily,
+          money,
           topVendors: topVendorsOfRange,
           topProducts: topProductsOfRange,
           recentOrders,
@@ -481,9 +609,20 @@ const figureRow = (key: string, { value, previous, change }: ComparedFigure): Cs
 const periodRow = (key: string, value: CsvValue): CsvCell[] => [csvLabel(key), value, null, null]
 const headerRow = (...keys: string[]): CsvCell[] => keys.map((key) => csvLabel(key))
 
-/** The report as the rows of its CSV, labelled in the reader's language: the figures, the days, the top lists. */
+/** The marketplace's money per day, under a header saying whose days they are (the range's or the previous). */
+const moneyDaysRows = (dayKey: string, days: ReportMoney['daily']): CsvCell[][] => [
+  [],
+  headerRow(dayKey, 'moneyReport.csv.dayCommission', 'moneyReport.csv.dayVat', 'moneyReport.csv.dayFees'),
+  ...days.map((day): CsvCell[] => [day.day, day.commission, day.vat, day.fees]),
+]
+
+/**
+ * The report as the rows of its CSV, labelled in the reader's language: the figures (the marketplace's money
+ * among them), the days (orders, then the marketplace's money in the range and in the previous range), the top
+ * lists.
+ */
 export function reportCsvRows(report: AdminReport): CsvCell[][] {
-  const { period, cards, growth } = report
+  const { period, cards, growth, money } = report
   const fixed = (value: number, decimals: number) => value.toFixed(decimals)
   return [
     [csvLabel('admin.reports.csv.days'), period.days, period.days, null],
@@ -506,9 +645,17 @@ export function reportCsvRows(report: AdminReport): CsvCell[][] {
     periodRow('admin.reports.csv.averageOrderValue', fixed(growth.averageOrderValue, 2)),
     figureRow('admin.reports.csv.pendingPayouts', cards.pendingPayouts),
     periodRow('admin.reports.csv.pendingPayoutAmount', cards.pendingPayouts.amount),
+    figureRow('moneyReport.csv.commission', money.commission),
+    figureRow('moneyReport.csv.vat', money.vat),
+    figureRow('moneyReport.csv.fees', money.fees),
+    [csvLabel('moneyReport.csv.adjustments'), money.adjustments.value, money.adjustments.previous, null],
+    periodRow('moneyReport.csv.owedByShops', money.owedByShops),
+    periodRow('moneyReport.csv.shopsOwing', money.shopsOwing),
     [],
     headerRow('admin.reports.csv.day', 'admin.reports.csv.dayOrders', 'admin.reports.csv.dayRevenue'),
     ...report.daily.map((day): CsvCell[] => [day.day, day.orders, day.revenue]),
+    ...moneyDaysRows('moneyReport.csv.day', money.daily),
+    ...moneyDaysRows('moneyReport.csv.previousDay', money.previousDaily),
     [],
     headerRow('admin.reports.csv.topShop', 'admin.reports.csv.dayOrders', 'admin.reports.csv.dayRevenue'),
     ...report.topVendors.map((shop): CsvCell[] => [shop.shopName, shop.orders, shop.revenue]),

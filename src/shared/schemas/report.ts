@@ -59,6 +59,30 @@ export const reportVendorDto = texts('id', 'shopName', 'ownerName', 'ownerEmail'
 })
 export type ReportVendor = z.infer<typeof reportVendorDto>
 
+/** One Kigali calendar day of the marketplace's money: commission earned (net of refunds), VAT on it, plan fees. */
+export const moneyDayDto = texts('day').extend(figures('commission', 'vat', 'fees').shape)
+export type MoneyDay = z.infer<typeof moneyDayDto>
+
+/**
+ * The marketplace's own money over the range, from its ledger accounts, beside the previous range of the same
+ * length: commission earned net of refunds (commission_income), the VAT on it due to the tax authority
+ * (vat_on_commission_payable), subscription plan fees (subscription_income) and adjustments (the adjustments
+ * account: negative when the marketplace credited shops more than it debited them, so no change in percent).
+ * What shops owe is as it stands now: the negative balances of shops, as a positive amount, and how many owe.
+ */
+export const reportMoneyDto = z.object({
+  commission: comparedFigure,
+  vat: comparedFigure,
+  fees: comparedFigure,
+  adjustments: figures('value', 'previous'),
+  owedByShops: z.number(),
+  shopsOwing: z.number(),
+  /** Every day of the range, oldest first, and beside it every day of the previous range: day n with day n. */
+  daily: z.array(moneyDayDto),
+  previousDaily: z.array(moneyDayDto),
+})
+export type ReportMoney = z.infer<typeof reportMoneyDto>
+
 /**
  * The report of the last `days` Kigali calendar days (today included), every figure counted in the database.
  * Revenue is the total of every order, whatever its status (specification §9, unlike the dashboard's).
@@ -93,6 +117,8 @@ export const adminReportDto = z.object({
   ordersByStatus: figures(...orderStatuses),
   /** Every vendor by status. */
   vendorsByStatus: figures(...vendorStatuses),
+  /** The marketplace's earnings, the tax on them, its fees and adjustments, and what shops owe it. */
+  money: reportMoneyDto,
   /** The 5 shops and the 5 products with the most revenue within the range, most first. */
   topVendors: z.array(topVendorDto),
   topProducts: z.array(topProductDto),

@@ -16,6 +16,7 @@ import { LoadingStatus } from '../components/loading-status'
 import { PageHeader } from '../components/page-header'
 import { ReportCards } from './reports/report-cards'
 import { GrowthOverview, LatestLists } from './reports/report-lists'
+import { ReportMoneySection } from './reports/report-money'
 
 /**
  * The charts and their library arrive after the figures, and only on this screen. If their code cannot be
@@ -106,11 +107,12 @@ function ReportView({ report }: { report: AdminReport }) {
       <Suspense fallback={<ChartsSkeleton />}>
         <ReportCharts report={report} />
       </Suspense>
+      <ReportMoneySection report={report} />
     </>
   )
 }
 
-/** The report's shape while it loads: seven cards, three boxes and the charts' places. */
+/** The report's shape while it loads: seven cards, three boxes, the charts' places and the marketplace's earnings. */
 function ReportSkeleton() {
   return (
     <>
@@ -122,6 +124,7 @@ function ReportSkeleton() {
         ))}
       </SimpleGrid>
       <ChartsSkeleton />
+      <ReportMoneySection report={undefined} />
     </>
   )
 }

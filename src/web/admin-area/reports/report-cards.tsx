@@ -22,7 +22,7 @@ import { formatAverageRwf, formatChange, formatCount, formatTenths } from './rep
  * How a figure moved since the previous period: ▲ or ▼ with the percent, "New" when there was nothing before,
  * then what it is compared with. The arrow is drawn for the eye; a screen reader hears "Up 40%" instead.
  */
-function Trend({ figure, versus }: { figure: ComparedFigure; versus: string }) {
+export function Trend({ figure, versus }: { figure: ComparedFigure; versus: string }) {
   const { t } = useTranslation()
   const { change } = figure
   let mark: ReactNode = null

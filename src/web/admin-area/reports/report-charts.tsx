@@ -77,7 +77,7 @@ export default function ReportCharts({ report }: { report: AdminReport }) {
 }
 
 /** A chart as a figure: its heading names it, its summary describes it, `alternative` holds its figures as text. */
-function ChartFigure({
+export function ChartFigure({
   id,
   title,
   summary,
@@ -195,7 +195,15 @@ function DailyChart({ report, kind }: { report: AdminReport; kind: 'revenue' | '
 }
 
 /** A chart's figures as a table, folded away until asked for (a 365-day table is long on a phone). */
-function FiguresTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: string[][] }) {
+export function FiguresTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string
+  columns: string[]
+  rows: string[][]
+}) {
   const { t } = useTranslation()
   return (
     <Box component="details">
