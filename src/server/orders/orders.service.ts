@@ -19,7 +19,7 @@ import {
   vendors,
   type VariantAttributes,
 } from '../db/schema'
-import { ledgerBalance } from '../payouts/payouts.queries'
+import { ledgerBalance } from '../ledger/ledger'
 import { recordAudit, recordAudits } from '../audit/record-audit'
 import { countCapFor } from '../lib/paginate'
 import { AppError, isUuid } from '../lib/errors'

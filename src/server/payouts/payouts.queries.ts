@@ -2,7 +2,8 @@ import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { AdminPayoutFilters } from '../../shared/schemas/payout'
 import type { Db } from '../db/client'
-import { ledgerBalances, ledgerLines, payouts, users, vendorTotals, vendors } from '../db/schema'
+import { payouts, users, vendorTotals, vendors } from '../db/schema'
+import { availableBalance } from '../ledger/ledger'
 import { ownerOfShop } from '../db/joins'
 import { withinDays } from '../lib/calendar'
 import { keysetRows, positionOf } from '../lib/paginate'
@@ -13,35 +14,6 @@ import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
  * The payouts resource (docs/decisions/018): its columns and joins, the scope filter, search, filters and keyset
  * order, read by the vendor's history and the admin's list, details and export alike.
  */
-
-/**
- * What the shop may be paid now (docs/decisions/021): its balance in the ledger (its completed sales, less
- * commission, VAT on commission, refunds, payouts requested or paid, with adjustments), less what is still held
- * (sales not yet available: the few lines whose available_at is ahead). One row and an index range, however many
- * orders the shop has. With no commission and no hold it is the specification's completed order totals minus
- * non-rejected payouts (§9). Not clamped at 0 (docs/decisions/006): a refund after a payout leaves the shop owing,
- * settled by later sales, and no payout is requested or approved while it would exceed this balance.
- */
-export const availableBalance = (vendorId: SQLWrapper | string) =>
-  money(sql`(${ledgerBalance(vendorId)} - ${heldBalance(vendorId)})`)
-
-/** The shop's balance in the ledger, held sales included. */
-export const ledgerBalance = (vendorId: SQLWrapper | string) =>
-  money(sql`coalesce((select b.balance from ${ledgerBalances} b
-    where b.account = 'vendor_payable' and b.owner = ${vendorId}), 0)`)
-
-/** The part of the shop's balance not yet available (sales within the operator's hold). */
-export const heldBalance = (vendorId: SQLWrapper | string) =>
-  money(sql`coalesce((select sum(l.amount) from ${ledgerLines} l
-    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.available_at > now()), 0)`)
-
-/** When the next held money becomes available (null: nothing is held). One entry of ledger_lines_held_idx. */
-export const nextAvailableAt = (vendorId: SQLWrapper | string) =>
-  // Nested: a single-table query writes a top-level fragment's columns without their table (l.id would be taken).
-  sql`${sql`(select min(l.available_at) from ${ledgerLines} l
-    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.available_at > now())`}`.mapWith(
-    ledgerLines.availableAt,
-  )
 
 export const pendingTotal = (vendorId: SQLWrapper | string) =>
   money(

@@ -24,16 +24,8 @@ import { maskPayoutDetails } from '../lib/payout-details'
 import { payoutsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
-import {
-  availableBalance,
-  heldBalance,
-  ledgerBalance,
-  nextAvailableAt,
-  payoutFilter,
-  payoutRows,
-  payoutSummary,
-  pendingTotal,
-} from './payouts.queries'
+import { availableBalance, heldBalance, ledgerBalance, nextAvailableAt } from '../ledger/ledger'
+import { payoutFilter, payoutRows, payoutSummary, pendingTotal } from './payouts.queries'
 
 type PayoutRow = typeof payouts.$inferSelect
 /** A page of the vendor's history, optionally of the days the payouts were requested on. */
