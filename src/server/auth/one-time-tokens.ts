@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Tx } from '../db/client'
-import { oneTimeTokens } from '../db/schema'
+import { oneTimeTokens, type tokenPurposes } from '../db/schema'
 
-type Purpose = 'confirm_email' | 'admin_setup'
+type Purpose = (typeof tokenPurposes)[number]
 
 /**
  * Only the SHA-256 of a token is stored, and it is found by that hash: the token itself is never compared

@@ -134,19 +134,25 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 )
 
-/** E-mail confirmation links and the first-admin setup link: only a hash is stored; each works once. */
+/** What a one-time link is for: confirming an e-mail, creating the first admin, joining the admin team. */
+export const tokenPurposes = ['confirm_email', 'admin_setup', 'admin_invite'] as const
+
+/**
+ * E-mail confirmation links, the first-admin setup link and the invitations to the admin team (whose token names
+ * the invited account): only a hash is stored; each works once.
+ */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['confirm_email', 'admin_setup'] }).notNull(),
+    purpose: text('purpose', { enum: tokenPurposes }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('one_time_tokens_purpose_check', oneOf('purpose', ['confirm_email', 'admin_setup'])),
+    check('one_time_tokens_purpose_check', oneOf('purpose', tokenPurposes)),
     index('one_time_tokens_user_idx').on(t.userId),
   ],
 )

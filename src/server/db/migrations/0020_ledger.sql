@@ -97,6 +97,7 @@ CREATE TABLE "marketplace_settings" (
 	CONSTRAINT "marketplace_settings_tin_check" CHECK (marketplace_tin is null or marketplace_tin ~ '^[0-9]{9}$')
 );
 --> statement-breakpoint
+ALTER TABLE "one_time_tokens" DROP CONSTRAINT "one_time_tokens_purpose_check";--> statement-breakpoint
 ALTER TABLE "vendors" ADD COLUMN "tin" text;--> statement-breakpoint
 ALTER TABLE "vendors" ADD COLUMN "vat_registered" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "commission_rules" ADD CONSTRAINT "commission_rules_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -120,6 +121,7 @@ CREATE UNIQUE INDEX "ledger_lines_statement_idx" ON "ledger_lines" USING btree (
 CREATE INDEX "ledger_lines_statement_created_idx" ON "ledger_lines" USING btree ("vendor_id","created_at") WHERE account = 'vendor_payable';--> statement-breakpoint
 CREATE INDEX "ledger_lines_held_idx" ON "ledger_lines" USING btree ("vendor_id","available_at") WHERE account = 'vendor_payable';--> statement-breakpoint
 CREATE INDEX "ledger_lines_account_created_idx" ON "ledger_lines" USING btree ("account","created_at");--> statement-breakpoint
+ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_purpose_check" CHECK (purpose in ('confirm_email', 'admin_setup', 'admin_invite'));--> statement-breakpoint
 ALTER TABLE "vendors" ADD CONSTRAINT "vendors_tin_check" CHECK (tin is null or tin ~ '^[0-9]{9}$');--> statement-breakpoint
 -- ── The ledger (docs/decisions/021). Its trigger functions are in functions.sql; here are the stand-ins that
 -- CREATE TRIGGER needs, the triggers, the rule that keeps it append-only, and the opening entries. ──
