@@ -698,7 +698,7 @@ export const ledgerEntries = pgTable(
 export const ledgerLines = pgTable(
   'ledger_lines',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     entryId: uuid('entry_id')
       .notNull()
       .references(() => ledgerEntries.id, { onDelete: 'restrict' }),

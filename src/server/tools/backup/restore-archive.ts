@@ -28,6 +28,13 @@ import {
   writableColumns,
 } from './manifest'
 
+/**
+ * The tables a fresh schema already fills: the running totals (derived from the other tables, their first rows
+ * made by migration 0008) and the marketplace's money settings (migration 0020's one row). An archive's rows
+ * replace them; their rows alone do not make a target "in use".
+ */
+const filledByMigrations: readonly string[] = [...totalsTableNames, 'marketplace_settings']
+
 /** Rows per table in the target, for the tables that have any. */
 export async function nonEmptyTables(database: Database) {
   return database.db.transaction(async (tx) => {
@@ -37,8 +44,7 @@ export async function nonEmptyTables(database: Database) {
         tx,
         sql.raw(`select count(*)::int as n from public.${quote(name)}`),
       )
-      // The running totals are derived from the other tables; a fresh database already has their first row.
-      if (row && row.n > 0 && !totalsTableNames.includes(name)) filled.push({ name, rows: row.n })
+      if (row && row.n > 0 && !filledByMigrations.includes(name)) filled.push({ name, rows: row.n })
     }
     return filled
   })
@@ -285,8 +291,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
             `The archive's columns of ${table.name} differ from its migrations': the archive is damaged.`,
           )
         }
-        // A fresh schema already holds the totals of no data (migration 0008): the archive's replace them.
-        if (totalsTableNames.includes(table.name))
+        // A fresh schema already holds the totals of no data and the default settings: the archive's replace them.
+        if (filledByMigrations.includes(table.name))
           await tx.execute(sql.raw(`delete from public.${quote(table.name)}`))
         await loadTable(tx, archive, table)
       }
