@@ -60,6 +60,8 @@ const phoneScenarios = [
   // The operator's day: the admin's lists as cards and the dialogs full screen, then the shop's own view of the
   // orders and messages at 375 px, in both languages.
   /operator-day\.spec\.ts /,
+  // Step 11's money of a shop: the rule, the two-admin credit, the statement as cards and the report at 375 px.
+  /money-day\.spec\.ts /,
 ]
 
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false }

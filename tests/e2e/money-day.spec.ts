@@ -1,4 +1,9 @@
-import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { formatRwf } from '../../src/shared/money'
 import type { TextKey } from '../../src/web/i18n/keys'
 import {
@@ -13,6 +18,7 @@ import {
   openFromMenu,
   password,
   readConfirmationLink,
+  searchList,
   serverOrigin,
   signIn,
   signInByApi,
@@ -52,8 +58,12 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.scroll, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(widths.window)
 }
 
-const dialog = (page: Page, lang: Language, titleKey: TextKey, params: Record<string, string | number> = {}) =>
-  page.getByRole('dialog', { name: t(lang, titleKey, params) })
+const dialog = (
+  page: Page,
+  lang: Language,
+  titleKey: TextKey,
+  params: Record<string, string | number> = {},
+) => page.getByRole('dialog', { name: t(lang, titleKey, params) })
 
 async function choose(page: Page, input: Locator, option: string | RegExp, typed?: string) {
   if (typed !== undefined) await input.fill(typed)
@@ -63,7 +73,7 @@ async function choose(page: Page, input: Locator, option: string | RegExp, typed
 
 const ok = async (response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) => {
   expect(response.status(), await response.text()).toBe(status)
-  return response.json()
+  return (await response.json()) as { id: string }
 }
 
 /** A second admin, invited by the first and joined through the mailed link: their own API session. */
@@ -99,8 +109,13 @@ for (const lang of testLanguages) {
       await expect(page.getByRole('heading', { name: t(lang, 'money.title') })).toBeVisible()
       await button(page, lang, 'money.rules.add').click()
       const form = dialog(page, lang, 'money.rules.dialog.addTitle')
-      await choose(page, field(form, lang, 'money.rules.dialog.scope'), t(lang, 'money.rules.scopes.shop'))
-      await choose(page, field(form, lang, 'money.rules.dialog.shop'), vendor.shopName, tag)
+      await form.getByRole('radio', { name: t(lang, 'money.rules.scopes.shop'), exact: true }).check()
+      await choose(
+        page,
+        form.getByRole('combobox', { name: t(lang, 'money.rules.dialog.shop') }),
+        vendor.shopName,
+        tag,
+      )
       await field(form, lang, 'money.rules.dialog.rate').fill('10')
       await field(form, lang, 'money.rules.dialog.fixed').fill('100')
       await button(form, lang, 'money.rules.dialog.save').click()
@@ -126,10 +141,14 @@ for (const lang of testLanguages) {
           }),
           201,
         )
-        await ok(await vendorApi.patch(`/api/vendor/orders/${order.id}/status`, { data: { status: 'completed' } }))
+        await ok(
+          await vendorApi.patch(`/api/vendor/orders/${order.id}/status`, { data: { status: 'completed' } }),
+        )
         sold.push(order.id)
       }
-      await ok(await vendorApi.patch(`/api/vendor/orders/${sold[0]}/status`, { data: { status: 'refunded' } }))
+      await ok(
+        await vendorApi.patch(`/api/vendor/orders/${sold[0]}/status`, { data: { status: 'refunded' } }),
+      )
       const payout = await ok(await vendorApi.post('/api/vendor/payouts', { data: { amount: PAYOUT } }), 201)
       await ok(
         await admin.patch(`/api/admin/payouts/${payout.id}`, {
@@ -140,15 +159,18 @@ for (const lang of testLanguages) {
 
     await test.step('a credit above the threshold waits for a second admin, who approves it', async () => {
       await openFromMenu(page, lang, 'nav.vendors')
-      const search = page.getByRole('searchbox').first()
-      await search.fill(vendor.shopName)
-      await listed(page, vendor.shopName).getByRole('button').first().click()
-      const details = page.getByRole('dialog')
+      await searchList(page, lang, 'admin.vendors.search.label', vendor.shopName)
+      await listed(page, vendor.shopName)
+        .getByRole('button', { name: t(lang, 'admin.vendors.view') })
+        .click()
+      const details = page.getByRole('dialog').filter({ hasText: t(lang, 'adjustments.form.title') })
       await field(details, lang, 'adjustments.form.amount').fill(String(CREDIT))
       await field(details, lang, 'adjustments.form.reason').fill(`Parcel damaged in transit ${tag}`)
       await button(details, lang, 'adjustments.form.review').click()
       const confirm = dialog(page, lang, 'adjustments.form.confirmTitle')
-      await expect(confirm).toContainText(t(lang, 'adjustments.form.needsApproval', { threshold: formatRwf(100_000) }))
+      await expect(confirm).toContainText(
+        t(lang, 'adjustments.form.needsApproval', { threshold: formatRwf(100_000) }),
+      )
       await button(confirm, lang, 'adjustments.form.confirm').click()
       await expect(statusSaying(page, t(lang, 'adjustments.form.pending'))).toBeVisible()
 
@@ -211,7 +233,10 @@ for (const lang of testLanguages) {
       await earnings.scrollIntoViewIfNeeded()
       await expect(earnings.getByText(t(lang, 'moneyReport.cards.commission'), { exact: true })).toBeVisible()
       // Other shops' sales may be in it too: at least this shop's two standing sales' commission.
-      const figure = await earnings.getByText(/RWF\s[\d,]+/).first().textContent()
+      const figure = await earnings
+        .getByText(/RWF\s[\d,]+/)
+        .first()
+        .textContent()
       expect(Number(figure!.replace(/[^\d]/g, ''))).toBeGreaterThanOrEqual(2 * COMMISSION)
       await expectNoSidewaysScroll(page)
     })
