@@ -56,6 +56,7 @@ const quick = isLarge ? {} : { RUNS: '1', DURATION: '3' }
 const benches = [
   { name: 'totals', file: 'totals.mjs', ...seeded, limit: isLarge ? 900 : 240 },
   { name: 'lists', file: 'lists.mjs', ...seeded, limit: isLarge ? 1200 : 300 },
+  { name: 'statement', file: 'statement.mjs', ...seeded, limit: isLarge ? 600 : 180 },
   { name: 'overhead', file: 'overhead.mjs', env: quick, limit: isLarge ? 600 : 180 },
   // It runs the services' own TypeScript.
   { name: 'explain', file: 'explain.mjs', env: seeded.env, tsx: true, limit: isLarge ? 300 : 120 },

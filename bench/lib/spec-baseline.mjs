@@ -64,6 +64,26 @@ const routes = {
     return { balance, pendingPayouts, items: payouts.sort(newestFirst('requested_at')).slice(0, 24) }
   },
 
+  // A statement the naive way: every line of the shop, the running balance summed in JavaScript, then the month
+  // kept and its newest 50 lines sliced (the month given as its [from, to) instants).
+  '/vendor/statement': async (query) => {
+    const lines = await all(
+      `select * from ledger_lines where account = 'vendor_payable' and vendor_id = $1 order by created_at, id`,
+      [query.get('vendorId')],
+    )
+    let balance = 0
+    const withBalance = lines.map((line) => ({ ...line, balance: (balance += line.amount) }))
+    const from = Date.parse(query.get('from'))
+    const to = Date.parse(query.get('to'))
+    const month = withBalance.filter((line) => line.created_at >= from && line.created_at < to)
+    const before = withBalance.filter((line) => line.created_at < from)
+    return {
+      opening: before.length > 0 ? before[before.length - 1].balance : 0,
+      closing: month.length > 0 ? month[month.length - 1].balance : 0,
+      lines: month.reverse().slice(0, 50),
+    }
+  },
+
   '/admin/dashboard': async () => {
     const [vendors, products, orders, payouts] = await Promise.all([
       all('select * from vendors'),
