@@ -32,6 +32,7 @@ const serverFeatures = {
   reports: [],
   setup: [],
   system: [],
+  team: [],
   uploads: [],
   vendors: [],
 }

@@ -83,7 +83,7 @@ const textPartSections: Record<string, string[]> = {
   // them.
   admin: ['admin', 'adjustments', 'money', 'moneyReport'],
   // The operators' screens (first admin, Google set-up, diagnostics) and the help page: rarely opened.
-  setup: ['setup', 'setupAdmin', 'setupGoogle', 'debug', 'support'],
+  setup: ['setup', 'setupAdmin', 'team', 'setupGoogle', 'debug', 'support'],
 }
 
 /**

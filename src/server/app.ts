@@ -31,6 +31,7 @@ import { orderImportBodyLimit, orderRoutes } from './orders/orders.routes'
 import { ORDER_IMPORT_URL } from '../shared/schemas/order'
 import { productRoutes } from './products/products.routes'
 import { setupRoutes } from './setup/setup.routes'
+import { teamRoutes } from './team/team.routes'
 import { createStorage, type FileStorage } from './storage/storage'
 import { API_DOCS_SCRIPT_PATH, apiDocsScript, renderApiDocs } from './system/api-docs'
 import { loadWebPages } from './system/web-pages'
@@ -61,6 +62,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', accountRoutes(deps))
     .route('/', passwordResetRoutes(deps))
     .route('/', setupRoutes(deps))
+    .route('/', teamRoutes(deps))
     .route('/', uploadRoutes(deps, storage))
     .route('/', vendorRoutes(deps))
     .route('/', payoutRoutes(deps))

@@ -16,6 +16,8 @@ export const paths = {
   debug: '/debug',
   setupGoogle: '/setup/google',
   setupAdmin: '/setup/admin',
+  /** An admin's invitation to the team: `#token=…`. */
+  setupInvitation: '/setup/invitation',
   vendor: {
     dashboard: '/vendor',
     register: '/vendor/register',
@@ -38,5 +40,6 @@ export const paths = {
     messages: '/admin/messages',
     auditLogs: '/admin/audit-logs',
     money: '/admin/money',
+    team: '/admin/team',
   },
 } as const

@@ -54,6 +54,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'messages', ...page(() => import('./admin-area/messages-page')) },
   { path: 'audit-logs', ...page(() => import('./admin-area/audit-logs-page')) },
   { path: 'money', ...page(() => import('./admin-area/money-page')) },
+  { path: 'team', ...page(() => import('./admin-area/team-page'), { texts: ['setup'] }) },
 ]
 
 export const router = createBrowserRouter([
@@ -75,6 +76,10 @@ export const router = createBrowserRouter([
           { path: 'debug', ...page(() => import('./auth/debug-page'), { texts: ['setup'] }) },
           { path: 'setup/google', ...page(() => import('./auth/setup-google-page'), { texts: ['setup'] }) },
           { path: 'setup/admin', ...page(() => import('./auth/setup-admin-page'), { texts: ['setup'] }) },
+          {
+            path: 'setup/invitation',
+            ...page(() => import('./auth/setup-invitation-page'), { texts: ['setup'] }),
+          },
           { path: 'support', ...page(() => import('./auth/support-page'), { texts: ['setup'] }) },
           { path: '*', ...page(() => import('./components/not-found-page')) },
         ],

@@ -72,6 +72,8 @@ const CONFIRM_INVALID = '404 auth.confirm.invalid'
 const RESET_INVALID = '404 auth.reset.linkInvalid'
 /** The first admin exists already. */
 const TAKEN = '409 setup.adminExists'
+/** An admin invitation's link that is not (or no longer) valid. */
+const INVITATION_INVALID = '422 errors.teamLinkInvalid'
 /** A selection of orders holding one that is not the caller's pending order: nothing is completed. */
 const NOT_COMPLETABLE = '409 orders.bulkComplete.refused'
 
@@ -204,6 +206,9 @@ const productEdit = async () => ({
   version: await versionOf(fx.product.id, fx.actors.vendorA),
 })
 
+/** The invitation the admin withdraws (made by its row's `prepare`). */
+let invitationToWithdrawId: string = randomUUID()
+
 /** A rule of vendor A's in `category`, for the rows that change or delete one (made by their `prepare`). */
 let commissionRuleId: string = randomUUID()
 async function shopCategoryRule(category: 'Toys' | 'Books') {
@@ -295,6 +300,19 @@ const table: Record<string, Case> = {
       password: 'secret-123',
       confirmPassword: 'secret-123',
     }),
+  },
+  // Joining the admin team takes the link an admin's invitation mailed; without one, nobody joins.
+  'POST /api/setup/invitation': {
+    expect: [
+      INVITATION_INVALID,
+      INVITATION_INVALID,
+      INVITATION_INVALID,
+      INVITATION_INVALID,
+      INVITATION_INVALID,
+      INVITATION_INVALID,
+      INVITATION_INVALID,
+    ],
+    body: () => ({ token: 'x'.repeat(43), password: 'secret-123', confirmPassword: 'secret-123' }),
   },
 
   // Files. Any signed-in account uploads (a shop's documents come before the shop). Identity and business
@@ -452,6 +470,25 @@ const table: Record<string, Case> = {
   'POST /api/admin/adjustments/{id}/reject': {
     expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/adjustments/${fx.adjustmentToRejectId}/reject`,
+  },
+
+  // The admin team: only an admin invites another, or withdraws an invitation not yet accepted.
+  'GET /api/admin/team': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'POST /api/admin/team/invitations': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],
+    body: () => ({ fullName: 'Aline Uwase', email: `invited-${randomUUID()}@example.rw` }),
+  },
+  'DELETE /api/admin/team/invitations/{id}': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
+    url: () => `/api/admin/team/invitations/${invitationToWithdrawId}`,
+    prepare: async () => {
+      const invited = await t.post(
+        '/api/admin/team/invitations',
+        { fullName: 'Eric Mugisha', email: `withdrawn-${randomUUID()}@example.rw` },
+        { cookie: fx.actors.admin.cookie! },
+      )
+      invitationToWithdrawId = expectStatus(invited, 201, 'the admin invites a colleague').body.id as string
+    },
   },
 
   // Messages: a vendor talks to the admin team (a rejected vendor too: that is how they learn why, and a

@@ -15,7 +15,9 @@ type Manifest = Record<string, ManifestChunk>
 /** Screens of an area that stand outside its layout (the registration wizard: there is no shop yet). */
 const outsideLayout = new Set(['src/web/vendor-area/register-page.tsx'])
 /** Public screens whose words are in the `setup` part of the texts (src/web/router.tsx, `texts`). */
-const setupScreens = new Set(['debug', 'setup-google', 'setup-admin', 'support'])
+const setupScreens = new Set(['debug', 'setup-google', 'setup-admin', 'setup-invitation', 'support'])
+/** Admin screens that also show words of the `setup` part: the team's, shared with the invitation's page. */
+const adminSetupScreens = new Set(['team'])
 const notFoundScreen = 'src/web/components/not-found-page.tsx'
 const languageQuestion = 'src/web/components/language-modal.tsx'
 
@@ -31,7 +33,10 @@ export function screenModules(pathname: string): { modules: string[]; texts: str
   if ((first === 'vendor' || first === 'admin') && rest.length === 0) {
     const layout = `src/web/layouts/${first}-area.tsx`
     const screen = `src/web/${first}-area/${second ?? 'dashboard'}-page.tsx`
-    const texts = first === 'admin' ? ['areas', 'admin'] : ['areas']
+    const texts =
+      first === 'admin'
+        ? ['areas', 'admin', ...(adminSetupScreens.has(second ?? '') ? ['setup'] : [])]
+        : ['areas']
     return { modules: outsideLayout.has(screen) ? [screen] : [layout, screen], texts }
   }
   const name = segments.join('-')

@@ -33,3 +33,5 @@ export const menuCountKeys = queryKeysFactory('menuCounts')
 export const reportKeys = queryKeysFactory('reports')
 /** The money settings (`named('settings')`), the commission rules (`lists()`) and a preview (`named('preview', …)`). */
 export const moneyKeys = queryKeysFactory('money')
+/** The admin team (`lists()`): the admins and the invitations not yet accepted. */
+export const teamKeys = queryKeysFactory('team')

@@ -10,6 +10,7 @@ import {
   IconReceiptTax,
   IconShoppingCart,
   IconUserCircle,
+  IconUsersGroup,
   type TablerIcon,
 } from '@tabler/icons-react'
 import type { MenuCounts } from '../../shared/schemas/dashboard'
@@ -44,6 +45,7 @@ const icons = {
   profile: IconUserCircle,
   auditLogs: IconHistory,
   money: IconReceiptTax,
+  team: IconUsersGroup,
 } as const
 
 /** An area's menu in the order of `screens`; its dashboard, the area's home, first. */
@@ -79,4 +81,5 @@ export const adminNav = navOf('admin', [
   'messages',
   'auditLogs',
   'money',
+  'team',
 ])
