@@ -194,6 +194,9 @@ for (const lang of testLanguages) {
     await test.step('the shop reads its statement: its lines add up to the balance shown', async () => {
       await page.context().clearCookies()
       await signIn(page, lang, vendor)
+      // The shop's dashboard is up (its menu ready) before the menu is reached for.
+      await page.waitForURL(/\/vendor$/)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await openFromMenu(page, lang, 'nav.payouts')
       const balance = formatRwf(BALANCE)
       await expect(page.getByText(balance).first()).toBeVisible()
@@ -230,7 +233,6 @@ for (const lang of testLanguages) {
       await openAdminArea(page)
       await openFromMenu(page, lang, 'nav.reports')
       const earnings = page.getByRole('region', { name: t(lang, 'moneyReport.title') })
-      await earnings.scrollIntoViewIfNeeded()
       await expect(earnings.getByText(t(lang, 'moneyReport.cards.commission'), { exact: true })).toBeVisible()
       // Other shops' sales may be in it too: at least this shop's two standing sales' commission.
       const figure = await earnings
