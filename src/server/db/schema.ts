@@ -762,6 +762,23 @@ export const ledgerDays = pgTable(
 )
 
 /**
+ * Each shop's monthly statement mail, once per shop and month: the row is written in the transaction that queues
+ * the mail, so several processes (or a restart mid-run) never mail a month twice.
+ */
+export const statementMailings = pgTable(
+  'statement_mailings',
+  {
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    /** The month's first day (YYYY-MM-01), in the marketplace's time zone. */
+    month: date('month', { mode: 'string' }).notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.month] })],
+)
+
+/**
  * A manual credit (positive) or debit (negative) of a shop, with its reason. Above the operator's threshold it
  * waits for a second admin (pending); it posts as one ledger entry, or is rejected.
  */
@@ -981,4 +998,5 @@ export const schema = {
   ledgerBalances,
   ledgerDays,
   ledgerAdjustments,
+  statementMailings,
 }

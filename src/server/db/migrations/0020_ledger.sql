@@ -97,6 +97,13 @@ CREATE TABLE "marketplace_settings" (
 	CONSTRAINT "marketplace_settings_tin_check" CHECK (marketplace_tin is null or marketplace_tin ~ '^[0-9]{9}$')
 );
 --> statement-breakpoint
+CREATE TABLE "statement_mailings" (
+	"vendor_id" uuid NOT NULL,
+	"month" date NOT NULL,
+	"queued_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "statement_mailings_vendor_id_month_pk" PRIMARY KEY("vendor_id","month")
+);
+--> statement-breakpoint
 ALTER TABLE "one_time_tokens" DROP CONSTRAINT "one_time_tokens_purpose_check";--> statement-breakpoint
 ALTER TABLE "vendors" ADD COLUMN "tin" text;--> statement-breakpoint
 ALTER TABLE "vendors" ADD COLUMN "vat_registered" boolean DEFAULT false NOT NULL;--> statement-breakpoint
@@ -109,6 +116,7 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_reverses_fk" FOREIGN
 ALTER TABLE "ledger_lines" ADD CONSTRAINT "ledger_lines_entry_id_ledger_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."ledger_entries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_lines" ADD CONSTRAINT "ledger_lines_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketplace_settings" ADD CONSTRAINT "marketplace_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "statement_mailings" ADD CONSTRAINT "statement_mailings_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "commission_rules_scope_unique" ON "commission_rules" USING btree (coalesce("vendor_id"::text, ''),coalesce("category", ''),coalesce("plan", ''));--> statement-breakpoint
 CREATE INDEX "ledger_adjustments_vendor_idx" ON "ledger_adjustments" USING btree ("vendor_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_adjustments_status_idx" ON "ledger_adjustments" USING btree ("status","created_at");--> statement-breakpoint
