@@ -34,15 +34,20 @@ export const ledgerEntryKinds = [
 ] as const
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number]
 
-/** What a line is, as a shop's statement names it. */
-export const ledgerLineKinds = [
-  'opening',
+/** The lines an order's sale and its refund write: the sale, the commission and VAT on it, and their reverses. */
+export const orderLineKinds = [
   'sale',
   'commission',
   'commission_vat',
   'refund',
   'commission_refund',
   'commission_vat_refund',
+] as const
+
+/** What a line is, as a shop's statement names it. */
+export const ledgerLineKinds = [
+  'opening',
+  ...orderLineKinds,
   'payout',
   'payout_paid',
   'payout_returned',

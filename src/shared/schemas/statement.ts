@@ -2,26 +2,20 @@ import { z } from 'zod'
 import { languages } from '../language'
 import { payoutStatuses } from '../constants'
 import { figures } from './pagination'
+import { ledgerLineKinds, orderLineKinds, type LedgerLineKind } from '../ledger'
 
 /**
  * A shop's statement (docs/decisions/021): its own lines of the ledger (account vendor_payable), one calendar
  * month of the marketplace's time zone at a time, with the balance before and after the month.
  */
 
-/** What a shop's line is, as its statement names it (a shop's lines never carry the marketplace's kinds). */
-export const statementLineKinds = [
-  'opening',
-  'sale',
-  'commission',
-  'commission_vat',
-  'refund',
-  'commission_refund',
-  'commission_vat_refund',
-  'payout',
-  'payout_returned',
-  'adjustment',
-  'fee',
-] as const
+/**
+ * What a shop's line is, as its statement names it: every kind of line but the marketplace's payment of a payout,
+ * which moves the marketplace's accounts only (a shop's lines never carry it).
+ */
+export const statementLineKinds = ledgerLineKinds.filter(
+  (kind): kind is Exclude<LedgerLineKind, 'payout_paid'> => kind !== 'payout_paid',
+) as unknown as readonly [Exclude<LedgerLineKind, 'payout_paid'>, ...Exclude<LedgerLineKind, 'payout_paid'>[]]
 export type StatementLineKind = (typeof statementLineKinds)[number]
 
 /** Lines a page of the statement holds. */
@@ -120,14 +114,8 @@ export type Statement = z.infer<typeof statementDto>
 /** The first characters of an id, as the screens show an order's or a payout's number. */
 const shortId = (id: string) => id.slice(0, 8)
 
-const orderKinds: ReadonlySet<StatementLineKind> = new Set([
-  'sale',
-  'commission',
-  'commission_vat',
-  'refund',
-  'commission_refund',
-  'commission_vat_refund',
-])
+/** The kinds of line that come from an order: a sale and what it paid, and their refunds. */
+const orderKinds: ReadonlySet<StatementLineKind> = new Set(orderLineKinds)
 
 /**
  * What a line refers to, in words (`text` looks a key of the bundles up in the reader's language): the order and

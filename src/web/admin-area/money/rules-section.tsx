@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
+import { Badge, Button, Group, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconPencil, IconPercentage, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,7 @@ import { ItemCard } from '../../components/item-card'
 import { ListEmpty } from '../../components/list-empty'
 import { LoadErrorAlert } from '../../components/load-error-alert'
 import { LoadingStatus } from '../../components/loading-status'
+import { SkeletonList } from '../../components/skeleton-list'
 import { NoneText } from '../../components/none-text'
 import { SectionCard } from '../../components/section-card'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
@@ -105,11 +106,7 @@ export function RulesSection() {
       ) : (
         <>
           <LoadingStatus />
-          <Stack gap="xs" aria-hidden>
-            {Array.from({ length: 3 }, (_, index) => (
-              <Skeleton key={index} h={44} />
-            ))}
-          </Stack>
+          <SkeletonList count={3} height={44} />
         </>
       )}
 

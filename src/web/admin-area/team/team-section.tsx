@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
+import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconUserMinus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import { useFormatDate } from '../../components/format-date'
 import { ItemCard } from '../../components/item-card'
 import { LoadErrorAlert } from '../../components/load-error-alert'
 import { LoadingStatus } from '../../components/loading-status'
+import { SkeletonList } from '../../components/skeleton-list'
 import { SectionCard } from '../../components/section-card'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 
@@ -64,11 +65,7 @@ export function TeamSection() {
       ) : (
         <>
           <LoadingStatus />
-          <Stack gap="xs" aria-hidden>
-            {Array.from({ length: 3 }, (_, index) => (
-              <Skeleton key={index} h={44} />
-            ))}
-          </Stack>
+          <SkeletonList count={3} height={44} />
         </>
       )}
       <ConfirmModal
