@@ -23,7 +23,7 @@ const serverFeatures = {
   dashboard: [],
   adjustments: [],
   ledger: ['ledger.ts'],
-  mail: ['decision-mail.ts', 'mail.service.ts', 'password-reset-mail.ts'],
+  mail: ['decision-mail.ts', 'mail.service.ts', 'monthly-statement-mail.ts', 'password-reset-mail.ts'],
   messages: [],
   orders: [],
   payouts: [],

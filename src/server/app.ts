@@ -47,8 +47,11 @@ import { reportRoutes } from './reports/reports.routes'
 import { eventRoutes } from './realtime/events.routes'
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub'
 import { removeUnattachedFiles } from './uploads/uploads.service'
+import { mailMonthlyStatements } from './ledger/statement-mail'
 
 const FILE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000
+/** Each hour a process looks for shops whose last month's statement is not mailed yet (most hours: none). */
+const STATEMENT_MAIL_INTERVAL_MS = 60 * 60 * 1000
 
 /** The only better-auth endpoints reachable from outside: the Google redirect flow. Isoko wraps the rest. */
 const AUTH_PASSTHROUGH = /^\/api\/auth\/(sign-in\/social|callback\/[a-z]+|error)$/
@@ -330,9 +333,9 @@ export function createApp(options: AppOptions) {
     /** The process's event fan-out (connected streams: `realtime.size`). */
     realtime,
     /**
-     * Starts the periodic jobs of a serving process: the clean-up of files never attached (at start, then
-     * hourly), and the delivery of queued mail (when a change announces one, and each minute for retries).
-     * Not started by tests, which call the jobs themselves.
+     * Starts the periodic jobs of a serving process: the clean-up of files never attached and the mailing of
+     * last month's statements (at start, then hourly), and the delivery of queued mail (when a change announces
+     * one, and each minute for retries). Not started by tests, which call the jobs themselves.
      */
     startBackgroundJobs() {
       const cleanUp = () =>
@@ -341,6 +344,14 @@ export function createApp(options: AppOptions) {
         )
       void cleanUp()
       jobs.push(setInterval(cleanUp, FILE_CLEANUP_INTERVAL_MS).unref())
+
+      const mailStatements = oneRunAtATime(() =>
+        mailMonthlyStatements(database.db, { publicUrl: config.publicUrl, timeZone: config.timeZone }).catch(
+          (error: unknown) => logger.error({ err: error }, 'the mailing of monthly statements failed'),
+        ),
+      )
+      void mailStatements()
+      jobs.push(setInterval(mailStatements, STATEMENT_MAIL_INTERVAL_MS).unref())
 
       const deliverMail = oneRunAtATime(() =>
         mailer.deliverQueued().catch((error: unknown) => {
