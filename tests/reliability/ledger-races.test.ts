@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findLedgerFaults } from '../../src/server/db/ledger-check'
-import { commissionRules, ledgerEntries, orders, payouts } from '../../src/server/db/schema'
+import { commissionRules, ledgerEntries, orders, payouts, vendors } from '../../src/server/db/schema'
+import { availableBalance } from '../../src/server/ledger/ledger'
 import { findTotalsDrift } from '../../src/server/db/totals'
 import { AppError } from '../../src/server/lib/errors'
 import { createAdjustment } from '../../src/server/adjustments/adjustments.service'
@@ -140,4 +141,35 @@ describe('one shop’s balance changed from every side at once', () => {
       )
     }
   })
+
+  // A payout's line is dated by its transaction's start. A request that began before another one committed, then
+  // waited for the shop's lock, must see that payout as spent, not as money "held until" a moment already past
+  // for everyone but itself (held lines are those still ahead of the reading statement, not of its transaction).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a request that began before another payout committed counts that payout once',
+    async () => {
+      const vendor = await registeredVendor(t, { status: 'approved' })
+      const late: VendorScope = {
+        role: 'vendor',
+        userId: vendor.user.id,
+        vendorId: vendor.vendorId,
+        vendorStatus: 'approved',
+      }
+      await insertOrders(t.db, late.vendorId, [10_000])
+      const seen = await t.db.transaction(async (tx) => {
+        // This transaction's clock starts now; another request pays 7,000 out and commits meanwhile.
+        await tx.execute(sql`select now()`)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        await requestPayout(t.db, late, 7_000)
+        const [row] = await tx
+          .select({ available: availableBalance(late.vendorId) })
+          .from(vendors)
+          .where(eq(vendors.id, late.vendorId))
+        return row!.available
+      })
+      // 10,000 less this file's 10% + 100 commission and its VAT (8,702 to the shop), less the 7,000 paid out.
+      expect(seen).toBe(1_702)
+      await expect(requestPayout(t.db, late, 7_000)).rejects.toBeInstanceOf(AppError)
+    },
+  )
 })

@@ -26,16 +26,21 @@ export const ledgerBalance = (vendorId: SQLWrapper | string) =>
   money(sql`coalesce((select b.balance from ${ledgerBalances} b
     where b.account = 'vendor_payable' and b.owner = ${vendorId}), 0)`)
 
-/** The part of the shop's balance not yet available (sales within the operator's hold). */
+/**
+ * The part of the shop's balance not yet available (sales within the operator's hold): its lines still ahead of this
+ * statement's start. Not of the transaction's (now()): a line is dated by the start of the transaction that wrote
+ * it, so a request that began before another payout committed, then waited for the shop's lock, would take that
+ * payout's line for money held, and count it back.
+ */
 export const heldBalance = (vendorId: SQLWrapper | string) =>
   money(sql`coalesce((select sum(l.amount) from ${ledgerLines} l
-    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.available_at > now()), 0)`)
+    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.available_at > statement_timestamp()), 0)`)
 
 /** When the next held money becomes available (null: nothing is held). One entry of ledger_lines_held_idx. */
 export const nextAvailableAt = (vendorId: SQLWrapper | string) =>
   // Nested: a single-table query writes a top-level fragment's columns without their table (l.id would be taken).
   sql`${sql`(select min(l.available_at) from ${ledgerLines} l
-    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.available_at > now())`}`.mapWith(
+    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.available_at > statement_timestamp())`}`.mapWith(
     ledgerLines.availableAt,
   )
 
