@@ -29,6 +29,7 @@ import { categories, colors, plans, planDetails } from '../src/shared/constants'
 import { adminReplySubject } from '../src/shared/schemas/message'
 import { openPglite, openPostgres, type Database } from '../src/server/db/client'
 import { writeLedgerHistory } from './ledger-history'
+import { openLedgerFromRows } from '../src/server/db/ledger-opening'
 import { describeLedgerFault, findLedgerFaults } from '../src/server/db/ledger-check'
 import { findTotalsDrift, rebuildTotals, totalsTableNames } from '../src/server/db/totals'
 import * as words from './seed-words'
@@ -45,14 +46,16 @@ export const sizes = {
 
 const USAGE = `Usage: npm run bench:seed -- [--size small|large] [--vendors N] [--products N] [--orders N]
                           [--seed N] [--now ISO-time] [--database-url URL | --data-dir DIR] [--reset]
-                          [--accounts FILE]
+                          [--accounts FILE] [--ledger history|opening]
   --size        small (200 vendors, 5,000 products, 50,000 orders; the default) or large (5,000, 100,000, 1,000,000)
   --seed        the same seed gives the same rows (default 1)
   --now         the moment the generated history ends (default: the current minute)
   --database-url  PostgreSQL (default: BENCH_DATABASE_URL, DATABASE_URL, then ${DEFAULT_BENCH_DATABASE_URL})
   --data-dir    the embedded database (PGlite) in this DATA_DIR instead
   --reset       replace a database that holds data even when it is not the benchmarks' own
-  --accounts    where to write the sign-in details (default bench/.data/accounts.json, or DIR/accounts.json)`
+  --accounts    where to write the sign-in details (default bench/.data/accounts.json, or DIR/accounts.json)
+  --ledger      history (default): every sale, refund and payout a ledger entry, as the triggers write them;
+                opening: one opening entry per shop, as migration 0020 opens a marketplace that ran before the ledger`
 
 class UsageError extends Error {}
 
@@ -66,6 +69,7 @@ export type SeedOptions = {
   dataDir?: string
   reset: boolean
   accountsFile: string
+  ledger: 'history' | 'opening'
 }
 
 function parseArguments(args: string[]): SeedOptions {
@@ -89,6 +93,7 @@ function parseArguments(args: string[]): SeedOptions {
       '--database-url',
       '--data-dir',
       '--accounts',
+      '--ledger',
     ]
     if (!known.includes(name)) throw new UsageError(`Unknown argument ${arg}.`)
     const value = inline ?? args[++at]
@@ -123,6 +128,9 @@ function parseArguments(args: string[]): SeedOptions {
       process.env.BENCH_DATABASE_URL ??
       process.env.DATABASE_URL ??
       DEFAULT_BENCH_DATABASE_URL)
+  const ledger = values.get('--ledger') ?? 'history'
+  if (ledger !== 'history' && ledger !== 'opening')
+    throw new UsageError(`--ledger is history or opening, not ${ledger}.`)
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new UsageError('The database URL must start with postgres:// or postgresql://.')
   return {
@@ -134,6 +142,7 @@ function parseArguments(args: string[]): SeedOptions {
     databaseUrl,
     dataDir: dataDir ? path.resolve(dataDir) : undefined,
     reset: flags.has('--reset'),
+    ledger,
     // The embedded database's accounts stay beside it: bench/.data/accounts.json is the benchmarks' PostgreSQL's.
     accountsFile: path.resolve(
       values.get('--accounts') ?? path.join(dataDir ? path.resolve(dataDir) : benchDataDir, 'accounts.json'),
@@ -690,11 +699,14 @@ export async function seed(options: SeedOptions) {
     bar('indexes', indexes.length, indexes.length)
     // The orders and payouts went in with the triggers off: their ledger is written as the triggers would have
     // (docs/decisions/021), still with the triggers off; its running totals are rebuilt with the others below.
-    await step('ledger history', () => writeLedgerHistory(q))
+    if (options.ledger === 'history') await step('ledger history', () => writeLedgerHistory(q))
     await step('vacuum and statistics', () =>
       q(`vacuum (analyze) ${loadedTables.join(', ')}, ledger_entries, ledger_lines`),
     )
     await q(`set session_replication_role = origin`)
+    // Or opened as migration 0020 opens a marketplace that ran before the ledger: one entry per shop, from its rows.
+    if (options.ledger === 'opening')
+      await step('ledger opened from the rows (migration 0020)', () => openLedgerFromRows(loader.database.db))
 
     const drift = await step('running totals rebuilt and checked', async () => {
       await rebuildTotals(loader.database.db)
