@@ -3,6 +3,7 @@ import { formatRwf } from '../../shared/money'
 import {
   describeStatementLine,
   statementLineKinds,
+  statementMonthName,
   type StatementLine,
   type StatementTotals,
 } from '../../shared/schemas/statement'
@@ -106,8 +107,7 @@ export async function renderStatementPdf(input: StatementPdfInput, text: Text): 
   const regular = await doc.embedFont(StandardFonts.Helvetica)
   const bold = await doc.embedFont(StandardFonts.HelveticaBold)
   const safe = (value: string) => winAnsiText(regular, value)
-  const [year, monthNumber] = input.month.split('-') as [string, string]
-  const monthName = `${text(`statement.months.${Number(monthNumber)}`)} ${year}`
+  const monthName = statementMonthName(input.month, text)
   const title = text('statement.pdf.title')
   doc.setTitle(safe(`${title} - ${input.shop.name} - ${monthName}`))
   doc.setAuthor(safe(input.marketplace.name))

@@ -1,6 +1,11 @@
 import type { Language } from '../../shared/constants'
 import { formatRwf } from '../../shared/money'
-import { statementLineKinds, type StatementLineKind } from '../../shared/schemas/statement'
+import {
+  statementLineKinds,
+  statementMonthName,
+  type StatementLineKind,
+} from '../../shared/schemas/statement'
+import { textIn } from '../lib/texts'
 import { escapeHtml, type Mail } from './mail.service'
 
 /**
@@ -19,7 +24,6 @@ export type MonthFigures = {
 }
 
 type Wording = {
-  months: readonly string[]
   subject: (month: string) => string
   hello: (name: string) => string
   intro: (shopName: string, month: string) => string
@@ -34,20 +38,6 @@ type Wording = {
 
 const wording: Record<Language, Wording> = {
   en: {
-    months: [
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ],
     subject: (month) => `Your Isoko statement for ${month}`,
     hello: (name) => `Hello ${name},`,
     intro: (shopName, month) => `Here is the statement of your shop ${shopName} for ${month}.`,
@@ -77,20 +67,6 @@ const wording: Record<Language, Wording> = {
     signature: 'The Isoko team',
   },
   rw: {
-    months: [
-      'Mutarama',
-      'Gashyantare',
-      'Werurwe',
-      'Mata',
-      'Gicurasi',
-      'Kamena',
-      'Nyakanga',
-      'Kanama',
-      'Nzeri',
-      'Ukwakira',
-      'Ugushyingo',
-      'Ukuboza',
-    ],
     subject: (month) => `Inyandiko ya konti yawe ya Isoko y'ukwezi kwa ${month}`,
     hello: (name) => `Muraho ${name},`,
     intro: (shopName, month) => `Dore inyandiko ya konti y'iduka ryawe ${shopName} y'ukwezi kwa ${month}.`,
@@ -121,11 +97,9 @@ const wording: Record<Language, Wording> = {
   },
 }
 
-/** 'January 2026', 'Mutarama 2026': a month (YYYY-MM) as its reader names it. */
-export function monthName(month: string, language: Language): string {
-  const [year, number] = month.split('-') as [string, string]
-  return `${wording[language].months[Number(number) - 1]} ${year}`
-}
+/** 'January 2026', 'Mutarama 2026': a month (YYYY-MM) as its reader names it, in the statement's words. */
+export const monthName = (month: string, language: Language): string =>
+  statementMonthName(month, textIn(language))
 
 export function monthlyStatementMail(options: {
   to: string

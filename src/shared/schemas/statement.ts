@@ -117,6 +117,13 @@ const shortId = (id: string) => id.slice(0, 8)
 /** The kinds of line that come from an order: a sale and what it paid, and their refunds. */
 const orderKinds: ReadonlySet<StatementLineKind> = new Set(orderLineKinds)
 
+/** "March 2026", "Werurwe 2026": a month (YYYY-MM) in the reader's words (`text` as below). The screen, the PDF and
+ * the monthly mail name it so, from the bundles' statement.months. */
+export function statementMonthName(month: string, text: (key: string) => string): string {
+  const [year, number] = month.split('-') as [string, string]
+  return `${text(`statement.months.${Number(number)}`)} ${year}`
+}
+
 /**
  * What a line refers to, in words (`text` looks a key of the bundles up in the reader's language): the order and
  * its product, the payout and its status, the adjustment's reason; empty when the kind says it all. The screens,

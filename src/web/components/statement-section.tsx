@@ -5,7 +5,13 @@ import { IconChevronLeft, IconChevronRight, IconReceipt2 } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { Language } from '../../shared/language'
-import { monthPattern, shiftMonth, statementLineKinds, type Statement } from '../../shared/schemas/statement'
+import {
+  monthPattern,
+  shiftMonth,
+  statementLineKinds,
+  statementMonthName,
+  type Statement,
+} from '../../shared/schemas/statement'
 import { statementDownloadPath, useStatement } from '../api/statement'
 import { messageText } from '../i18n/keys'
 import { kigaliToday } from './day-range'
@@ -24,10 +30,7 @@ const MONTHS_OFFERED = 36
 /** "March 2026", "Werurwe 2026". */
 function useMonthName() {
   const { t } = useTranslation()
-  return (month: string) => {
-    const [year, number] = month.split('-')
-    return `${messageText(t, `statement.months.${Number(number)}`)} ${year}`
-  }
+  return (month: string) => statementMonthName(month, (key) => messageText(t, key))
 }
 
 /** The month in the address (?month=2026-03), this month (Kigali's calendar) when it names none or a bad one. */
