@@ -2,13 +2,14 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AdminReport, ReportMoney } from '../../src/shared/schemas/report'
 import { commissionRules, ledgerLines, orders, reportCalendar } from '../../src/server/db/schema'
-import { findTotalsDrift, rebuildTotals, REPORT_WINDOWS_LOCK } from '../../src/server/db/totals'
+import { findTotalsDrift, rebuildTotals } from '../../src/server/db/totals'
 import { postLedgerEntry } from '../../src/server/ledger/ledger'
 import { getAdminReport, marketplaceMoney, reportPeriod } from '../../src/server/reports/reports.service'
 import { expectError } from '../fixtures/expect-error'
 import { registeredVendor, type RegisteredVendor } from '../fixtures/commerce'
 import { insertOrders, insertPayout, theAdmin } from '../fixtures/money'
 import { parseCsv } from '../fixtures/read-files'
+import { whileAnOrderChangeIsInFlight } from '../fixtures/report-lock'
 import { createTestApp } from '../fixtures/test-app'
 
 /**
@@ -162,25 +163,6 @@ const moneyOf = (money: ReportMoney) => ({
   previousDaily: money.previousDaily,
 })
 
-/** Runs `work` while another transaction holds the report lock shared, as an order change does. */
-async function whileAnOrderChangeIsInFlight(work: () => Promise<void>) {
-  let release = () => {}
-  let held = () => {}
-  const isHeld = new Promise<void>((resolve) => (held = resolve))
-  const inFlight = t.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock_shared(${REPORT_WINDOWS_LOCK})`)
-    held()
-    await new Promise<void>((resolve) => (release = resolve))
-  })
-  await isHeld
-  try {
-    await work()
-  } finally {
-    release()
-    await inFlight
-  }
-}
-
 const calendarZone = async () => (await t.db.select().from(reportCalendar))[0]?.timeZone
 
 describe("the marketplace's money in the admin report", () => {
@@ -296,7 +278,7 @@ describe("the marketplace's money in the admin report", () => {
     'reads the lines when the days cannot be recounted in time, and gives what the days give once recounted',
     async () => {
       let fromLines: AdminReport | undefined
-      await whileAnOrderChangeIsInFlight(async () => {
+      await whileAnOrderChangeIsInFlight(t.db, async () => {
         fromLines = await reportIn('UTC')
         expect(await calendarZone()).toBe(TIME_ZONE)
       })

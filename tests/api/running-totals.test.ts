@@ -14,13 +14,14 @@ import {
   vendors,
   vendorWindowSales,
 } from '../../src/server/db/schema'
-import { findTotalsDrift, rebuildTotals, REPORT_WINDOWS_LOCK } from '../../src/server/db/totals'
+import { findTotalsDrift, rebuildTotals } from '../../src/server/db/totals'
 import { getAdminReport } from '../../src/server/reports/reports.service'
 import { categories } from '../../src/shared/constants'
 import { reportRanges, type ReportRange } from '../../src/shared/schemas/report'
 import { adminOf, placeOrder, productInStock } from '../fixtures/commerce'
 import { expectStatus } from '../fixtures/factories'
 import { insertOrders, registeredVendor } from '../fixtures/money'
+import { whileAnOrderChangeIsInFlight } from '../fixtures/report-lock'
 import { createTestApp } from '../fixtures/test-app'
 
 /**
@@ -394,28 +395,6 @@ async function rankingsByHand(now: Date, days: number) {
   return { topVendors, topProducts }
 }
 
-/**
- * Runs `work` while an order change is in flight: a transaction holding the report lock shared, as each order
- * change does until it commits, released once `work` is done.
- */
-async function whileAnOrderChangeIsInFlight(work: () => Promise<void>) {
-  let release = () => {}
-  let held = () => {}
-  const isHeld = new Promise<void>((resolve) => (held = resolve))
-  const inFlight = t.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock_shared(${REPORT_WINDOWS_LOCK})`)
-    held()
-    await new Promise<void>((resolve) => (release = resolve))
-  })
-  await isHeld
-  try {
-    await work()
-  } finally {
-    release()
-    await inFlight
-  }
-}
-
 const rankingsOf = ({ topVendors, topProducts }: Awaited<ReturnType<typeof reportAt>>) => ({
   topVendors,
   topProducts,
@@ -632,7 +611,7 @@ describe('report windows', () => {
         (await t.db.select().from(reportWindows).where(eq(reportWindows.days, 7)))[0]
       await reportAt(kigali(0), 7)
       const before = await windowOf()
-      await whileAnOrderChangeIsInFlight(async () => {
+      await whileAnOrderChangeIsInFlight(t.db, async () => {
         const started = Date.now()
         const report = await reportAt(kigali(3), 7)
         expect(Date.now() - started).toBeGreaterThanOrEqual(2_900)
@@ -759,7 +738,7 @@ describe('report days', () => {
     async () => {
       const shop = await registeredVendor(t)
       await orderRows([{ vendorId: shop.vendorId, name: 'dusk', total: 8_000, at: kigali(-1, 1) }])
-      await whileAnOrderChangeIsInFlight(async () => {
+      await whileAnOrderChangeIsInFlight(t.db, async () => {
         const started = Date.now()
         const report = await reportIn('UTC', kigali(0), 7)
         expect(Date.now() - started).toBeGreaterThanOrEqual(2_900)
