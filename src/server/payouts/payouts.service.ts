@@ -87,7 +87,6 @@ export async function getPayoutOverview(
       .select({
         payoutMethod: vendors.payoutMethod,
         payoutDetails: vendors.payoutDetails,
-        availableBalance: availableBalance(vendors.id),
         ledgerBalance: ledgerBalance(vendors.id),
         held: heldBalance(vendors.id),
         nextAvailableAt: nextAvailableAt(vendors.id),
@@ -106,7 +105,8 @@ export async function getPayoutOverview(
   ])
   if (!vendor) throw notFound()
   return {
-    availableBalance: vendor.availableBalance,
+    // What may be paid now: the balance less what is held (availableBalance's sum, from the two figures read).
+    availableBalance: vendor.ledgerBalance - vendor.held,
     ledgerBalance: vendor.ledgerBalance,
     held: vendor.held,
     nextAvailableAt: vendor.nextAvailableAt?.toISOString() ?? null,
