@@ -29,7 +29,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { findTotalsDrift, rebuildTotals } from '../../db/totals'
-import { commissionRules } from '../../db/schema'
+import { commissionRuleInput } from '../../../shared/schemas/commission'
+import { createCommissionRule } from '../../ledger/commission-rules.service'
 import { createTeam, signUpOwners } from './demo-accounts'
 import { demoAdmin, DEMO_PASSWORD } from './demo-data'
 import { uploadFiles } from './demo-files'
@@ -37,7 +38,7 @@ import { planConversations } from './demo-messages'
 import { planOrders } from './demo-orders'
 import { planMorningPayouts } from './demo-payouts'
 import { planShops } from './demo-shops'
-import { createStage, type DemoOptions, type Story } from './demo-story'
+import { createStage, DEMO_ORDER_DAYS, type DemoOptions, type Story } from './demo-story'
 
 export { DEMO_ORDER_DAYS, DEMO_SEED, DEMO_USER_AGENT, type DemoOptions } from './demo-story'
 
@@ -73,17 +74,12 @@ export async function buildDemoMarketplace(options: DemoOptions): Promise<DemoRe
   const stage = createStage(options)
   const { log } = stage
   const team = await createTeam(stage)
-  log('Commission: 5% (at least 100 RWF) on every sale, 3% on phones and computers, VAT 18% on it…')
-  await stage.db.insert(commissionRules).values([
-    { rateBp: 500, minAmount: 100 },
-    { category: 'Phones', rateBp: 300 },
-    { category: 'Computers', rateBp: 300 },
-  ])
   log('Accounts of the team and of each shop’s owner (sign-up, then the mailed confirmation link)…')
   const shops = await signUpOwners(stage)
   log('Logos, documents and product pictures through the upload service (WebP, with thumbnails)…')
   const files = uploadFiles(stage, [...shops.values()])
   const story: Story = { ...stage, ...team, shops, files }
+  await setCommission(story)
 
   // Each step plans its first events; the events plan what follows from them.
   planShops(story)
@@ -95,6 +91,24 @@ export async function buildDemoMarketplace(options: DemoOptions): Promise<DemoRe
   await story.timeline.play()
   await files.all()
   return finish(story)
+}
+
+/**
+ * The team's commission, set through the rules' service before the first sale (each rule audited, as an admin's
+ * would be): 5% of every sale, at least 100 RWF, and 3% on phones and computers; VAT 18% on it (the default).
+ */
+async function setCommission(story: Story) {
+  story.log('Commission: 5% (at least 100 RWF) on every sale, 3% on phones and computers, VAT 18% on it…')
+  const rules = [
+    { scope: 'default', rateBp: 500, minAmount: 100 },
+    { scope: 'category', category: 'Phones', rateBp: 300 },
+    { scope: 'category', category: 'Computers', rateBp: 300 },
+  ] as const
+  for (const rule of rules) {
+    await story.act(story.onDay(DEMO_ORDER_DAYS + 1, 8, 9), (request) =>
+      createCommissionRule(story.db, story.admin(request), commissionRuleInput.parse(rule)),
+    )
+  }
 }
 
 /** Moves every row to its moment, delivers the mail, checks the running totals and counts what was made. */
