@@ -12,7 +12,7 @@ import { ledgerAdjustments, marketplaceSettings, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { AppError, isUuid, notFound, pgError } from '../lib/errors'
 import { postLedgerEntry } from '../ledger/ledger'
-import { vendorsIn, type AdminScope } from '../lib/scope'
+import { lockInScope, vendorsIn, type AdminScope } from '../lib/scope'
 import { mailDecision } from '../mail/decision-mail'
 import { notify } from '../realtime/events'
 import { adjustmentFilter, adjustmentRows, adjustmentsIn, type AdjustmentRow } from './adjustments.queries'
@@ -60,16 +60,8 @@ async function approvalAbove(db: Tx): Promise<number> {
  * adjustments) runs one at a time, and the vendor row is the first lock each takes. Outside the scope, or no
  * shop: not found.
  */
-async function lockShop(tx: Tx, admin: AdminScope, vendorId: string): Promise<Shop> {
-  if (!isUuid(vendorId)) throw notFound()
-  const [shop] = await tx
-    .select({ id: vendors.id, userId: vendors.userId, shopName: vendors.shopName })
-    .from(vendors)
-    .where(and(eq(vendors.id, vendorId), vendorsIn(admin)))
-    .for('update')
-  if (!shop) throw notFound()
-  return shop
-}
+const lockShop = (tx: Tx, admin: AdminScope, vendorId: string): Promise<Shop> =>
+  lockInScope(tx, vendors, vendorId, vendorsIn(admin))
 
 /**
  * Posts an adjustment as one balanced entry: the shop's account moves by the amount (credited when positive),
