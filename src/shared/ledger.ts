@@ -16,6 +16,10 @@ export const ledgerAccounts = [
   'payouts_in_transit',
   'subscription_income',
   'adjustments',
+  // What the marketplace holds at each mobile-money provider to pay out from (step 12, docs/payments.md).
+  'provider_float_mtn',
+  'provider_float_airtel',
+  'provider_float_pawapay',
 ] as const
 export type LedgerAccount = (typeof ledgerAccounts)[number]
 

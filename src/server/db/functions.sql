@@ -437,10 +437,15 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 
--- Where a payout's amount is, by its status: pending, in transit; approved, paid out of the marketplace's cash;
--- rejected, back with its shop.
-CREATE OR REPLACE FUNCTION payout_place(p_status text) RETURNS text AS $$
-  SELECT CASE p_status WHEN 'pending' THEN 'payouts_in_transit' WHEN 'approved' THEN 'marketplace_cash'
+-- Where a payout's amount is, by its status: pending, in transit; approved and paid by hand, paid out of the
+-- marketplace's cash; approved and sent through a provider, in transit until the provider says it is paid, then
+-- paid out of that provider's float; rejected (or its transfer failed), back with its shop (docs/payments.md).
+CREATE OR REPLACE FUNCTION payout_place(p_status text, p_provider text, p_transfer text) RETURNS text AS $$
+  SELECT CASE
+    WHEN p_status = 'pending' THEN 'payouts_in_transit'
+    WHEN p_status = 'approved' AND p_provider IS NULL THEN 'marketplace_cash'
+    WHEN p_status = 'approved' AND p_transfer = 'paid' THEN 'provider_float_' || p_provider
+    WHEN p_status = 'approved' THEN 'payouts_in_transit'
     ELSE 'vendor_payable' END
 $$ LANGUAGE sql IMMUTABLE;
 
@@ -453,23 +458,27 @@ DECLARE
   lines ledger_line[];
   shop uuid;
 BEGIN
-  IF TG_OP = 'UPDATE' AND OLD.vendor_id = NEW.vendor_id AND OLD.status = NEW.status AND OLD.amount = NEW.amount THEN
+  IF TG_OP = 'UPDATE' AND OLD.vendor_id = NEW.vendor_id AND OLD.amount = NEW.amount
+    AND payout_place(OLD.status, OLD.provider, OLD.transfer_status)
+      = payout_place(NEW.status, NEW.provider, NEW.transfer_status) THEN
     RETURN NULL;
   END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     shop := OLD.vendor_id;
     moves := moves || ARRAY[
-      ROW(entry, payout_place(OLD.status), OLD.vendor_id, 'payout', -OLD.amount, now())::ledger_line,
+      ROW(entry, payout_place(OLD.status, OLD.provider, OLD.transfer_status), OLD.vendor_id, 'payout',
+        -OLD.amount, now())::ledger_line,
       ROW(entry, 'vendor_payable', OLD.vendor_id, 'payout', OLD.amount, now())::ledger_line];
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     shop := NEW.vendor_id;
     moves := moves || ARRAY[
       ROW(entry, 'vendor_payable', NEW.vendor_id, 'payout', -NEW.amount, now())::ledger_line,
-      ROW(entry, payout_place(NEW.status), NEW.vendor_id, 'payout', NEW.amount, now())::ledger_line];
+      ROW(entry, payout_place(NEW.status, NEW.provider, NEW.transfer_status), NEW.vendor_id, 'payout',
+        NEW.amount, now())::ledger_line];
   END IF;
   SELECT coalesce(array_agg(ROW(entry, n.account, n.vendor_id,
-      CASE WHEN n.account = 'marketplace_cash' THEN 'payout_paid'
+      CASE WHEN n.account = 'marketplace_cash' OR n.account LIKE 'provider_float_%' THEN 'payout_paid'
         WHEN n.account = 'vendor_payable' AND n.amount > 0 THEN 'payout_returned' ELSE 'payout' END,
       n.amount, now())::ledger_line), '{}')
   INTO lines

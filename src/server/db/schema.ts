@@ -34,6 +34,15 @@ import {
 import { fileVisibilities, purposeVisibility, uploadPurposes } from '../../shared/schemas/upload'
 import { districts } from '../../shared/rwanda'
 import { adjustmentStatuses, ledgerAccounts, ledgerEntryKinds, ledgerLineKinds } from '../../shared/ledger'
+import {
+  failureReasons,
+  paymentProviders,
+  payoutBatchStatuses,
+  reconciliationKinds,
+  smsStatuses,
+  transferDirections,
+  transferStatuses,
+} from '../../shared/payments'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -231,6 +240,8 @@ export const vendors = pgTable(
     tin: text('tin'),
     /** Whether the shop is registered for VAT (its statements say so). */
     vatRegistered: boolean('vat_registered').notNull().default(false),
+    /** The owner asked for no SMS (payouts paid or failed, fees received); mail still tells them. */
+    smsOptOut: boolean('sms_opt_out').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -450,10 +461,22 @@ export const payouts = pgTable(
     decisionReason: text('decision_reason'),
     /** How an approved payout was paid (a mobile-money transaction id, a bank reference), optional. */
     paymentReference: text('payment_reference'),
+    /** The mobile-money provider sending it (step 12); null: paid by hand, its approval is its payment. */
+    provider: text('provider', { enum: paymentProviders }),
+    /** Where its transfer stands (money_transfers keeps the details); null for a payout paid by hand. */
+    transferStatus: text('transfer_status', { enum: transferStatuses }),
   },
   (t) => [
     check('payouts_amount_check', sql`amount > 0`),
     check('payouts_status_check', oneOf('status', payoutStatuses)),
+    check('payouts_provider_check', sql`provider is null or ${oneOf('provider', paymentProviders)}`),
+    check(
+      'payouts_transfer_check',
+      sql`(provider is null) = (transfer_status is null) and (transfer_status is null or ${oneOf('transfer_status', transferStatuses)})`,
+    ),
+    index('payouts_transfer_idx')
+      .on(t.transferStatus, t.processedAt)
+      .where(sql`transfer_status is not null`),
     index('payouts_requested_idx').on(t.requestedAt, t.id),
     index('payouts_vendor_requested_idx').on(t.vendorId, t.requestedAt, t.id),
     index('payouts_status_requested_idx').on(t.status, t.requestedAt, t.id),
@@ -601,6 +624,10 @@ export const marketplaceSettings = pgTable(
     debtLimit: rwf('debt_limit'),
     /** An adjustment of more than this (RWF, either way) posts only once a second admin approves it. */
     adjustmentApprovalAbove: rwf('adjustment_approval_above').notNull().default(100000),
+    /** A mobile-money payout, or a batch, of more than this (RWF) is sent only once a second admin approves it. */
+    payoutApprovalAbove: rwf('payout_approval_above').notNull().default(1000000),
+    /** The dashboard warns when a provider's float is below this (RWF). */
+    lowFloatBelow: rwf('low_float_below').notNull().default(2000000),
     marketplaceName: text('marketplace_name').notNull().default('Isoko'),
     marketplaceTin: text('marketplace_tin'),
     updatedAt: updatedAt(),
@@ -612,6 +639,8 @@ export const marketplaceSettings = pgTable(
     check('marketplace_settings_hold_check', sql`hold_days between 0 and 90`),
     check('marketplace_settings_debt_check', sql`debt_limit is null or debt_limit >= 0`),
     check('marketplace_settings_adjustment_check', sql`adjustment_approval_above >= 0`),
+    check('marketplace_settings_payout_approval_check', sql`payout_approval_above >= 0`),
+    check('marketplace_settings_low_float_check', sql`low_float_below >= 0`),
     check('marketplace_settings_tin_check', sql`marketplace_tin is null or marketplace_tin ~ '^[0-9]{9}$'`),
   ],
 )
@@ -809,6 +838,179 @@ export const ledgerAdjustments = pgTable(
   ],
 )
 
+// ── Payments (step 12, docs/payments.md): money sent and collected through mobile-money providers ──
+
+/**
+ * Payouts sent together ("Pay all approved"). A batch above the operator's threshold waits for a second admin
+ * (awaiting_approval) before any of its payouts is sent; its progress is its transfers' statuses.
+ */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: id(),
+    status: text('status', { enum: payoutBatchStatuses }).notNull(),
+    total: rwf('total').notNull(),
+    count: integer('count').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payout_batches_status_check', oneOf('status', payoutBatchStatuses)),
+    check('payout_batches_second_admin', sql`approved_by is null or approved_by <> created_by`),
+    index('payout_batches_created_idx').on(t.createdAt),
+  ],
+)
+
+/**
+ * One transfer through a provider: a payout to a shop's number, or a plan's fee requested from it. Its id is
+ * the reference the provider knows it by, written before the first call and never replaced, so asking the
+ * provider about it after any crash finds the same transfer (docs/payments.md: sending exactly once).
+ */
+export const moneyTransfers = pgTable(
+  'money_transfers',
+  {
+    id: id(),
+    direction: text('direction', { enum: transferDirections }).notNull(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    status: text('status', { enum: transferStatuses }).notNull().default('queued'),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
+    /** For a collection: the plan its fee starts once paid. */
+    plan: text('plan', { enum: plans }),
+    amount: rwf('amount').notNull(),
+    /** E.164 digits without the plus (2507…). */
+    msisdn: text('msisdn').notNull(),
+    batchId: uuid('batch_id').references(() => payoutBatches.id, { onDelete: 'restrict' }),
+    /** Calls that sent it (more than one only when the provider said it never arrived: same reference). */
+    sendCount: integer('send_count').notNull().default(0),
+    /** Status checks made; the next one is due at next_check_at (backoff). Also the claim of a worker. */
+    checks: integer('checks').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
+    providerTransactionId: text('provider_transaction_id'),
+    failureReason: text('failure_reason', { enum: failureReasons }),
+    /** The provider's own words for a failure, kept for the operator (never shown with secrets). */
+    providerMessage: text('provider_message'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A person who settled an unknown transfer by hand, after checking with the provider. */
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('money_transfers_direction_check', oneOf('direction', transferDirections)),
+    check('money_transfers_provider_check', oneOf('provider', paymentProviders)),
+    check('money_transfers_status_check', oneOf('status', transferStatuses)),
+    check('money_transfers_amount_check', sql`amount > 0`),
+    check(
+      'money_transfers_cause_check',
+      sql`(direction = 'payout' and payout_id is not null and plan is null)
+        or (direction = 'collection' and payout_id is null and plan is not null)`,
+    ),
+    check(
+      'money_transfers_reason_check',
+      sql`failure_reason is null or ${oneOf('failure_reason', failureReasons)}`,
+    ),
+    // A payout is sent under one reference, ever: a failed one is not retried under a new one.
+    uniqueIndex('money_transfers_payout_unique')
+      .on(t.payoutId)
+      .where(sql`payout_id is not null`),
+    index('money_transfers_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`status in ('queued', 'sending')`),
+    index('money_transfers_status_idx').on(t.status, t.createdAt),
+    index('money_transfers_vendor_idx').on(t.vendorId, t.createdAt),
+    index('money_transfers_batch_idx')
+      .on(t.batchId)
+      .where(sql`batch_id is not null`),
+    index('money_transfers_provider_tx_idx')
+      .on(t.provider, t.providerTransactionId)
+      .where(sql`provider_transaction_id is not null`),
+  ],
+)
+
+/** Each provider's float as last read (the worker reads it every few minutes): the dashboard's figure. */
+export const providerBalances = pgTable('provider_balances', {
+  provider: text('provider', { enum: paymentProviders }).primaryKey(),
+  balance: rwf('balance').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A provider's statement checked against Isoko: imported by an admin, or the daily check. */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: id(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    /** The days the statement covers, in the marketplace's time zone. */
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    fileName: text('file_name'),
+    /** Lines read from the statement, and those that matched a transfer of Isoko's exactly. */
+    lines: integer('lines').notNull(),
+    matched: integer('matched').notNull(),
+    differences: integer('differences').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reconciliation_runs_provider_check', oneOf('provider', paymentProviders)),
+    index('reconciliation_runs_created_idx').on(t.createdAt),
+  ],
+)
+
+export const reconciliationItems = pgTable(
+  'reconciliation_items',
+  {
+    id: id(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: reconciliationKinds }).notNull(),
+    reference: text('reference'),
+    providerTransactionId: text('provider_transaction_id'),
+    transferId: uuid('transfer_id').references(() => moneyTransfers.id, { onDelete: 'set null' }),
+    isokoAmount: rwf('isoko_amount'),
+    providerAmount: rwf('provider_amount'),
+  },
+  (t) => [
+    check('reconciliation_items_kind_check', oneOf('kind', reconciliationKinds)),
+    index('reconciliation_items_run_idx').on(t.runId),
+  ],
+)
+
+/** SMS to shops, queued in the transaction of what they tell of, as mail is (docs/payments.md). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    /** E.164 with the plus. */
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: smsStatuses }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('sms_outbox_status_check', oneOf('status', smsStatuses)),
+    index('sms_outbox_queued_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'queued'`),
+    index('sms_outbox_vendor_idx').on(t.vendorId, t.createdAt),
+  ],
+)
+
 // ── Running totals (docs/decisions/007): kept by database triggers in the transaction of every change ──
 
 /** A count or a sum of RWF kept as a running total (bigint, never null). */
@@ -999,4 +1201,10 @@ export const schema = {
   ledgerDays,
   ledgerAdjustments,
   statementMailings,
+  payoutBatches,
+  moneyTransfers,
+  providerBalances,
+  reconciliationRuns,
+  reconciliationItems,
+  smsOutbox,
 }

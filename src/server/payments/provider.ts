@@ -8,22 +8,10 @@
  * key (MTN's X-Reference-Id, Airtel's transaction id, pawaPay's payoutId/depositId).
  */
 
-export const paymentProviders = ['mtn', 'airtel', 'pawapay'] as const
-export type PaymentProviderName = (typeof paymentProviders)[number]
+import type { FailureReason, PaymentProviderName } from '../../shared/payments'
 
-/** Why a provider refused or failed a transfer, in our words (each client maps its own codes onto these). */
-export const failureReasons = [
-  'payee_not_found',
-  'not_allowed_to_receive',
-  'not_enough_funds',
-  'payer_not_found',
-  'rejected_by_payer',
-  'limit_reached',
-  'expired',
-  'internal_error',
-  'other',
-] as const
-export type FailureReason = (typeof failureReasons)[number]
+export { failureReasons, paymentProviders } from '../../shared/payments'
+export type { FailureReason, PaymentProviderName } from '../../shared/payments'
 
 /** One transfer (a payout out, or a request to pay in), as sent. */
 export type TransferRequest = {
