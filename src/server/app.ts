@@ -48,8 +48,22 @@ import { eventRoutes } from './realtime/events.routes'
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub'
 import { removeUnattachedFiles } from './uploads/uploads.service'
 import { mailMonthlyStatements } from './ledger/statement-mail'
+import { paymentRoutes } from './payments/payments.routes'
+import { providersFromConfig } from './payments/payments.runtime'
+import type { PaymentProviders } from './payments/registry'
+import { refreshProviderBalances } from './payments/batches.service'
+import {
+  defaultTiming,
+  runDueTransfers,
+  type PaymentsContext,
+  type TransferTiming,
+} from './payments/transfers.service'
 
 const FILE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000
+/** How often a process looks for transfers due (a batch released in another process, a status check's time). */
+const TRANSFER_INTERVAL_MS = 1000
+/** How often each provider's float is read for the dashboard. */
+const FLOAT_INTERVAL_MS = 5 * 60 * 1000
 /** Each hour a process looks for shops whose last month's statement is not mailed yet (most hours: none). */
 const STATEMENT_MAIL_INTERVAL_MS = 60 * 60 * 1000
 
@@ -69,6 +83,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', uploadRoutes(deps, storage))
     .route('/', vendorRoutes(deps))
     .route('/', payoutRoutes(deps))
+    .route('/', paymentRoutes(deps))
     .route('/', adjustmentRoutes(deps))
     .route('/', statementRoutes(deps))
     .route('/', commissionRoutes(deps))
@@ -118,6 +133,8 @@ export type AppOptions = {
   logger: Logger
   mailer?: Mailer
   webRoot?: string
+  /** The mobile-money providers (default: PAYOUT_PROVIDER's) and the worker's timing (tests shorten it). */
+  payments?: { providers?: PaymentProviders; timing?: Partial<TransferTiming> }
 }
 
 export function createApp(options: AppOptions) {
@@ -132,7 +149,14 @@ export function createApp(options: AppOptions) {
     logger,
     onSignUp: (user) => sendConfirmation(deps, user),
   })
-  Object.assign(deps, { config, database, auth, mailer, logger })
+  const payments: PaymentsContext = {
+    db: database.db,
+    providers: options.payments?.providers ?? providersFromConfig(config),
+    logger,
+    publicUrl: config.publicUrl,
+    timing: { ...defaultTiming, unknownAfterMs: config.payments.unknownAfterMs, ...options.payments?.timing },
+  }
+  Object.assign(deps, { config, database, auth, mailer, logger, payments })
 
   const app = createRouter()
 
@@ -361,6 +385,28 @@ export function createApp(options: AppOptions) {
       )
       void deliverMail()
       jobs.push(setInterval(deliverMail, MAIL_RETRY_INTERVAL_MS).unref())
+      if (payments.providers.names.length > 0) {
+        // Money in motion: due transfers each second (and at once when this process releases some), floats
+        // every few minutes. Every process runs it; SKIP LOCKED keeps them from taking the same transfer.
+        const moveTransfers = oneRunAtATime(async () => {
+          try {
+            while ((await runDueTransfers(payments)) > 0) {
+              // Claimed a full round: there may be more due at once.
+            }
+          } catch (error) {
+            logger.error({ err: error }, 'payments: the transfer worker failed a round')
+          }
+        })
+        payments.wake = () => void moveTransfers()
+        void moveTransfers()
+        jobs.push(setInterval(moveTransfers, TRANSFER_INTERVAL_MS).unref())
+        const readFloats = () =>
+          refreshProviderBalances(payments).catch((error: unknown) =>
+            logger.error({ err: error }, 'payments: the floats could not be read'),
+          )
+        void readFloats()
+        jobs.push(setInterval(readFloats, FLOAT_INTERVAL_MS).unref())
+      }
       void database
         .listen(MAIL_CHANNEL, () => void deliverMail())
         .then((stop) => stops.push(stop))

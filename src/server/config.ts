@@ -78,6 +78,49 @@ const envSchema = z
     // onboarding day at a market office puts every new shop behind one: operators may raise these.
     REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
     SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    // Mobile money (docs/payments.md): who sends payouts and collects fees. `manual` (the default): an admin pays
+    // elsewhere and types the reference. Several may be named (`mtn,airtel`): each number goes through the
+    // operator's own provider for its network before an aggregator (pawaPay).
+    PAYOUT_PROVIDER: z
+      .string()
+      .default('manual')
+      .transform((value, ctx) => {
+        const names = value
+          .split(',')
+          .map((name) => name.trim().toLowerCase())
+          .filter(Boolean)
+        const known = ['manual', 'mtn', 'airtel', 'pawapay', 'fake']
+        const unknown = names.filter((name) => !known.includes(name))
+        if (unknown.length > 0 || names.length === 0)
+          ctx.addIssue({ code: 'custom', message: 'must be manual, fake, or a list of mtn, airtel and pawapay' })
+        return names.filter((name): name is 'mtn' | 'airtel' | 'pawapay' | 'fake' => name !== 'manual')
+      }),
+    MTN_BASE_URL: urlSetting.default('https://proxy.momoapi.mtn.com'),
+    MTN_API_USER: z.string().min(1).optional(),
+    MTN_API_KEY: z.string().min(1).optional(),
+    MTN_DISBURSEMENT_KEY: z.string().min(1).optional(),
+    MTN_COLLECTION_KEY: z.string().min(1).optional(),
+    MTN_TARGET_ENVIRONMENT: z.string().min(1).default('mtnrwanda'),
+    AIRTEL_BASE_URL: urlSetting.default('https://openapi.airtel.africa'),
+    AIRTEL_CLIENT_ID: z.string().min(1).optional(),
+    AIRTEL_CLIENT_SECRET: z.string().min(1).optional(),
+    AIRTEL_PIN: z.string().regex(/^\d{4}$/, 'must be the 4-digit PIN').optional(),
+    AIRTEL_PIN_PUBLIC_KEY: z.string().min(1).optional(),
+    AIRTEL_CALLBACK_SECRET: z.string().min(1).optional(),
+    PAWAPAY_BASE_URL: urlSetting.default('https://api.pawapay.io'),
+    PAWAPAY_API_TOKEN: z.string().min(1).optional(),
+    PAWAPAY_CALLBACK_PUBLIC_KEY: z.string().min(1).optional(),
+    // A transfer not settled this long after it was sent goes to the unknown queue, for a person.
+    PAYMENTS_UNKNOWN_AFTER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(120),
+    // SMS to vendors: none (the outbox and the log, as mail without SMTP), Africa's Talking or Pindo.
+    SMS_PROVIDER: z.enum(['none', 'africastalking', 'pindo', 'fake']).default('none'),
+    AFRICASTALKING_BASE_URL: urlSetting.default('https://api.africastalking.com'),
+    AFRICASTALKING_USERNAME: z.string().min(1).optional(),
+    AFRICASTALKING_API_KEY: z.string().min(1).optional(),
+    AFRICASTALKING_SENDER_ID: z.string().min(1).optional(),
+    PINDO_BASE_URL: urlSetting.default('https://api.pindo.io'),
+    PINDO_TOKEN: z.string().min(1).optional(),
+    PINDO_SENDER: z.string().min(1).default('Isoko'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Readable lines in a terminal, one JSON object a line otherwise (for a log collector); or either, forced.
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
@@ -87,6 +130,19 @@ const envSchema = z
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' })
+      }
+    }
+    const needs: Record<string, readonly (keyof typeof env)[]> = {
+      mtn: ['MTN_API_USER', 'MTN_API_KEY', 'MTN_DISBURSEMENT_KEY', 'MTN_COLLECTION_KEY'],
+      airtel: ['AIRTEL_CLIENT_ID', 'AIRTEL_CLIENT_SECRET', 'AIRTEL_PIN', 'AIRTEL_PIN_PUBLIC_KEY'],
+      pawapay: ['PAWAPAY_API_TOKEN', 'PAWAPAY_CALLBACK_PUBLIC_KEY'],
+      africastalking: ['AFRICASTALKING_USERNAME', 'AFRICASTALKING_API_KEY'],
+      pindo: ['PINDO_TOKEN'],
+    }
+    for (const provider of [...env.PAYOUT_PROVIDER, env.SMS_PROVIDER]) {
+      for (const key of needs[provider] ?? []) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `is required with ${provider}` })
       }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -143,6 +199,44 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     logFormat: env.LOG_FORMAT,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     perAddress: { register: env.REGISTRATIONS_PER_ADDRESS, login: env.SIGN_INS_PER_ADDRESS },
+    payments: {
+      /** `fake`: the fakes in src/dev/fakes, started by the process itself (npm run dev, npm run demo). */
+      providers: env.PAYOUT_PROVIDER,
+      unknownAfterMs: env.PAYMENTS_UNKNOWN_AFTER_MINUTES * 60_000,
+      /** Where the providers call back (each provider's path below it). */
+      callbackBase: `${publicUrl}/api/payments/callbacks`,
+      mtn: {
+        baseUrl: env.MTN_BASE_URL,
+        apiUser: env.MTN_API_USER ?? '',
+        apiKey: env.MTN_API_KEY ?? '',
+        disbursementSubscriptionKey: env.MTN_DISBURSEMENT_KEY ?? '',
+        collectionSubscriptionKey: env.MTN_COLLECTION_KEY ?? '',
+        targetEnvironment: env.MTN_TARGET_ENVIRONMENT,
+      },
+      airtel: {
+        baseUrl: env.AIRTEL_BASE_URL,
+        clientId: env.AIRTEL_CLIENT_ID ?? '',
+        clientSecret: env.AIRTEL_CLIENT_SECRET ?? '',
+        pin: env.AIRTEL_PIN ?? '',
+        pinPublicKey: env.AIRTEL_PIN_PUBLIC_KEY ?? '',
+        callbackSecret: env.AIRTEL_CALLBACK_SECRET,
+      },
+      pawapay: {
+        baseUrl: env.PAWAPAY_BASE_URL,
+        apiToken: env.PAWAPAY_API_TOKEN ?? '',
+        callbackPublicKey: env.PAWAPAY_CALLBACK_PUBLIC_KEY,
+      },
+    },
+    sms: {
+      provider: env.SMS_PROVIDER,
+      africastalking: {
+        baseUrl: env.AFRICASTALKING_BASE_URL,
+        username: env.AFRICASTALKING_USERNAME ?? '',
+        apiKey: env.AFRICASTALKING_API_KEY ?? '',
+        senderId: env.AFRICASTALKING_SENDER_ID,
+      },
+      pindo: { baseUrl: env.PINDO_BASE_URL, token: env.PINDO_TOKEN ?? '', sender: env.PINDO_SENDER },
+    },
   }
 }
 

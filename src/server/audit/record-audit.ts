@@ -22,6 +22,19 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await recordAudits(tx, [entry])
 }
 
+/**
+ * An audit row for what Isoko did by itself, with no person acting (a provider said a payout was paid): admin_id
+ * is null, and the row says which service acted.
+ */
+export async function recordSystemAudit(tx: Tx, entry: Omit<AuditEntry, 'by'> & { system: string }) {
+  const { system, ...rest } = entry
+  await tx.insert(auditLogs).values({
+    ...auditRow({ ...rest, by: { role: 'admin', userId: '' } }),
+    adminId: null,
+    details: { ...(rest.details ?? {}), system },
+  })
+}
+
 /** Writes several audit rows in one statement, inside the caller's transaction (an import's orders). */
 export async function recordAudits(tx: Tx, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return

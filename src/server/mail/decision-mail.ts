@@ -17,6 +17,12 @@ export type Decision =
   | { kind: 'payoutApproved'; amount: number; paymentReference: string | null }
   | { kind: 'payoutRejected'; amount: number; reason: string | null }
   | { kind: 'planConfirmed'; plan: Plan }
+  /** A payout sent through a mobile-money provider reached the shop's number (docs/payments.md). */
+  | { kind: 'payoutPaid'; amount: number; paymentReference: string | null }
+  /** A payout the provider could not pay: the money is back in the shop's balance. */
+  | { kind: 'payoutFailed'; amount: number; reason: string | null }
+  /** A plan's fee requested by mobile money was not paid: the plan did not start. */
+  | { kind: 'planPaymentFailed'; plan: Plan; reason: string | null }
   /** A manual adjustment of the shop's balance posted: credited when positive, debited when negative. */
   | { kind: 'adjustmentPosted'; amount: number; reason: string }
 
@@ -52,6 +58,9 @@ const wording: Record<Language, Wording> = {
       payoutApproved: (d) => `Your payout of ${amount(d)} is approved`,
       payoutRejected: (d) => `Your payout request of ${amount(d)} was rejected`,
       planConfirmed: (d) => `Your ${wording.en.plans[d.plan]} plan is active`,
+      payoutPaid: (d) => `Your payout of ${amount(d)} was sent to your Mobile Money`,
+      payoutFailed: (d) => `Your payout of ${amount(d)} could not be sent`,
+      planPaymentFailed: (d) => `Your payment for the ${wording.en.plans[d.plan]} plan did not go through`,
       adjustmentPosted: (d) =>
         isCredit(d)
           ? `${size(d)} was added to your shop's balance`
@@ -72,6 +81,12 @@ const wording: Record<Language, Wording> = {
         `Your payout request of ${amount(d)} was rejected. The amount is available to request again.`,
       planConfirmed: (d) =>
         `Your payment was received: the ${wording.en.plans[d.plan]} plan is active for 30 days, with its product limit.`,
+      payoutPaid: (d) =>
+        `Your payout of ${amount(d)} was sent to your Mobile Money account. Once it reaches you, please confirm its receipt on your payouts page.`,
+      payoutFailed: (d) =>
+        `Your payout of ${amount(d)} could not be sent to your Mobile Money account. The amount is back in your balance: check your payout details, then request it again.`,
+      planPaymentFailed: (d) =>
+        `Your Mobile Money payment for the ${wording.en.plans[d.plan]} plan did not go through, so the plan has not started. You can try again from your subscription page.`,
       adjustmentPosted: (d) =>
         isCredit(d)
           ? `The Isoko team added ${size(d)} to your shop's balance. Your payouts page shows the new balance.`
@@ -85,6 +100,9 @@ const wording: Record<Language, Wording> = {
       payoutRejected: 'See your payouts',
       planConfirmed: 'See your subscription',
       adjustmentPosted: 'See your payouts',
+      payoutPaid: 'See your payouts',
+      payoutFailed: 'See your payouts',
+      planPaymentFailed: 'See your subscription',
     },
     plans: {
       starter: 'Starter',
@@ -109,6 +127,9 @@ const wording: Record<Language, Wording> = {
       payoutApproved: (d) => `Kwishyurwa ${amount(d)} byemejwe`,
       payoutRejected: (d) => `Ubusabe bwawe bwo kwishyurwa ${amount(d)} bwanzwe`,
       planConfirmed: (d) => `Ifatabuguzi ryawe rya ${wording.rw.plans[d.plan]} rirakora`,
+      payoutPaid: (d) => `Amafaranga ${amount(d)} woherejwe kuri Mobile Money yawe`,
+      payoutFailed: (d) => `Amafaranga ${amount(d)} ntiyashoboye koherezwa`,
+      planPaymentFailed: (d) => `Kwishyura ifatabuguzi rya ${wording.rw.plans[d.plan]} ntibyakunze`,
       adjustmentPosted: (d) =>
         isCredit(d)
           ? `Amafaranga y'iduka ryawe yongerewe ${size(d)}`
@@ -129,6 +150,12 @@ const wording: Record<Language, Wording> = {
         `Ubusabe bwawe bwo kwishyurwa ${amount(d)} bwanzwe. Ayo mafaranga ushobora kongera kuyasaba.`,
       planConfirmed: (d) =>
         `Ubwishyu bwawe bwakiriwe: ifatabuguzi rya ${wording.rw.plans[d.plan]} rirakora iminsi 30, hamwe n'umubare w'ibicuruzwa ryemerera.`,
+      payoutPaid: (d) =>
+        `Amafaranga ${amount(d)} woherejwe kuri konti yawe ya Mobile Money. Nyamuneka, namara kukugeraho, wemeze ko wayakiriye ku ipaji yo kwishyurwa.`,
+      payoutFailed: (d) =>
+        `Amafaranga ${amount(d)} ntiyashoboye koherezwa kuri konti yawe ya Mobile Money. Yagarutse mu mafaranga yawe: banza urebe amakuru yo kwishyurwa, hanyuma wongere uyasabe.`,
+      planPaymentFailed: (d) =>
+        `Kwishyura ifatabuguzi rya ${wording.rw.plans[d.plan]} ukoresheje Mobile Money ntibyakunze, bityo ifatabuguzi ntiryatangiye. Ushobora kongera kugerageza ku ipaji y'ifatabuguzi.`,
       adjustmentPosted: (d) =>
         isCredit(d)
           ? `Itsinda rya Isoko ryongereye amafaranga y'iduka ryawe ${size(d)}. Amafaranga ufite ubu agaragara ku ipaji yo kwishyurwa.`
@@ -142,6 +169,9 @@ const wording: Record<Language, Wording> = {
       payoutRejected: 'Reba kwishyurwa kwawe',
       planConfirmed: 'Reba ifatabuguzi ryawe',
       adjustmentPosted: 'Reba kwishyurwa kwawe',
+      payoutPaid: 'Reba kwishyurwa kwawe',
+      payoutFailed: 'Reba kwishyurwa kwawe',
+      planPaymentFailed: 'Reba ifatabuguzi ryawe',
     },
     plans: {
       starter: 'Intangiriro',
@@ -162,6 +192,9 @@ const screenOf: Record<Decision['kind'], string> = {
   payoutRejected: '/vendor/payouts',
   planConfirmed: '/vendor/subscription',
   adjustmentPosted: '/vendor/payouts',
+  payoutPaid: '/vendor/payouts',
+  payoutFailed: '/vendor/payouts',
+  planPaymentFailed: '/vendor/subscription',
 }
 
 /** Calls a per-kind function with its own kind of decision (TypeScript cannot narrow the pair by itself). */

@@ -120,11 +120,12 @@ export function payoutRoutes(deps: Deps) {
           {
             summary: 'Approve or reject a pending payout (payouts.notPending once decided); audited',
             description:
-              'An optional `reason` is kept with a rejection; an approval requires the `paymentReference` of the transfer (payouts.referenceRequired when blank: payouts are sent by hand). Both are in the audit details. An approval above the shop’s balance net of refunds is 409 payouts.exceedsBalance with params {amount, balance}.',
+              'An optional `reason` is kept with a rejection. An approval with a `paymentReference` records a payout paid by hand; without one, a mobile-money payout to a number a configured provider reaches is queued for sending (`transferStatus` queued, sent by “Pay all approved”), and any other approval is refused (payouts.referenceRequired). Both are in the audit details. An approval above the shop’s balance net of refunds is 409 payouts.exceedsBalance with params {amount, balance}.',
             body: payoutDecisionInput,
             responses: responds(payoutDto, 'Decided', 404, 409, 422),
           },
-          (scope, id, input) => decidePayout(db, scope, id, input, deps.config.publicUrl),
+          (scope, id, input) =>
+            decidePayout(db, scope, id, input, deps.config.publicUrl, deps.payments.providers),
         ),
       )
   )

@@ -12,7 +12,7 @@ import type {
   PayoutDto,
   PayoutOverview,
 } from '../../shared/schemas/payout'
-import { receiptNote, receiptStatusOf } from '../../shared/schemas/payout'
+import { isPaidOut, receiptNote, receiptStatusOf } from '../../shared/schemas/payout'
 import type { Db, Tx } from '../db/client'
 import { payouts, vendors } from '../db/schema'
 import { recordAudit, recordDisclosure } from '../audit/record-audit'
@@ -26,6 +26,8 @@ import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
 import { availableBalance, heldBalance, ledgerBalance, nextAvailableAt } from '../ledger/ledger'
 import { payoutFilter, payoutRows, payoutSummary, pendingTotal } from './payouts.queries'
+import { manualOnly, type PaymentProviders } from '../payments/registry'
+import { msisdnOf, queuePayoutTransfer } from '../payments/transfers.service'
 
 type PayoutRow = typeof payouts.$inferSelect
 /** A page of the vendor's history, optionally of the days the payouts were requested on. */
@@ -46,7 +48,7 @@ const overBalance = (balance: number) =>
     { amount: 'payouts.amountOverBalance' },
   )
 
-/** An approval without the payment reference of the transfer: refused, nothing changes. */
+/** An approval without the payment reference of the transfer (and no provider to send it): refused, nothing changes. */
 const referenceRequired = () =>
   new AppError('VALIDATION', 'payouts.referenceRequired', undefined, {
     paymentReference: 'payouts.referenceRequired',
@@ -55,7 +57,8 @@ const referenceRequired = () =>
 const hasNoNotes = (notes: string | null) => !notes?.trim()
 
 /** Approved and not yet confirmed: the receipt may be confirmed once (specification §4). */
-const canConfirmReceipt = (row: PayoutRow) => row.status === 'approved' && hasNoNotes(row.notes)
+const canConfirmReceipt = (row: PayoutRow) =>
+  row.status === 'approved' && isPaidOut(row.transferStatus) && hasNoNotes(row.notes)
 
 export function toPayoutDto(row: PayoutRow): PayoutDto {
   return {
@@ -67,6 +70,8 @@ export function toPayoutDto(row: PayoutRow): PayoutDto {
     notes: row.notes,
     decisionReason: row.decisionReason,
     paymentReference: row.paymentReference,
+    provider: row.provider,
+    transferStatus: row.transferStatus,
     canConfirmReceipt: canConfirmReceipt(row),
   }
 }
@@ -198,6 +203,11 @@ export async function confirmPayoutReceipt(
  * in one transaction. A payout already decided stays as it is. An approval re-checks the balance under the
  * vendor lock (docs/decisions/006): a refund since the request can have left less than the payout, and the
  * marketplace must not pay out a refunded sale.
+ *
+ * How it is paid: with a payment reference, by hand (the admin sent the money elsewhere). Without one, a
+ * mobile-money payout to a number a configured provider reaches is queued for sending (docs/payments.md): its
+ * transfer's reference is persisted here, before any call, and it leaves with "Pay all approved". Otherwise the
+ * reference is required.
  */
 export async function decidePayout(
   db: Db,
@@ -205,14 +215,13 @@ export async function decidePayout(
   payoutId: string,
   decision: PayoutDecisionInput,
   publicUrl: string,
+  providers: PaymentProviders = manualOnly,
 ): Promise<PayoutDto> {
   if (!isUuid(payoutId)) throw notFound()
   const { status } = decision
   // Each note belongs to one outcome: why it was refused, or how the money was sent.
   const decisionReason = status === 'rejected' ? (decision.reason ?? null) : null
   const paymentReference = status === 'approved' ? (decision.paymentReference?.trim() ?? '') || null : null
-  // A payout is sent by hand (no provider sends it yet): its approval records the transfer, or is refused.
-  if (status === 'approved' && !paymentReference) throw referenceRequired()
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ vendorId: payouts.vendorId })
@@ -222,7 +231,12 @@ export async function decidePayout(
     // Vendor first, then the payout: the order every other balance change takes its locks in.
     await lockVendor(tx, target.vendorId)
     const [row] = await tx
-      .select({ payout: payouts, vendorUserId: vendors.userId })
+      .select({
+        payout: payouts,
+        vendorUserId: vendors.userId,
+        payoutMethod: vendors.payoutMethod,
+        payoutDetails: vendors.payoutDetails,
+      })
       .from(payouts)
       .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
       .where(eq(payouts.id, payoutId))
@@ -230,6 +244,11 @@ export async function decidePayout(
     if (!row) throw notFound()
     // The payout row is locked: a second admin deciding at the same time waits here, then finds it decided.
     if (row.payout.status !== 'pending') throw new AppError('CONFLICT', 'payouts.notPending')
+    const mobileNumber = row.payoutMethod === 'mobile_money' ? row.payoutDetails?.mobileNumber : undefined
+    const provider =
+      status === 'approved' && !paymentReference && mobileNumber ? providers.forNumber(mobileNumber) : null
+    // Paid by hand: its approval records the transfer the admin made, or is refused.
+    if (status === 'approved' && !paymentReference && !provider) throw referenceRequired()
     if (status === 'approved') {
       // The balance already counts this pending payout: below 0 means it exceeds what the shop is owed.
       const balance = await lockedBalance(tx, row.payout.vendorId)
@@ -242,9 +261,26 @@ export async function decidePayout(
     }
     const [updated] = await tx
       .update(payouts)
-      .set({ status, processedAt: new Date(), processedBy: admin.userId, decisionReason, paymentReference })
+      .set({
+        status,
+        processedAt: new Date(),
+        processedBy: admin.userId,
+        decisionReason,
+        paymentReference,
+        ...(provider ? { provider, transferStatus: 'queued' as const } : {}),
+      })
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')))
       .returning()
+    const transfer = provider
+      ? await queuePayoutTransfer(tx, {
+          payoutId,
+          vendorId: row.payout.vendorId,
+          provider,
+          amount: row.payout.amount,
+          msisdn: msisdnOf(mobileNumber!),
+          createdBy: admin.userId,
+        })
+      : null
     await recordAudit(tx, {
       by: admin,
       action: status === 'approved' ? 'approve' : 'reject',
@@ -253,7 +289,7 @@ export async function decidePayout(
       oldValues: { status: row.payout.status },
       newValues:
         status === 'approved'
-          ? { status, payment_reference: paymentReference }
+          ? { status, payment_reference: paymentReference, ...(provider ? { provider } : {}) }
           : { status, decision_reason: decisionReason },
       details: {
         previous_status: row.payout.status,
@@ -261,6 +297,7 @@ export async function decidePayout(
         amount: row.payout.amount,
         reason: decisionReason,
         payment_reference: paymentReference,
+        ...(transfer ? { provider, transfer_id: transfer.id } : {}),
       },
     })
     await notify(tx, {
@@ -270,14 +307,17 @@ export async function decidePayout(
       id: payoutId,
     })
     const { amount } = row.payout
-    await mailDecision(tx, {
-      userId: row.vendorUserId,
-      publicUrl,
-      decision:
-        status === 'approved'
-          ? { kind: 'payoutApproved', amount, paymentReference }
-          : { kind: 'payoutRejected', amount, reason: decisionReason },
-    })
+    // A payout a provider sends is told of when the provider has paid it (or could not).
+    if (!transfer) {
+      await mailDecision(tx, {
+        userId: row.vendorUserId,
+        publicUrl,
+        decision:
+          status === 'approved'
+            ? { kind: 'payoutApproved', amount, paymentReference }
+            : { kind: 'payoutRejected', amount, reason: decisionReason },
+      })
+    }
     return toPayoutDto(updated!)
   })
 }
@@ -305,12 +345,14 @@ function toAdminPayoutDto(row: AdminPayoutRow): AdminPayoutDto {
     payoutMethod: row.payoutMethod,
     payoutDetails: maskPayoutDetails(row.payoutDetails),
     status: payout.status,
-    receiptStatus: receiptStatusOf(payout.status, payout.notes),
+    receiptStatus: receiptStatusOf(payout.status, payout.notes, payout.transferStatus),
     requestedAt: payout.requestedAt.toISOString(),
     processedAt: payout.processedAt?.toISOString() ?? null,
     notes: payout.notes,
     decisionReason: payout.decisionReason,
     paymentReference: payout.paymentReference,
+    provider: payout.provider,
+    transferStatus: payout.transferStatus,
     vendorBalance: row.vendorBalance,
   }
 }
@@ -387,7 +429,7 @@ export function exportAdminPayouts(
   const isFull = filters.paymentDetails === 'full'
   const batchSize = options.batchSize ?? EXPORT_BATCH
   const toCsv = ({ payout, ...row }: AdminPayoutRow): CsvCell[] => {
-    const receipt = receiptStatusOf(payout.status, payout.notes)
+    const receipt = receiptStatusOf(payout.status, payout.notes, payout.transferStatus)
     return [
       payout.id,
       row.shopName,

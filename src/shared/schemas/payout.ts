@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { payoutMethods, payoutStatuses, type PayoutStatus } from '../constants'
+import { paymentProviders, transferStatuses, type TransferStatus } from '../payments'
 import { dayRangeFields, withDayRange } from './day-range'
 import { figures, pageQuery, paged } from './pagination'
 import { decisionInput, optionalNote, optionalText } from './text'
@@ -54,8 +55,12 @@ const payoutFields = {
   notes: z.string().nullable(),
   /** Why an admin rejected it (optional). */
   decisionReason: z.string().nullable(),
-  /** How an approved payout was paid (optional). */
+  /** How an approved payout was paid (optional); for one sent by a provider, the provider's transaction id. */
   paymentReference: z.string().nullable(),
+  /** The mobile-money provider sending it (docs/payments.md); null: paid by hand. */
+  provider: z.enum(paymentProviders).nullable(),
+  /** Where its transfer stands: queued, sending, paid, failed (then it is rejected, the money back), unknown. */
+  transferStatus: z.enum(transferStatuses).nullable(),
 }
 
 export const payoutDto = z.object({
@@ -101,8 +106,20 @@ export const receiptStatuses = ['received', 'pendingReceipt'] as const
 export type ReceiptStatus = (typeof receiptStatuses)[number]
 
 /** The receipt column: read from the notes whatever wrote them, case-insensitively (specification §4). */
-export const receiptStatusOf = (status: PayoutStatus, notes: string | null): ReceiptStatus | null =>
-  notes && /confirmed receipt/i.test(notes) ? 'received' : status === 'approved' ? 'pendingReceipt' : null
+export const receiptStatusOf = (
+  status: PayoutStatus,
+  notes: string | null,
+  transferStatus: TransferStatus | null = null,
+): ReceiptStatus | null =>
+  notes && /confirmed receipt/i.test(notes)
+    ? 'received'
+    : status === 'approved' && isPaidOut(transferStatus)
+      ? 'pendingReceipt'
+      : null
+
+/** An approved payout has left: paid by hand at its approval, or paid by its provider. */
+export const isPaidOut = (transferStatus: TransferStatus | null) =>
+  transferStatus === null || transferStatus === 'paid'
 
 export const adminPayoutStatusFilters = ['all', ...payoutStatuses] as const
 export type AdminPayoutStatusFilter = (typeof adminPayoutStatusFilters)[number]

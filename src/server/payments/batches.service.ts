@@ -1,0 +1,406 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { PaymentProviderName } from '../../shared/payments'
+import type {
+  PaymentsOverview,
+  PayoutBatchDto,
+  TransferDto,
+  TransferList,
+  TransferResolution,
+} from '../../shared/schemas/payments'
+import type { Db } from '../db/client'
+import { marketplaceSettings, moneyTransfers, payoutBatches, providerBalances, vendors } from '../db/schema'
+import { recordAudit } from '../audit/record-audit'
+import { AppError, isUuid, notFound } from '../lib/errors'
+import type { AdminScope } from '../lib/scope'
+import { notify } from '../realtime/events'
+import { ProviderProtocolError, ProviderUnavailableError } from './provider'
+import { recordOutcome, type PaymentsContext, type Transfer } from './transfers.service'
+
+type Batch = typeof payoutBatches.$inferSelect
+
+/** Approved payouts waiting to be sent: queued, in no batch yet. */
+const waitingToSend = and(
+  eq(moneyTransfers.direction, 'payout'),
+  eq(moneyTransfers.status, 'queued'),
+  isNull(moneyTransfers.batchId),
+)
+
+async function settings(db: Db) {
+  const [row] = await db
+    .select({
+      payoutApprovalAbove: marketplaceSettings.payoutApprovalAbove,
+      lowFloatBelow: marketplaceSettings.lowFloatBelow,
+    })
+    .from(marketplaceSettings)
+    .where(eq(marketplaceSettings.id, 1))
+  return row ?? { payoutApprovalAbove: 1_000_000, lowFloatBelow: 2_000_000 }
+}
+
+/**
+ * Reads each provider's float now and keeps it for the dashboard. A provider that does not answer keeps its
+ * last figure; its name is in `unreachable`.
+ */
+export async function refreshProviderBalances(ctx: PaymentsContext, names = ctx.providers.names) {
+  const unreachable: PaymentProviderName[] = []
+  const read: Partial<Record<PaymentProviderName, number>> = {}
+  await Promise.all(
+    names.map(async (name) => {
+      try {
+        const balance = await ctx.providers.get(name)!.balance()
+        read[name] = balance
+        await ctx.db
+          .insert(providerBalances)
+          .values({ provider: name, balance, checkedAt: new Date() })
+          .onConflictDoUpdate({
+            target: providerBalances.provider,
+            set: { balance, checkedAt: new Date() },
+          })
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError || error instanceof ProviderProtocolError)) throw error
+        ctx.logger.warn({ provider: name, error: error.name }, 'payments: the float could not be read')
+        unreachable.push(name)
+      }
+    }),
+  )
+  return { read, unreachable }
+}
+
+/** What the admin's payouts screen and dashboard show of money in motion (docs/payments.md). */
+export async function paymentsOverview(ctx: PaymentsContext): Promise<PaymentsOverview> {
+  const { db } = ctx
+  const [waiting, states, floats, limits, batches] = await Promise.all([
+    db
+      .select({
+        provider: moneyTransfers.provider,
+        count: sql<number>`count(*)::int`,
+        total: sql<number>`coalesce(sum(${moneyTransfers.amount}), 0)::bigint`.mapWith(Number),
+      })
+      .from(moneyTransfers)
+      .where(waitingToSend)
+      .groupBy(moneyTransfers.provider),
+    db
+      .select({ status: moneyTransfers.status, count: sql<number>`count(*)::int` })
+      .from(moneyTransfers)
+      .where(inArray(moneyTransfers.status, ['sending', 'unknown']))
+      .groupBy(moneyTransfers.status),
+    db.select().from(providerBalances),
+    settings(db),
+    db
+      .select()
+      .from(payoutBatches)
+      .where(inArray(payoutBatches.status, ['awaiting_approval', 'sending']))
+      .orderBy(desc(payoutBatches.createdAt))
+      .limit(20),
+  ])
+  const count = (status: string) => states.find((row) => row.status === status)?.count ?? 0
+  return {
+    providers: ctx.providers.names.map((name) => {
+      const float = floats.find((row) => row.provider === name)
+      return {
+        provider: name,
+        float: float?.balance ?? null,
+        checkedAt: float?.checkedAt.toISOString() ?? null,
+        isLow: float ? float.balance < limits.lowFloatBelow : false,
+      }
+    }),
+    waiting: {
+      count: waiting.reduce((sum, row) => sum + row.count, 0),
+      total: waiting.reduce((sum, row) => sum + row.total, 0),
+    },
+    sending: count('sending'),
+    unknown: count('unknown'),
+    approvalAbove: limits.payoutApprovalAbove,
+    lowFloatBelow: limits.lowFloatBelow,
+    batches: await Promise.all(batches.map((batch) => batchProgress(db, batch))),
+  }
+}
+
+async function batchProgress(db: Db, batch: Batch): Promise<PayoutBatchDto> {
+  const rows = await db
+    .select({
+      status: moneyTransfers.status,
+      count: sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${moneyTransfers.amount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(moneyTransfers)
+    .where(eq(moneyTransfers.batchId, batch.id))
+    .groupBy(moneyTransfers.status)
+  const of = (status: Transfer['status']) => rows.find((row) => row.status === status) ?? { count: 0, total: 0 }
+  const settled = of('paid').count + of('failed').count + of('unknown').count
+  return {
+    id: batch.id,
+    status: batch.status === 'sending' && settled === batch.count ? 'done' : batch.status,
+    count: batch.count,
+    total: batch.total,
+    createdBy: batch.createdBy,
+    approvedBy: batch.approvedBy,
+    createdAt: batch.createdAt.toISOString(),
+    queued: of('queued').count,
+    sending: of('sending').count,
+    paid: of('paid').count,
+    paidTotal: of('paid').total,
+    failed: of('failed').count,
+    unknown: of('unknown').count,
+  }
+}
+
+/**
+ * The provider's float must cover what is about to be sent through it, read from the provider now: otherwise a
+ * clear refusal, before any payout leaves (a batch half paid for want of float is a morning of phone calls).
+ */
+async function checkFloats(ctx: PaymentsContext, totals: Map<PaymentProviderName, number>) {
+  const { read, unreachable } = await refreshProviderBalances(ctx, [...totals.keys()])
+  if (unreachable.length > 0) {
+    throw new AppError('UNAVAILABLE', 'payments.floatUnreadable', { provider: unreachable[0]! })
+  }
+  for (const [provider, total] of totals) {
+    const float = read[provider] ?? 0
+    if (total > float) throw new AppError('CONFLICT', 'payments.floatShort', { provider, float, total })
+  }
+}
+
+/**
+ * "Pay all approved": every approved payout waiting to be sent goes in one batch. The admin names the count and
+ * total they saw, so payouts approved meanwhile are not sent unseen. Above the operator's threshold the batch
+ * waits for a second admin; otherwise it is released to the worker at once.
+ */
+export async function createPayoutBatch(
+  ctx: PaymentsContext,
+  admin: AdminScope,
+  expected: { count: number; total: number },
+): Promise<PayoutBatchDto> {
+  const waiting = await ctx.db
+    .select({ id: moneyTransfers.id, provider: moneyTransfers.provider, amount: moneyTransfers.amount })
+    .from(moneyTransfers)
+    .where(waitingToSend)
+  const total = waiting.reduce((sum, row) => sum + row.amount, 0)
+  if (waiting.length === 0) throw new AppError('CONFLICT', 'payments.nothingToSend')
+  if (waiting.length !== expected.count || total !== expected.total) {
+    throw new AppError('CONFLICT', 'payments.batchChanged', { count: waiting.length, total })
+  }
+  const limits = await settings(ctx.db)
+  const needsSecondAdmin = total > limits.payoutApprovalAbove
+  if (!needsSecondAdmin) await checkFloats(ctx, totalsByProvider(waiting))
+  const batch = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(payoutBatches)
+      .values({
+        status: needsSecondAdmin ? 'awaiting_approval' : 'sending',
+        total,
+        count: waiting.length,
+        createdBy: admin.userId,
+        approvedAt: needsSecondAdmin ? null : new Date(),
+      })
+      .returning()
+    // Only those still waiting join (an admin who batched them a moment earlier has them): all or nothing.
+    const joined = await tx
+      .update(moneyTransfers)
+      .set({ batchId: created!.id, nextCheckAt: new Date() })
+      .where(
+        and(
+          waitingToSend,
+          inArray(
+            moneyTransfers.id,
+            waiting.map((row) => row.id),
+          ),
+        ),
+      )
+      .returning({ id: moneyTransfers.id })
+    if (joined.length !== waiting.length) {
+      throw new AppError('CONFLICT', 'payments.batchChanged', { count: joined.length, total })
+    }
+    await recordAudit(tx, {
+      by: admin,
+      action: 'create',
+      targetTable: 'payout_batches',
+      targetId: created!.id,
+      newValues: { status: created!.status, count: waiting.length, total },
+      details: { approval_above: limits.payoutApprovalAbove },
+    })
+    await notify(tx, { topic: 'payouts', id: created!.id })
+    return created!
+  })
+  if (batch.status === 'sending') ctx.wake?.()
+  return batchProgress(ctx.db, batch)
+}
+
+const totalsByProvider = (rows: { provider: PaymentProviderName; amount: number }[]) => {
+  const totals = new Map<PaymentProviderName, number>()
+  for (const row of rows) totals.set(row.provider, (totals.get(row.provider) ?? 0) + row.amount)
+  return totals
+}
+
+async function batchFor(db: Db, batchId: string) {
+  if (!isUuid(batchId)) throw notFound()
+  const [batch] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId))
+  if (!batch) throw notFound()
+  return batch
+}
+
+export async function getPayoutBatch(ctx: PaymentsContext, batchId: string) {
+  return batchProgress(ctx.db, await batchFor(ctx.db, batchId))
+}
+
+/**
+ * A second admin releases a batch above the threshold (never the one who made it: the database refuses it too),
+ * once the floats cover it; or either admin cancels it, its payouts waiting to be sent again.
+ */
+export async function decidePayoutBatch(
+  ctx: PaymentsContext,
+  admin: AdminScope,
+  batchId: string,
+  decision: 'approve' | 'cancel',
+): Promise<PayoutBatchDto> {
+  const batch = await batchFor(ctx.db, batchId)
+  if (batch.status !== 'awaiting_approval') throw new AppError('CONFLICT', 'payments.batchNotAwaiting')
+  if (decision === 'approve') {
+    if (batch.createdBy === admin.userId) throw new AppError('FORBIDDEN', 'payments.secondAdminRequired')
+    const members = await ctx.db
+      .select({ provider: moneyTransfers.provider, amount: moneyTransfers.amount })
+      .from(moneyTransfers)
+      .where(eq(moneyTransfers.batchId, batch.id))
+    await checkFloats(ctx, totalsByProvider(members))
+  }
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payoutBatches)
+      .set(
+        decision === 'approve'
+          ? { status: 'sending', approvedBy: admin.userId, approvedAt: new Date() }
+          : { status: 'cancelled' },
+      )
+      .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.status, 'awaiting_approval')))
+      .returning()
+    if (!row) throw new AppError('CONFLICT', 'payments.batchNotAwaiting')
+    if (decision === 'cancel') {
+      await tx
+        .update(moneyTransfers)
+        .set({ batchId: null })
+        .where(and(eq(moneyTransfers.batchId, batch.id), eq(moneyTransfers.status, 'queued')))
+    }
+    await recordAudit(tx, {
+      by: admin,
+      action: decision === 'approve' ? 'approve' : 'reject',
+      targetTable: 'payout_batches',
+      targetId: batch.id,
+      oldValues: { status: batch.status },
+      newValues: { status: row.status },
+      details: { count: batch.count, total: batch.total, created_by: batch.createdBy },
+    })
+    await notify(tx, { topic: 'payouts', id: batch.id })
+    return row
+  })
+  if (updated.status === 'sending') ctx.wake?.()
+  return batchProgress(ctx.db, updated)
+}
+
+// ── The transfers themselves, for the unknown queue ──
+
+function toTransferDto(row: { transfer: Transfer; shopName: string }): TransferDto {
+  const { transfer } = row
+  return {
+    id: transfer.id,
+    direction: transfer.direction,
+    provider: transfer.provider,
+    status: transfer.status,
+    vendorId: transfer.vendorId,
+    shopName: row.shopName,
+    payoutId: transfer.payoutId,
+    plan: transfer.plan,
+    amount: transfer.amount,
+    msisdnTail: transfer.msisdn.slice(-4),
+    sendCount: transfer.sendCount,
+    checks: transfer.checks,
+    providerTransactionId: transfer.providerTransactionId,
+    failureReason: transfer.failureReason,
+    batchId: transfer.batchId,
+    createdAt: transfer.createdAt.toISOString(),
+    sentAt: transfer.sentAt?.toISOString() ?? null,
+    finishedAt: transfer.finishedAt?.toISOString() ?? null,
+  }
+}
+
+/** The transfers in one state (the unknown queue by default), oldest first: the longest waiting is looked at first. */
+export async function listTransfers(
+  ctx: PaymentsContext,
+  query: { status: Transfer['status']; batchId?: string; limit: number },
+): Promise<TransferList> {
+  const rows = await ctx.db
+    .select({ transfer: moneyTransfers, shopName: vendors.shopName })
+    .from(moneyTransfers)
+    .innerJoin(vendors, eq(vendors.id, moneyTransfers.vendorId))
+    .where(
+      and(
+        eq(moneyTransfers.status, query.status),
+        query.batchId && isUuid(query.batchId) ? eq(moneyTransfers.batchId, query.batchId) : undefined,
+      ),
+    )
+    .orderBy(moneyTransfers.createdAt, moneyTransfers.id)
+    .limit(query.limit)
+  return { items: rows.map(toTransferDto) }
+}
+
+/**
+ * A person settles an unknown transfer. `check` asks the provider again (its answer is recorded when final);
+ * `paid` and `failed` record what the person learned from the provider themselves (its transaction id for a
+ * paid one). It is never sent again under a new reference: that could pay twice.
+ */
+export async function resolveTransfer(
+  ctx: PaymentsContext,
+  admin: AdminScope,
+  transferId: string,
+  resolution: TransferResolution,
+): Promise<TransferDto> {
+  if (!isUuid(transferId)) throw notFound()
+  const [row] = await ctx.db
+    .select({ transfer: moneyTransfers, shopName: vendors.shopName })
+    .from(moneyTransfers)
+    .innerJoin(vendors, eq(vendors.id, moneyTransfers.vendorId))
+    .where(eq(moneyTransfers.id, transferId))
+  if (!row) throw notFound()
+  if (row.transfer.status !== 'unknown') throw new AppError('CONFLICT', 'payments.notUnknown')
+  if (resolution.action === 'check') {
+    const client = ctx.providers.get(row.transfer.provider)
+    if (!client) throw new AppError('CONFLICT', 'payments.providerNotConfigured')
+    let state
+    try {
+      state =
+        row.transfer.direction === 'payout'
+          ? await client.status(row.transfer.id)
+          : await client.collectionStatus(row.transfer.id)
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError || error instanceof ProviderProtocolError) {
+        throw new AppError('UNAVAILABLE', 'payments.providerUnavailable', { provider: row.transfer.provider })
+      }
+      throw error
+    }
+    if (state.state === 'paid' || state.state === 'failed') await recordOutcome(ctx, transferId, state, admin)
+    else if (state.state === 'not_found' && row.transfer.direction === 'payout') {
+      // It never reached the provider: it may go again under the same reference (not a new one).
+      await ctx.db
+        .update(moneyTransfers)
+        .set({ status: 'sending', nextCheckAt: new Date(), sentAt: new Date(), checks: 0 })
+        .where(and(eq(moneyTransfers.id, transferId), eq(moneyTransfers.status, 'unknown')))
+    }
+  } else if (resolution.action === 'paid') {
+    await recordOutcome(
+      ctx,
+      transferId,
+      { state: 'paid', providerTransactionId: resolution.providerTransactionId },
+      admin,
+    )
+  } else {
+    await recordOutcome(
+      ctx,
+      transferId,
+      { state: 'failed', reason: 'other', providerMessage: resolution.note ?? null },
+      admin,
+    )
+  }
+  const [after] = await ctx.db
+    .select({ transfer: moneyTransfers, shopName: vendors.shopName })
+    .from(moneyTransfers)
+    .innerJoin(vendors, eq(vendors.id, moneyTransfers.vendorId))
+    .where(eq(moneyTransfers.id, transferId))
+  return toTransferDto(after!)
+}
