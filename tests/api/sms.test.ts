@@ -13,6 +13,7 @@ import { ProviderProtocolError, ProviderUnavailableError } from '../../src/serve
 import {
   createAfricasTalkingGateway,
   createPindoGateway,
+  createSmsGateway,
   SmsRefusedError,
   type SmsGateway,
 } from '../../src/server/sms/sms-gateway'
@@ -169,6 +170,23 @@ describe.each(gateways)('the $name client against its fake, over HTTP', ({ name,
       expect(error.message).not.toContain(secret)
       expect(String(error.stack)).not.toContain(secret)
     }
+  })
+})
+
+describe('the gateway the settings name', () => {
+  it('none: no gateway (the outbox keeps SMS); africastalking or pindo: that client', async () => {
+    expect(createSmsGateway({ provider: 'none' })).toBeNull()
+    const chosen = createSmsGateway({ provider: 'pindo', baseUrl: pindo.url, token: PINDO_TOKEN })
+    expect(chosen?.name).toBe('pindo')
+    const { messageId } = await chosen!.send({ to: '+250788123499', text: 'chosen by the settings' })
+    expect(await sentBy(pindo, (sms) => sms.id === messageId)).toHaveLength(1)
+    const at = createSmsGateway({
+      provider: 'africastalking',
+      baseUrl: africasTalking.url,
+      username: 'isoko',
+      apiKey: AT_KEY,
+    })
+    expect(at?.name).toBe('africastalking')
   })
 })
 

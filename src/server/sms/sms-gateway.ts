@@ -259,3 +259,15 @@ export function createPindoGateway(config: PindoConfig): SmsGateway {
     },
   }
 }
+
+/** The gateway the settings name (SMS_PROVIDER and its credentials), or null for none: the outbox then keeps SMS. */
+export type SmsGatewaySettings =
+  | { provider: 'none' }
+  | ({ provider: 'africastalking' } & AfricasTalkingConfig)
+  | ({ provider: 'pindo' } & PindoConfig)
+
+export function createSmsGateway(settings: SmsGatewaySettings): SmsGateway | null {
+  if (settings.provider === 'africastalking') return createAfricasTalkingGateway(settings)
+  if (settings.provider === 'pindo') return createPindoGateway(settings)
+  return null
+}
