@@ -69,5 +69,7 @@ start('api', bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts']
   ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
   PUBLIC_URL: publicUrl,
   NODE_ENV: process.env.NODE_ENV ?? 'development',
+  // Mobile money and SMS through the fakes of src/dev/fakes unless PAYOUT_PROVIDER / SMS_PROVIDER say otherwise.
+  ISOKO_FAKES_BY_DEFAULT: '1',
 })
 start('vite', bin('vite'), ['--port', webPort, '--strictPort'], { API_PORT: apiPort, WEB_PORT: webPort })

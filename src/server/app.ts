@@ -27,6 +27,8 @@ import { resolveActor } from './auth/actor'
 import type { Deps } from './deps'
 import type { Logger } from './lib/logger'
 import { createMailer, MAIL_CHANNEL, type Mailer } from './mail/mail.service'
+import { createSmsGateway, type SmsGateway } from './sms/sms-gateway'
+import { createSmsSender, SMS_CHANNEL } from './sms/sms.service'
 import { orderImportBodyLimit, orderRoutes } from './orders/orders.routes'
 import { ORDER_IMPORT_URL } from '../shared/schemas/order'
 import { productRoutes } from './products/products.routes'
@@ -135,6 +137,16 @@ export type AppOptions = {
   webRoot?: string
   /** The mobile-money providers (default: PAYOUT_PROVIDER's) and the worker's timing (tests shorten it). */
   payments?: { providers?: PaymentProviders; timing?: Partial<TransferTiming> }
+  /** The SMS gateway (default: SMS_PROVIDER's; null: the outbox and the log). */
+  smsGateway?: SmsGateway | null
+}
+
+/** SMS_PROVIDER's gateway, or null (none, or the fakes a dev process starts itself). */
+function smsGatewayFromConfig(config: Config): SmsGateway | null {
+  const { sms } = config
+  if (sms.provider === 'africastalking') return createSmsGateway({ provider: 'africastalking', ...sms.africastalking })
+  if (sms.provider === 'pindo') return createSmsGateway({ provider: 'pindo', ...sms.pindo })
+  return null
 }
 
 export function createApp(options: AppOptions) {
@@ -142,6 +154,11 @@ export function createApp(options: AppOptions) {
   const mailer =
     options.mailer ??
     createMailer({ db: database.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom })
+  const smsSender = createSmsSender({
+    db: database.db,
+    logger,
+    gateway: options.smsGateway !== undefined ? options.smsGateway : smsGatewayFromConfig(config),
+  })
   const deps = {} as Deps
   const auth = createAuth({
     config,
@@ -156,7 +173,7 @@ export function createApp(options: AppOptions) {
     publicUrl: config.publicUrl,
     timing: { ...defaultTiming, unknownAfterMs: config.payments.unknownAfterMs, ...options.payments?.timing },
   }
-  Object.assign(deps, { config, database, auth, mailer, logger, payments })
+  Object.assign(deps, { config, database, auth, mailer, smsSender, logger, payments })
 
   const app = createRouter()
 
@@ -385,6 +402,19 @@ export function createApp(options: AppOptions) {
       )
       void deliverMail()
       jobs.push(setInterval(deliverMail, MAIL_RETRY_INTERVAL_MS).unref())
+      const deliverSms = oneRunAtATime(() =>
+        smsSender.deliverQueued().catch((error: unknown) => {
+          logger.error({ err: error }, 'the delivery of queued SMS failed')
+          return 0
+        }),
+      )
+      void deliverSms()
+      jobs.push(setInterval(deliverSms, MAIL_RETRY_INTERVAL_MS).unref())
+      void database
+        .listen(SMS_CHANNEL, () => void deliverSms())
+        .then((stop) => stops.push(stop))
+        .catch((error: unknown) => logger.warn({ err: error }, 'sms: not listening; queued SMS go each minute'))
+
       if (payments.providers.names.length > 0) {
         // Money in motion: due transfers each second (and at once when this process releases some), floats
         // every few minutes. Every process runs it; SKIP LOCKED keeps them from taking the same transfer.

@@ -83,8 +83,9 @@ const envSchema = z
     // operator's own provider for its network before an aggregator (pawaPay).
     PAYOUT_PROVIDER: z
       .string()
-      .default('manual')
+      .optional()
       .transform((value, ctx) => {
+        if (value === undefined) return undefined
         const names = value
           .split(',')
           .map((name) => name.trim().toLowerCase())
@@ -113,7 +114,9 @@ const envSchema = z
     // A transfer not settled this long after it was sent goes to the unknown queue, for a person.
     PAYMENTS_UNKNOWN_AFTER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(120),
     // SMS to vendors: none (the outbox and the log, as mail without SMTP), Africa's Talking or Pindo.
-    SMS_PROVIDER: z.enum(['none', 'africastalking', 'pindo', 'fake']).default('none'),
+    SMS_PROVIDER: z.enum(['none', 'africastalking', 'pindo', 'fake']).optional(),
+    // Set by `npm run dev`: PAYOUT_PROVIDER and SMS_PROVIDER left unset mean the fakes (src/dev/fakes).
+    ISOKO_FAKES_BY_DEFAULT: booleanFlag.default(false),
     AFRICASTALKING_BASE_URL: urlSetting.default('https://api.africastalking.com'),
     AFRICASTALKING_USERNAME: z.string().min(1).optional(),
     AFRICASTALKING_API_KEY: z.string().min(1).optional(),
@@ -139,7 +142,7 @@ const envSchema = z
       africastalking: ['AFRICASTALKING_USERNAME', 'AFRICASTALKING_API_KEY'],
       pindo: ['PINDO_TOKEN'],
     }
-    for (const provider of [...env.PAYOUT_PROVIDER, env.SMS_PROVIDER]) {
+    for (const provider of [...(env.PAYOUT_PROVIDER ?? []), env.SMS_PROVIDER ?? 'none']) {
       for (const key of needs[provider] ?? []) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `is required with ${provider}` })
@@ -201,7 +204,9 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     perAddress: { register: env.REGISTRATIONS_PER_ADDRESS, login: env.SIGN_INS_PER_ADDRESS },
     payments: {
       /** `fake`: the fakes in src/dev/fakes, started by the process itself (npm run dev, npm run demo). */
-      providers: env.PAYOUT_PROVIDER,
+      providers: env.PAYOUT_PROVIDER ?? (env.ISOKO_FAKES_BY_DEFAULT ? ['fake' as const] : []),
+      /** Whether PAYOUT_PROVIDER was set (a demo marketplace uses the fakes when it was not). */
+      isSet: env.PAYOUT_PROVIDER !== undefined,
       unknownAfterMs: env.PAYMENTS_UNKNOWN_AFTER_MINUTES * 60_000,
       /** Where the providers call back (each provider's path below it). */
       callbackBase: `${publicUrl}/api/payments/callbacks`,
@@ -228,7 +233,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       },
     },
     sms: {
-      provider: env.SMS_PROVIDER,
+      provider: env.SMS_PROVIDER ?? (env.ISOKO_FAKES_BY_DEFAULT ? 'fake' : 'none'),
+      isSet: env.SMS_PROVIDER !== undefined,
       africastalking: {
         baseUrl: env.AFRICASTALKING_BASE_URL,
         username: env.AFRICASTALKING_USERNAME ?? '',

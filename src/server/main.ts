@@ -5,6 +5,7 @@ import { openDatabase } from './db/client'
 import { isDatabaseUnavailable } from './db/availability'
 import { createLogger } from './lib/logger'
 import { createSetupLink } from './setup/setup.service'
+import { isDemoMarketplace } from './ledger/money-settings.service'
 
 /** A connection URL fit for a log line: the password, if any, replaced. */
 function withoutPassword(url: string) {
@@ -68,7 +69,23 @@ async function main() {
     }
     throw error
   }
-  const { app, close: closeApp, startBackgroundJobs } = createApp({ config, database, logger })
+  // The fakes of src/dev/fakes, started here: asked for (PAYOUT_PROVIDER=fake, SMS_PROVIDER=fake, or npm run dev),
+  // or a demo marketplace (npm run demo) with neither setting given, so it shows money moving as it is.
+  if (await isDemoMarketplace(database.db)) {
+    if (!config.payments.isSet) config.payments.providers = ['fake']
+    if (!config.sms.isSet) config.sms.provider = 'fake'
+  }
+  const fakes =
+    config.payments.providers.includes('fake') || config.sms.provider === 'fake'
+      ? await import('../dev/fakes/start-fakes').then(({ startDevFakes }) => startDevFakes(config, logger))
+      : null
+  const { app, close: closeApp, startBackgroundJobs } = createApp({
+    config,
+    database,
+    logger,
+    ...(fakes?.providers ? { payments: { providers: fakes.providers } } : {}),
+    ...(fakes && fakes.smsGateway !== undefined ? { smsGateway: fakes.smsGateway } : {}),
+  })
   startBackgroundJobs()
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {

@@ -11,6 +11,8 @@ const settings: MoneySettingsDto = {
   holdDays: 0,
   debtLimit: null,
   adjustmentApprovalAbove: 100_000,
+  payoutApprovalAbove: 1_000_000,
+  lowFloatBelow: 2_000_000,
   marketplaceName: 'Isoko',
   marketplaceTin: null,
   updatedAt: '2026-03-03T08:00:00.000Z',

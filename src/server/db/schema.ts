@@ -628,6 +628,11 @@ export const marketplaceSettings = pgTable(
     payoutApprovalAbove: rwf('payout_approval_above').notNull().default(1000000),
     /** The dashboard warns when a provider's float is below this (RWF). */
     lowFloatBelow: rwf('low_float_below').notNull().default(2000000),
+    /**
+     * Built by `npm run demo`: with no PAYOUT_PROVIDER or SMS_PROVIDER set, the server sends through the fakes
+     * (src/dev/fakes), so the demo shows money moving with nothing configured.
+     */
+    isDemo: boolean('is_demo').notNull().default(false),
     marketplaceName: text('marketplace_name').notNull().default('Isoko'),
     marketplaceTin: text('marketplace_tin'),
     updatedAt: updatedAt(),

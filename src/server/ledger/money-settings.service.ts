@@ -15,6 +15,8 @@ const settingFields = {
   holdDays: 'hold_days',
   debtLimit: 'debt_limit',
   adjustmentApprovalAbove: 'adjustment_approval_above',
+  payoutApprovalAbove: 'payout_approval_above',
+  lowFloatBelow: 'low_float_below',
   marketplaceName: 'marketplace_name',
   marketplaceTin: 'marketplace_tin',
 } as const satisfies Partial<Record<keyof typeof marketplaceSettings.$inferSelect, string>>
@@ -33,6 +35,8 @@ async function readSettings(tx: Tx): Promise<MoneySettingsDto> {
     holdDays: settings.holdDays,
     debtLimit: settings.debtLimit,
     adjustmentApprovalAbove: settings.adjustmentApprovalAbove,
+    payoutApprovalAbove: settings.payoutApprovalAbove,
+    lowFloatBelow: settings.lowFloatBelow,
     marketplaceName: settings.marketplaceName,
     marketplaceTin: settings.marketplaceTin,
     updatedAt: settings.updatedAt.toISOString(),
@@ -62,7 +66,8 @@ export async function updateMoneySettings(
       .for('update')
     if (!current) throw new Error('marketplace_settings has no row 1: run the migrations')
     const changed = (Object.keys(settingFields) as SettingField[]).filter(
-      (field) => input[field] !== current[field],
+      // A setting left out of the request (an older form's) stays as it is.
+      (field) => input[field] !== undefined && input[field] !== current[field],
     )
     if (changed.length === 0) return readSettings(tx)
     await tx
@@ -79,4 +84,13 @@ export async function updateMoneySettings(
     })
     return readSettings(tx)
   })
+}
+
+/** Whether `npm run demo` built this marketplace (its server then uses the fakes unless told otherwise). */
+export async function isDemoMarketplace(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ isDemo: marketplaceSettings.isDemo })
+    .from(marketplaceSettings)
+    .where(eq(marketplaceSettings.id, SETTINGS_ID))
+  return row?.isDemo ?? false
 }

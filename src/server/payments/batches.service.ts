@@ -151,11 +151,11 @@ async function batchProgress(db: Db, batch: Batch): Promise<PayoutBatchDto> {
 async function checkFloats(ctx: PaymentsContext, totals: Map<PaymentProviderName, number>) {
   const { read, unreachable } = await refreshProviderBalances(ctx, [...totals.keys()])
   if (unreachable.length > 0) {
-    throw new AppError('UNAVAILABLE', 'payments.floatUnreadable', { provider: unreachable[0]! })
+    throw new AppError('UNAVAILABLE', 'payments.errors.floatUnreadable', { provider: unreachable[0]! })
   }
   for (const [provider, total] of totals) {
     const float = read[provider] ?? 0
-    if (total > float) throw new AppError('CONFLICT', 'payments.floatShort', { provider, float, total })
+    if (total > float) throw new AppError('CONFLICT', 'payments.errors.floatShort', { provider, float, total })
   }
 }
 
@@ -174,9 +174,9 @@ export async function createPayoutBatch(
     .from(moneyTransfers)
     .where(waitingToSend)
   const total = waiting.reduce((sum, row) => sum + row.amount, 0)
-  if (waiting.length === 0) throw new AppError('CONFLICT', 'payments.nothingToSend')
+  if (waiting.length === 0) throw new AppError('CONFLICT', 'payments.errors.nothingToSend')
   if (waiting.length !== expected.count || total !== expected.total) {
-    throw new AppError('CONFLICT', 'payments.batchChanged', { count: waiting.length, total })
+    throw new AppError('CONFLICT', 'payments.errors.batchChanged', { count: waiting.length, total })
   }
   const limits = await settings(ctx.db)
   const needsSecondAdmin = total > limits.payoutApprovalAbove
@@ -207,7 +207,7 @@ export async function createPayoutBatch(
       )
       .returning({ id: moneyTransfers.id })
     if (joined.length !== waiting.length) {
-      throw new AppError('CONFLICT', 'payments.batchChanged', { count: joined.length, total })
+      throw new AppError('CONFLICT', 'payments.errors.batchChanged', { count: joined.length, total })
     }
     await recordAudit(tx, {
       by: admin,
@@ -252,9 +252,9 @@ export async function decidePayoutBatch(
   decision: 'approve' | 'cancel',
 ): Promise<PayoutBatchDto> {
   const batch = await batchFor(ctx.db, batchId)
-  if (batch.status !== 'awaiting_approval') throw new AppError('CONFLICT', 'payments.batchNotAwaiting')
+  if (batch.status !== 'awaiting_approval') throw new AppError('CONFLICT', 'payments.errors.batchNotAwaiting')
   if (decision === 'approve') {
-    if (batch.createdBy === admin.userId) throw new AppError('FORBIDDEN', 'payments.secondAdminRequired')
+    if (batch.createdBy === admin.userId) throw new AppError('FORBIDDEN', 'payments.errors.secondAdminRequired')
     const members = await ctx.db
       .select({ provider: moneyTransfers.provider, amount: moneyTransfers.amount })
       .from(moneyTransfers)
@@ -271,7 +271,7 @@ export async function decidePayoutBatch(
       )
       .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.status, 'awaiting_approval')))
       .returning()
-    if (!row) throw new AppError('CONFLICT', 'payments.batchNotAwaiting')
+    if (!row) throw new AppError('CONFLICT', 'payments.errors.batchNotAwaiting')
     if (decision === 'cancel') {
       await tx
         .update(moneyTransfers)
@@ -358,10 +358,10 @@ export async function resolveTransfer(
     .innerJoin(vendors, eq(vendors.id, moneyTransfers.vendorId))
     .where(eq(moneyTransfers.id, transferId))
   if (!row) throw notFound()
-  if (row.transfer.status !== 'unknown') throw new AppError('CONFLICT', 'payments.notUnknown')
+  if (row.transfer.status !== 'unknown') throw new AppError('CONFLICT', 'payments.errors.notUnknown')
   if (resolution.action === 'check') {
     const client = ctx.providers.get(row.transfer.provider)
-    if (!client) throw new AppError('CONFLICT', 'payments.providerNotConfigured')
+    if (!client) throw new AppError('CONFLICT', 'payments.errors.providerNotConfigured')
     let state
     try {
       state =
@@ -370,7 +370,7 @@ export async function resolveTransfer(
           : await client.collectionStatus(row.transfer.id)
     } catch (error) {
       if (error instanceof ProviderUnavailableError || error instanceof ProviderProtocolError) {
-        throw new AppError('UNAVAILABLE', 'payments.providerUnavailable', { provider: row.transfer.provider })
+        throw new AppError('UNAVAILABLE', 'payments.errors.providerUnavailable', { provider: row.transfer.provider })
       }
       throw error
     }

@@ -91,9 +91,9 @@ export function paymentRoutes(deps: Deps) {
           'Pay all approved: every approved payout waiting to be sent, in one batch, with the count and total the ' +
           'admin saw; above the threshold it waits for a second admin; audited',
         description:
-          '409 payments.batchChanged (params {count, total}) when the payouts waiting differ from what was seen; ' +
-          '409 payments.floatShort (params {provider, float, total}) when a provider’s float does not cover its part; ' +
-          '503 payments.floatUnreadable when a provider cannot be asked; 409 payments.nothingToSend.',
+          '409 payments.errors.batchChanged (params {count, total}) when the payouts waiting differ from what was seen; ' +
+          '409 payments.errors.floatShort (params {provider, float, total}) when a provider’s float does not cover its part; ' +
+          '503 payments.errors.floatUnreadable when a provider cannot be asked; 409 payments.errors.nothingToSend.',
         request: jsonBody(payoutBatchInput),
         responses: creates(payoutBatchDto, 'Created: sending, or awaiting a second admin', 409, 422, 503),
       }),
@@ -112,8 +112,8 @@ export function paymentRoutes(deps: Deps) {
           'A second admin releases a batch above the threshold (approve), or an admin cancels it (its payouts wait ' +
           'again); audited',
         description:
-          '403 payments.secondAdminRequired for the admin who made it; 409 payments.batchNotAwaiting once decided; ' +
-          'approve re-checks the floats (409 payments.floatShort).',
+          '403 payments.errors.secondAdminRequired for the admin who made it; 409 payments.errors.batchNotAwaiting once decided; ' +
+          'approve re-checks the floats (409 payments.errors.floatShort).',
         request: jsonBody(payoutBatchDecisionInput),
         responses: responds(payoutBatchDto, 'Decided', 404, 409, 503),
       }),
@@ -153,7 +153,7 @@ export function paymentRoutes(deps: Deps) {
           'Pay a plan by mobile money: a request to pay goes to the shop’s mobile-money number, approved on the ' +
           'phone; the plan starts when the provider confirms',
         description:
-          '409 payments.noProviderForNumber when no configured provider reaches the number (pay another way: the ' +
+          '409 payments.errors.noProviderForNumber when no configured provider reaches the number (pay another way: the ' +
           'team confirms it); a payment already on its way is answered instead of a second one.',
         request: jsonBody(planPaymentInput),
         responses: creates(planPaymentDto, 'Requested', 409, 422),

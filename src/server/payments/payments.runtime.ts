@@ -1,6 +1,8 @@
 import type { Config } from '../config'
 import type { PaymentProviderName } from '../../shared/payments'
+import { createAirtelClient } from './providers/airtel'
 import { createMtnClient } from './providers/mtn'
+import { createPawapayClient } from './providers/pawapay'
 import { createPaymentProviders, type PaymentProviders, type ProviderClient } from './registry'
 
 /**
@@ -13,6 +15,10 @@ export function providersFromConfig(config: Config): PaymentProviders {
   const clients: Partial<Record<PaymentProviderName, ProviderClient>> = {}
   for (const name of payments.providers) {
     if (name === 'mtn') clients.mtn = createMtnClient({ ...payments.mtn, callbackUrl: callbackUrl('mtn') })
+    if (name === 'airtel') clients.airtel = createAirtelClient(payments.airtel)
+    if (name === 'pawapay') {
+      clients.pawapay = createPawapayClient({ ...payments.pawapay, callbackUrl: callbackUrl('pawapay') })
+    }
   }
   return createPaymentProviders(clients)
 }

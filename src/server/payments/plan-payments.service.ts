@@ -52,12 +52,12 @@ export async function startPlanPayment(
       )
       .limit(1)
     if (inFlight) return inFlight
-    if (price <= 0) throw new AppError('CONFLICT', 'payments.planIsFree')
+    if (price <= 0) throw new AppError('CONFLICT', 'payments.errors.planIsFree')
     const number =
       (vendor.payoutMethod === 'mobile_money' ? vendor.payoutDetails?.mobileNumber : undefined) ??
       vendor.phone
     const provider = number ? ctx.providers.forNumber(number) : null
-    if (!number || !provider) throw new AppError('CONFLICT', 'payments.noProviderForNumber')
+    if (!number || !provider) throw new AppError('CONFLICT', 'payments.errors.noProviderForNumber')
     const [created] = await tx
       .insert(moneyTransfers)
       .values({

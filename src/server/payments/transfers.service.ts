@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import { planDetails, type Plan } from '../../shared/constants'
 import { providerFloatAccount, type FailureReason } from '../../shared/payments'
 import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
+import { normalisePhone } from '../../shared/phone'
 import type { Db, Tx } from '../db/client'
 import { moneyTransfers, payoutBatches, payouts, users, vendors } from '../db/schema'
 import { recordAudit, recordSystemAudit } from '../audit/record-audit'
@@ -273,7 +274,12 @@ export async function recordOutcome(
     if (!found) return false
     // The shop first, as every change of its balance takes its locks, then the transfer.
     const [shop] = await tx
-      .select({ userId: vendors.userId, phone: vendors.phone, language: users.language })
+      .select({
+        userId: vendors.userId,
+        phone: vendors.phone,
+        payoutDetails: vendors.payoutDetails,
+        language: users.language,
+      })
       .from(vendors)
       .innerJoin(users, eq(users.id, vendors.userId))
       .where(eq(vendors.id, found.vendorId))
@@ -284,6 +290,8 @@ export async function recordOutcome(
       .where(eq(moneyTransfers.id, transferId))
       .for('update')
     if (!transfer || !shop || isFinal(transfer.status)) return false
+    // The SMS goes to the number the money went to (or came from), else the shop's phone.
+    const smsTo = normalisePhone(`+${transfer.msisdn}`) ?? (shop.phone ? normalisePhone(shop.phone) : null)
     const isPaid = outcome.state === 'paid'
     await tx
       .update(moneyTransfers)
@@ -334,7 +342,7 @@ export async function recordOutcome(
       })
       await queueSms(tx, {
         vendorId: transfer.vendorId,
-        to: shop.phone,
+        to: smsTo,
         text: isPaid
           ? words('payments.sms.payoutPaid', {
               amount: transfer.amount,
@@ -357,7 +365,7 @@ export async function recordOutcome(
       if (isPaid) {
         await queueSms(tx, {
           vendorId: transfer.vendorId,
-          to: shop.phone,
+          to: smsTo,
           text: words('payments.sms.feeReceived', { amount: transfer.amount, plan: words(`vendor.subscription.plans.${plan}.name`) }),
         })
       }

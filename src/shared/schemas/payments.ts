@@ -48,7 +48,7 @@ export const paymentsOverviewDto = z.object({
 })
 export type PaymentsOverview = z.infer<typeof paymentsOverviewDto>
 
-/** "Pay all approved", with the count and total the admin saw (payments.batchChanged when they differ). */
+/** "Pay all approved", with the count and total the admin saw (payments.errors.batchChanged when they differ). */
 export const payoutBatchInput = z.object({
   count: z.number().int().min(1),
   total: z.number().int().min(1),
@@ -99,8 +99,8 @@ export const transferResolutionInput = z.discriminatedUnion('action', [
     providerTransactionId: z
       .string()
       .trim()
-      .min(1, 'payments.transactionIdRequired')
-      .max(100, 'payments.transactionIdRequired'),
+      .min(1, 'payments.errors.transactionIdRequired')
+      .max(100, 'payments.errors.transactionIdRequired'),
   }),
   z.object({ action: z.literal('failed'), note: optionalNote(300) }),
 ])

@@ -92,6 +92,7 @@ CREATE TABLE "sms_outbox" (
 ALTER TABLE "ledger_lines" DROP CONSTRAINT "ledger_lines_account_check";--> statement-breakpoint
 ALTER TABLE "marketplace_settings" ADD COLUMN "payout_approval_above" bigint DEFAULT 1000000 NOT NULL;--> statement-breakpoint
 ALTER TABLE "marketplace_settings" ADD COLUMN "low_float_below" bigint DEFAULT 2000000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "marketplace_settings" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "payouts" ADD COLUMN "provider" text;--> statement-breakpoint
 ALTER TABLE "payouts" ADD COLUMN "transfer_status" text;--> statement-breakpoint
 ALTER TABLE "vendors" ADD COLUMN "sms_opt_out" boolean DEFAULT false NOT NULL;--> statement-breakpoint

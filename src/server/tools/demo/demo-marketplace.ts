@@ -26,7 +26,8 @@
  * messages (demo-messages.ts); the moments and the audit history they are written to (demo-stamps.ts), on the
  * story's clock (demo-clock.ts).
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { marketplaceSettings } from '../../db/schema'
 import type { Db } from '../../db/client'
 import { findTotalsDrift, rebuildTotals } from '../../db/totals'
 import { commissionRuleInput } from '../../../shared/schemas/commission'
@@ -79,6 +80,8 @@ export async function buildDemoMarketplace(options: DemoOptions): Promise<DemoRe
   log('Logos, documents and product pictures through the upload service (WebP, with thumbnails)…')
   const files = uploadFiles(stage, [...shops.values()])
   const story: Story = { ...stage, ...team, shops, files }
+  // The server of a demo marketplace sends mobile money through the fakes unless configured otherwise.
+  await story.db.update(marketplaceSettings).set({ isDemo: true }).where(eq(marketplaceSettings.id, 1))
   await setCommission(story)
 
   // Each step plans its first events; the events plan what follows from them.
