@@ -67,7 +67,7 @@ export async function startPlanPayment(
         vendorId: vendor.id,
         plan,
         amount: price,
-        msisdn: msisdnOf(number),
+        msisdn: msisdnOf(number)!,
         createdBy: scope.userId,
       })
       .returning()

@@ -1,12 +1,23 @@
 import type { PaymentProviderName } from '../../shared/payments'
+import { normalisePhone } from '../../shared/phone'
 import type { CollectionProvider, PayoutProvider } from './provider'
 
 /** A Rwandan mobile network, by the number's prefix: MTN 078/079, Airtel 072/073. */
 export type Network = 'mtn' | 'airtel'
 
-/** The network of a number (E.164, with or without the plus), or null when it is not a Rwandan mobile number. */
-export function networkOf(msisdn: string): Network | null {
-  const digits = msisdn.replace(/\D/g, '')
+/**
+ * The digits a provider takes (2507…) of a number as a profile may keep it (+250 788…, 0788 123 456), or null when
+ * it is not a mobile number.
+ */
+export const msisdnOf = (number: string): string | null => {
+  const trimmed = number.trim()
+  const e164 = normalisePhone(/^250\d{9}$/.test(trimmed) ? `+${trimmed}` : trimmed)
+  return e164 ? e164.slice(1) : null
+}
+
+/** The network of a number, or null when it is not a Rwandan mobile number. */
+export function networkOf(number: string): Network | null {
+  const digits = msisdnOf(number) ?? ''
   if (/^2507[89]\d{7}$/.test(digits)) return 'mtn'
   if (/^2507[23]\d{7}$/.test(digits)) return 'airtel'
   return null

@@ -56,8 +56,7 @@ const isFinal = (status: Transfer['status']) => status === 'paid' || status === 
 
 const afterMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`
 
-/** The digits a provider takes (2507…), from a number as the profile keeps it (+2507…). */
-export const msisdnOf = (e164: string) => e164.replace(/\D/g, '')
+export { msisdnOf } from './registry'
 
 /**
  * Records the persisted reference of a payout's transfer, in the transaction that approves the payout, before

@@ -277,7 +277,7 @@ export async function decidePayout(
           vendorId: row.payout.vendorId,
           provider,
           amount: row.payout.amount,
-          msisdn: msisdnOf(mobileNumber!),
+          msisdn: msisdnOf(mobileNumber!)!,
           createdBy: admin.userId,
         })
       : null
