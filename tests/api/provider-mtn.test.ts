@@ -327,15 +327,20 @@ describe('MTN float and account holders', () => {
     expect(await mtn.balance()).toBe(70_000)
   })
 
-  it('says whether a number can receive, with its registered name', async () => {
+  // An account that may not receive exists and is active: its transfer fails with MTN's own reason.
+  it('says whether a number has an active account, with its registered name', async () => {
     const name = fakeAccountHolderName('250788123456')
+    const barred = fakeAccountHolderName('250788000002')
 
     expect(await mtn.accountHolder('250788123456')).toEqual({
       active: true,
       name: `${name.given_name} ${name.family_name}`,
     })
     expect(await mtn.accountHolder('250788000001')).toEqual({ active: false, name: null })
-    expect(await mtn.accountHolder('250788000002')).toEqual({ active: false, name: null })
+    expect(await mtn.accountHolder('250788000002')).toEqual({
+      active: true,
+      name: `${barred.given_name} ${barred.family_name}`,
+    })
   })
 })
 

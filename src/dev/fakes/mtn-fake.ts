@@ -433,7 +433,8 @@ export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFak
 
   function accountHolder(msisdn: string, what: string) {
     const outcome = scriptedOutcome(msisdn)
-    const isActive = outcome !== 'payee_not_found' && outcome !== 'not_allowed_to_receive'
+    // An account that may not receive still exists and is active: its transfer fails with MTN's reason.
+    const isActive = outcome !== 'payee_not_found'
     if (what === 'active') return { result: isActive }
     if (outcome === 'payee_not_found') throw new HttpError(404, errors.notFound)
     return {

@@ -160,10 +160,12 @@ export async function advanceTransfer(ctx: PaymentsContext, transfer: Transfer):
 
 async function sendFirst(ctx: PaymentsContext, client: ProviderClient, transfer: Transfer) {
   if (transfer.direction === 'payout') {
-    // Not sent to a number that cannot receive: the money goes back to the shop at once.
+    // Not sent to a number that cannot receive: the money goes back to the shop at once. A provider that knows
+    // the holder's name knows the account: it exists but may not receive (barred); otherwise there is none.
     const holder = await client.accountHolder(transfer.msisdn)
     if (!holder.active) {
-      await recordOutcome(ctx, transfer.id, { state: 'failed', reason: 'payee_not_found' })
+      const reason = holder.name ? 'not_allowed_to_receive' : 'payee_not_found'
+      await recordOutcome(ctx, transfer.id, { state: 'failed', reason })
       return
     }
   }
@@ -355,17 +357,27 @@ export async function recordOutcome(
       const entry = { ...audit, targetTable: 'vendors', targetId: transfer.vendorId }
       if (by) await recordAudit(tx, { ...entry, by })
       else await recordSystemAudit(tx, { ...entry, system: `payments:${transfer.provider}` })
-      await notify(tx, { topic: 'vendors', vendorId: transfer.vendorId, userId: shop.userId, id: transfer.vendorId })
+      await notify(tx, {
+        topic: 'vendors',
+        vendorId: transfer.vendorId,
+        userId: shop.userId,
+        id: transfer.vendorId,
+      })
       await mailDecision(tx, {
         userId: shop.userId,
         publicUrl: ctx.publicUrl,
-        decision: isPaid ? { kind: 'planConfirmed', plan } : { kind: 'planPaymentFailed', plan, reason: reasonText },
+        decision: isPaid
+          ? { kind: 'planConfirmed', plan }
+          : { kind: 'planPaymentFailed', plan, reason: reasonText },
       })
       if (isPaid) {
         await queueSms(tx, {
           vendorId: transfer.vendorId,
           to: smsTo,
-          text: words('payments.sms.feeReceived', { amount: transfer.amount, plan: words(`vendor.subscription.plans.${plan}.name`) }),
+          text: words('payments.sms.feeReceived', {
+            amount: transfer.amount,
+            plan: words(`vendor.subscription.plans.${plan}.name`),
+          }),
         })
       }
     }
@@ -447,7 +459,10 @@ export async function handleCallback(
 }
 
 /** Works through the due transfers, a few at a time; returns how many it looked at. */
-export async function runDueTransfers(ctx: PaymentsContext, options: { limit?: number; concurrency?: number } = {}) {
+export async function runDueTransfers(
+  ctx: PaymentsContext,
+  options: { limit?: number; concurrency?: number } = {},
+) {
   const claimed = await claimDueTransfers(ctx, options.limit ?? 50)
   const concurrency = options.concurrency ?? 8
   let next = 0
