@@ -11,6 +11,7 @@ import {
   files,
   ledgerAdjustments,
   messages,
+  moneyTransfers,
   orders,
   payouts,
   products,
@@ -74,6 +75,10 @@ const RESET_INVALID = '404 auth.reset.linkInvalid'
 const TAKEN = '409 setup.adminExists'
 /** An admin invitation's link that is not (or no longer) valid. */
 const INVITATION_INVALID = '422 errors.teamLinkInvalid'
+/** A provider's callback on a marketplace with no provider configured: not genuine, nothing changes. */
+const CALLBACK = '401 (no error body)'
+/** No configured provider reaches the shop's number. */
+const NO_PROVIDER = '409 payments.errors.noProviderForNumber'
 /** A selection of orders holding one that is not the caller's pending order: nothing is completed. */
 const NOT_COMPLETABLE = '409 orders.bulkComplete.refused'
 
@@ -134,6 +139,8 @@ type Fixtures = {
   /** Adjustments of vendor A above the threshold, asked for by another admin: the matrix's admin may decide them. */
   adjustmentToApproveId: string
   adjustmentToRejectId: string
+  /** Vendor A's plan fee on its way by mobile money (a request to pay, queued). */
+  planPaymentId: string
   messageFromA: string
   replyToA: string
 }
@@ -470,6 +477,50 @@ const table: Record<string, Case> = {
   'POST /api/admin/adjustments/{id}/reject': {
     expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK],
     url: () => `/api/admin/adjustments/${fx.adjustmentToRejectId}/reject`,
+  },
+
+  // Mobile money (docs/payments.md). A provider's callback needs no session, but this marketplace has no provider
+  // configured, so none is genuine: refused for everyone, nothing changes.
+  'POST /api/payments/callbacks/{provider}': {
+    expect: [CALLBACK, CALLBACK, CALLBACK, CALLBACK, CALLBACK, CALLBACK, CALLBACK],
+    url: () => '/api/payments/callbacks/mtn',
+    body: () => ({ externalId: fx.planPaymentId, status: 'SUCCESSFUL', financialTransactionId: '999' }),
+  },
+  'PUT /api/payments/callbacks/{provider}': {
+    expect: [CALLBACK, CALLBACK, CALLBACK, CALLBACK, CALLBACK, CALLBACK, CALLBACK],
+    url: () => '/api/payments/callbacks/mtn',
+    body: () => ({ externalId: fx.planPaymentId, status: 'SUCCESSFUL', financialTransactionId: '999' }),
+  },
+  // Money leaves only by an admin's batch: a vendor cannot send money anywhere.
+  'GET /api/admin/payments': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'POST /api/admin/payout-batches': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, '409 payments.errors.nothingToSend'],
+    body: () => ({ count: 1, total: 1_000 }),
+  },
+  'GET /api/admin/payout-batches/{id}': {
+    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, GONE],
+    url: () => `/api/admin/payout-batches/${randomUUID()}`,
+  },
+  'POST /api/admin/payout-batches/{id}/decision': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, GONE],
+    url: () => `/api/admin/payout-batches/${randomUUID()}/decision`,
+    body: () => ({ decision: 'approve' }),
+  },
+  'GET /api/admin/transfers': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'POST /api/admin/transfers/{id}/resolve': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, '409 payments.errors.notUnknown'],
+    url: () => `/api/admin/transfers/${fx.planPaymentId}/resolve`,
+    body: () => ({ action: 'paid', providerTransactionId: 'MP-1' }),
+  },
+  // A plan paid by mobile money: vendor A's payment on its way is answered again (never a second charge); vendor B
+  // and the pending shop have no provider for their numbers here; vendor B cannot read vendor A's.
+  'POST /api/vendor/subscription/mobile-money': {
+    expect: [OUT, CREATED, NO_PROVIDER, NO_PROVIDER, REJECTED, NO_SHOP, ROLE],
+    body: () => ({ plan: 'growth' }),
+  },
+  'GET /api/vendor/subscription/mobile-money/{id}': {
+    expect: [OUT, OK, GONE, GONE, GONE, NO_SHOP, ROLE],
+    url: () => `/api/vendor/subscription/mobile-money/${fx.planPaymentId}`,
   },
 
   // The admin team: only an admin invites another, or withdraws an invitation not yet accepted.
@@ -868,6 +919,17 @@ beforeAll(async () => {
       })),
     )
     .returning()
+  const [planPayment] = await t.db
+    .insert(moneyTransfers)
+    .values({
+      direction: 'collection',
+      provider: 'mtn',
+      vendorId: a.vendorId,
+      plan: 'growth',
+      amount: 10_000,
+      msisdn: '250788123456',
+    })
+    .returning()
   const sent = expectStatus(
     await t.post(
       '/api/messages',
@@ -920,6 +982,7 @@ beforeAll(async () => {
     pendingPayoutId: pendingPayout.id,
     adjustmentToApproveId: adjustmentToApprove!.id,
     adjustmentToRejectId: adjustmentToReject!.id,
+    planPaymentId: planPayment!.id,
     messageFromA: sent.body.id,
     replyToA: reply.body.id,
   }
