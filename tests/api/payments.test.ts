@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findLedgerFaults } from '../../src/server/db/ledger-check'
 import { auditLogs, ledgerLines, moneyTransfers, payouts, smsOutbox } from '../../src/server/db/schema'
@@ -317,5 +318,60 @@ describe('batches and the second admin', () => {
       'batch',
     )
     expect(batch.body.status).toBe('sending')
+  })
+})
+
+describe('provider secrets', () => {
+  // A key in a log line or an audit row is a key anyone with the logs can spend the float with.
+  it('never appear in the logs, the answers or the audit log, even when the provider refuses them', async () => {
+    const fake = await startProviderFake('mtn', { timing })
+    try {
+      const secret = 'sk-live-9f8e7d6c5b4a'
+      const lines: string[] = []
+      const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) })
+      const { createMtnClient } = await import('../../src/server/payments/providers/mtn')
+      const { createPaymentProviders } = await import('../../src/server/payments/registry')
+      const refused = createMtnClient({
+        baseUrl: fake.url,
+        apiUser: secret,
+        apiKey: secret,
+        disbursementSubscriptionKey: secret,
+        collectionSubscriptionKey: secret,
+        targetEnvironment: 'mtnrwanda',
+        timeoutMs: 400,
+      })
+      const t = base.withConfig(
+        {},
+        { payments: { providers: createPaymentProviders({ mtn: refused }), timing: workerTiming } },
+      )
+      t.deps.payments.logger = logger
+      const admin = await theAdmin(base)
+      const adminCookie = await signIn(t, admin.email, admin.password)
+      const vendor = await registeredVendor(t, {
+        payoutDetails: { provider: 'mtn', mobileNumber: '0788990011' },
+      })
+      await insertOrders(t.db, vendor.vendorId, [3_000])
+      const requested = await t.post('/api/vendor/payouts', { amount: 3_000 }, { cookie: vendor.cookie })
+      await t.patch(
+        `/api/admin/payouts/${requested.body.id}`,
+        { status: 'approved' },
+        { cookie: adminCookie },
+      )
+      const overview = await t.get('/api/admin/payments', { cookie: adminCookie })
+      // The float cannot be read with refused credentials: a clear refusal, nothing sent.
+      const batch = await t.post('/api/admin/payout-batches', overview.body.waiting, { cookie: adminCookie })
+      expect(batch.status).toBe(503)
+      const answers = [
+        overview.text,
+        batch.text,
+        (await t.get('/api/admin/transfers?status=queued', { cookie: adminCookie })).text,
+      ]
+      const audit = JSON.stringify(await t.db.select().from(auditLogs))
+      expect(lines.length).toBeGreaterThan(0)
+      for (const text of [...lines, ...answers, audit]) expect(text).not.toContain(secret)
+      expect(lines.join('')).not.toContain(Buffer.from(`${secret}:${secret}`).toString('base64'))
+    } finally {
+      await fake.close()
+    }
   })
 })
