@@ -27,10 +27,13 @@ const serverFeatures = {
   messages: [],
   orders: [],
   payouts: [],
+  // Payouts send through it: the providers' registry and the transfers' state changes.
+  payments: ['registry.ts', 'transfers.service.ts', 'provider.ts'],
   products: [],
   realtime: ['events.ts'],
   reports: [],
   setup: [],
+  sms: ['sms.service.ts', 'sms-gateway.ts'],
   system: [],
   team: [],
   uploads: [],
