@@ -107,6 +107,25 @@ describe.each(paymentProviders)('payouts sent through %s', (name: PaymentProvide
 
   const expectLedgerBalanced = async () => expect(await findLedgerFaults(t.db)).toEqual([])
 
+  it('shows the admin who the provider registered for the number, beside the owner', async () => {
+    const { payoutId } = await approvedPayout('123450')
+    const holder = expectStatus(
+      await t.get(`/api/admin/payouts/${payoutId}/account-holder`, { cookie: adminCookie }),
+      200,
+      'holder',
+    )
+    expect(holder.body).toMatchObject({ provider: name, active: true, msisdnTail: '3450' })
+    expect(typeof holder.body.ownerName).toBe('string')
+    // pawaPay says which network a number is on, never whose it is.
+    if (name === 'pawapay') expect(holder.body.registeredName).toBeNull()
+    else expect(holder.body.registeredName).toMatch(/\S+ \S+/)
+    const none = await t.get(`/api/admin/payouts/${payoutId}/account-holder`, {
+      cookie: (await registeredVendor(t)).cookie,
+    })
+    expect(none.status).toBe(403)
+    // Sent with the others in the next test's batch.
+  })
+
   it('pays: the provider’s transaction id becomes the reference, the float pays it, the vendor is told', async () => {
     const { vendor, payoutId, amount } = await approvedPayout('123456')
     await payAll()

@@ -507,6 +507,10 @@ const table: Record<string, Case> = {
     body: () => ({ decision: 'approve' }),
   },
   'GET /api/admin/transfers': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'GET /api/admin/payouts/{id}/account-holder': {
+    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, NO_PROVIDER],
+    url: () => `/api/admin/payouts/${fx.pendingPayoutId}/account-holder`,
+  },
   'POST /api/admin/transfers/{id}/resolve': {
     expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, '409 payments.errors.notUnknown'],
     url: () => `/api/admin/transfers/${fx.planPaymentId}/resolve`,

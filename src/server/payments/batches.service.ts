@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { PaymentProviderName } from '../../shared/payments'
 import type {
+  AccountHolderDto,
   PaymentsOverview,
   PayoutBatchDto,
   TransferDto,
@@ -8,13 +9,21 @@ import type {
   TransferResolution,
 } from '../../shared/schemas/payments'
 import type { Db } from '../db/client'
-import { marketplaceSettings, moneyTransfers, payoutBatches, providerBalances, vendors } from '../db/schema'
+import {
+  marketplaceSettings,
+  moneyTransfers,
+  payoutBatches,
+  payouts,
+  providerBalances,
+  users,
+  vendors,
+} from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import type { AdminScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { ProviderProtocolError, ProviderUnavailableError } from './provider'
-import { recordOutcome, type PaymentsContext, type Transfer } from './transfers.service'
+import { msisdnOf, recordOutcome, type PaymentsContext, type Transfer } from './transfers.service'
 
 type Batch = typeof payoutBatches.$inferSelect
 
@@ -56,7 +65,8 @@ export async function refreshProviderBalances(ctx: PaymentsContext, names = ctx.
             set: { balance, checkedAt: new Date() },
           })
       } catch (error) {
-        if (!(error instanceof ProviderUnavailableError || error instanceof ProviderProtocolError)) throw error
+        if (!(error instanceof ProviderUnavailableError || error instanceof ProviderProtocolError))
+          throw error
         ctx.logger.warn({ provider: name, error: error.name }, 'payments: the float could not be read')
         unreachable.push(name)
       }
@@ -125,7 +135,8 @@ async function batchProgress(db: Db, batch: Batch): Promise<PayoutBatchDto> {
     .from(moneyTransfers)
     .where(eq(moneyTransfers.batchId, batch.id))
     .groupBy(moneyTransfers.status)
-  const of = (status: Transfer['status']) => rows.find((row) => row.status === status) ?? { count: 0, total: 0 }
+  const of = (status: Transfer['status']) =>
+    rows.find((row) => row.status === status) ?? { count: 0, total: 0 }
   const settled = of('paid').count + of('failed').count + of('unknown').count
   return {
     id: batch.id,
@@ -155,7 +166,8 @@ async function checkFloats(ctx: PaymentsContext, totals: Map<PaymentProviderName
   }
   for (const [provider, total] of totals) {
     const float = read[provider] ?? 0
-    if (total > float) throw new AppError('CONFLICT', 'payments.errors.floatShort', { provider, float, total })
+    if (total > float)
+      throw new AppError('CONFLICT', 'payments.errors.floatShort', { provider, float, total })
   }
 }
 
@@ -254,7 +266,8 @@ export async function decidePayoutBatch(
   const batch = await batchFor(ctx.db, batchId)
   if (batch.status !== 'awaiting_approval') throw new AppError('CONFLICT', 'payments.errors.batchNotAwaiting')
   if (decision === 'approve') {
-    if (batch.createdBy === admin.userId) throw new AppError('FORBIDDEN', 'payments.errors.secondAdminRequired')
+    if (batch.createdBy === admin.userId)
+      throw new AppError('FORBIDDEN', 'payments.errors.secondAdminRequired')
     const members = await ctx.db
       .select({ provider: moneyTransfers.provider, amount: moneyTransfers.amount })
       .from(moneyTransfers)
@@ -370,7 +383,9 @@ export async function resolveTransfer(
           : await client.collectionStatus(row.transfer.id)
     } catch (error) {
       if (error instanceof ProviderUnavailableError || error instanceof ProviderProtocolError) {
-        throw new AppError('UNAVAILABLE', 'payments.errors.providerUnavailable', { provider: row.transfer.provider })
+        throw new AppError('UNAVAILABLE', 'payments.errors.providerUnavailable', {
+          provider: row.transfer.provider,
+        })
       }
       throw error
     }
@@ -403,4 +418,42 @@ export async function resolveTransfer(
     .innerJoin(vendors, eq(vendors.id, moneyTransfers.vendorId))
     .where(eq(moneyTransfers.id, transferId))
   return toTransferDto(after!)
+}
+
+/**
+ * The provider's registered holder of the number a payout goes to, beside the shop owner's name, asked now: an
+ * admin checks the two match before the money leaves. 409 when no configured provider reaches the number.
+ */
+export async function payoutAccountHolder(ctx: PaymentsContext, payoutId: string): Promise<AccountHolderDto> {
+  if (!isUuid(payoutId)) throw notFound()
+  const [row] = await ctx.db
+    .select({
+      payoutMethod: vendors.payoutMethod,
+      payoutDetails: vendors.payoutDetails,
+      ownerName: users.fullName,
+    })
+    .from(payouts)
+    .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .where(eq(payouts.id, payoutId))
+  if (!row) throw notFound()
+  const number = row.payoutMethod === 'mobile_money' ? row.payoutDetails?.mobileNumber : undefined
+  const provider = number ? ctx.providers.forNumber(number) : null
+  if (!number || !provider) throw new AppError('CONFLICT', 'payments.errors.noProviderForNumber')
+  const msisdn = msisdnOf(number)!
+  try {
+    const holder = await ctx.providers.get(provider)!.accountHolder(msisdn)
+    return {
+      provider,
+      active: holder.active,
+      registeredName: holder.name,
+      ownerName: row.ownerName,
+      msisdnTail: msisdn.slice(-4),
+    }
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError || error instanceof ProviderProtocolError) {
+      throw new AppError('UNAVAILABLE', 'payments.errors.providerUnavailable', { provider })
+    }
+    throw error
+  }
 }

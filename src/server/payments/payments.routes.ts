@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { paymentProviders } from '../../shared/payments'
 import {
+  accountHolderDto,
   paymentsOverviewDto,
   payoutBatchDecisionInput,
   payoutBatchDto,
@@ -22,6 +23,7 @@ import {
   getPayoutBatch,
   listTransfers,
   paymentsOverview,
+  payoutAccountHolder,
   resolveTransfer,
 } from './batches.service'
 import { getPlanPayment, startPlanPayment } from './plan-payments.service'
@@ -122,6 +124,17 @@ export function paymentRoutes(deps: Deps) {
           await decidePayoutBatch(ctx, adminScope(c), c.req.valid('param').id, c.req.valid('json').decision),
           200,
         ),
+    )
+    .openapi(
+      adminRoute('get', '/api/admin/payouts/{id}/account-holder', {
+        summary:
+          'Who the provider has registered for the number a payout goes to, beside the shop owner’s name, asked now',
+        description:
+          '409 payments.errors.noProviderForNumber when no configured provider reaches the number (paid by hand); ' +
+          '503 payments.errors.providerUnavailable when the provider does not answer.',
+        responses: responds(accountHolderDto, 'The holder', 404, 409, 503),
+      }),
+      async (c) => c.json(await payoutAccountHolder(ctx, c.req.valid('param').id), 200),
     )
     .openapi(
       ...adminRoute.list(

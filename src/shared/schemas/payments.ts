@@ -117,3 +117,16 @@ export const planPaymentDto = z.object({
   failureReason: z.enum(failureReasons).nullable(),
 })
 export type PlanPaymentDto = z.infer<typeof planPaymentDto>
+
+/**
+ * Who holds the number a payout goes to, as its provider registered them, beside the shop's owner: the admin sees
+ * both before sending. `active` false: the number cannot receive (the payout would fail).
+ */
+export const accountHolderDto = z.object({
+  provider: z.enum(paymentProviders),
+  active: z.boolean(),
+  registeredName: z.string().nullable(),
+  ownerName: z.string(),
+  msisdnTail: z.string(),
+})
+export type AccountHolderDto = z.infer<typeof accountHolderDto>
