@@ -199,6 +199,7 @@ const profile: VendorProfile = {
   lowStockThreshold: 5,
   tin: null,
   vatRegistered: false,
+  smsOptOut: false,
   phone: null,
   shopLogo: null,
   govId: null,

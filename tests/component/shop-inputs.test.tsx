@@ -44,6 +44,7 @@ const profile: VendorProfile = {
   businessAddress: 'KN 4 Ave, Kigali',
   tin: null,
   vatRegistered: false,
+  smsOptOut: false,
   phone: null,
   shopLogo: null,
   govId: null,

@@ -67,6 +67,7 @@ function toProfile(row: VendorRow, user: { email: string; fullName: string }): V
     requestedPlan: row.requestedPlan,
     lowStockThreshold: row.lowStockThreshold,
     tin: row.tin,
+    smsOptOut: row.smsOptOut,
     vatRegistered: row.vatRegistered,
     createdAt: row.createdAt.toISOString(),
   }
@@ -198,6 +199,7 @@ const profileFields = {
   lowStockThreshold: 'low_stock_threshold',
   tin: 'tin',
   vatRegistered: 'vat_registered',
+  smsOptOut: 'sms_opt_out',
 } as const satisfies Partial<Record<keyof VendorRow, string>>
 
 /**

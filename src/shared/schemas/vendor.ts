@@ -171,6 +171,8 @@ export const profileUpdateInput = z.object({
   /** The shop's TIN; blank or null clears it. */
   tin: tinInput.optional(),
   vatRegistered: vatRegisteredInput.optional(),
+  /** No SMS for this shop (payouts paid or failed, fees received); mail still goes. */
+  smsOptOut: z.boolean({ error: 'errors.invalidValue' }).optional(),
 })
 
 export const logoInput = z.object({ fileId: fileId.nullable() })
@@ -229,6 +231,8 @@ export const vendorProfileDto = z.object({
   tin: z.string().nullable(),
   /** Whether the shop is registered for VAT. */
   vatRegistered: z.boolean(),
+  /** The owner asked for no SMS (payouts paid or failed, fees received); mail still tells them. */
+  smsOptOut: z.boolean(),
   createdAt: z.string(),
 })
 export type VendorProfile = z.infer<typeof vendorProfileDto>
