@@ -144,7 +144,8 @@ export type AppOptions = {
 /** SMS_PROVIDER's gateway, or null (none, or the fakes a dev process starts itself). */
 function smsGatewayFromConfig(config: Config): SmsGateway | null {
   const { sms } = config
-  if (sms.provider === 'africastalking') return createSmsGateway({ provider: 'africastalking', ...sms.africastalking })
+  if (sms.provider === 'africastalking')
+    return createSmsGateway({ provider: 'africastalking', ...sms.africastalking })
   if (sms.provider === 'pindo') return createSmsGateway({ provider: 'pindo', ...sms.pindo })
   return null
 }
@@ -413,7 +414,9 @@ export function createApp(options: AppOptions) {
       void database
         .listen(SMS_CHANNEL, () => void deliverSms())
         .then((stop) => stops.push(stop))
-        .catch((error: unknown) => logger.warn({ err: error }, 'sms: not listening; queued SMS go each minute'))
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'sms: not listening; queued SMS go each minute'),
+        )
 
       if (payments.providers.names.length > 0) {
         // Money in motion: due transfers each second (and at once when this process releases some), floats

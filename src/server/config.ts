@@ -92,8 +92,11 @@ const envSchema = z
           .filter(Boolean)
         const known = ['manual', 'mtn', 'airtel', 'pawapay', 'fake']
         const unknown = names.filter((name) => !known.includes(name))
-        if (unknown.length > 0 || names.length === 0)
-          ctx.addIssue({ code: 'custom', message: 'must be manual, fake, or a list of mtn, airtel and pawapay' })
+        if (unknown.length > 0 || names.length === 0 || (names.includes('fake') && names.length > 1))
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be manual, fake, or a list of mtn, airtel and pawapay',
+          })
         return names.filter((name): name is 'mtn' | 'airtel' | 'pawapay' | 'fake' => name !== 'manual')
       }),
     MTN_BASE_URL: urlSetting.default('https://proxy.momoapi.mtn.com'),
@@ -102,17 +105,30 @@ const envSchema = z
     MTN_DISBURSEMENT_KEY: z.string().min(1).optional(),
     MTN_COLLECTION_KEY: z.string().min(1).optional(),
     MTN_TARGET_ENVIRONMENT: z.string().min(1).default('mtnrwanda'),
+    // MTN's sandbox takes only EUR.
+    MTN_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a currency code such as RWF')
+      .default('RWF'),
     AIRTEL_BASE_URL: urlSetting.default('https://openapi.airtel.africa'),
     AIRTEL_CLIENT_ID: z.string().min(1).optional(),
     AIRTEL_CLIENT_SECRET: z.string().min(1).optional(),
-    AIRTEL_PIN: z.string().regex(/^\d{4}$/, 'must be the 4-digit PIN').optional(),
+    AIRTEL_PIN: z
+      .string()
+      .regex(/^\d{4}$/, 'must be the 4-digit PIN')
+      .optional(),
     AIRTEL_PIN_PUBLIC_KEY: z.string().min(1).optional(),
     AIRTEL_CALLBACK_SECRET: z.string().min(1).optional(),
     PAWAPAY_BASE_URL: urlSetting.default('https://api.pawapay.io'),
     PAWAPAY_API_TOKEN: z.string().min(1).optional(),
     PAWAPAY_CALLBACK_PUBLIC_KEY: z.string().min(1).optional(),
     // A transfer not settled this long after it was sent goes to the unknown queue, for a person.
-    PAYMENTS_UNKNOWN_AFTER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(120),
+    PAYMENTS_UNKNOWN_AFTER_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(120),
     // SMS to vendors: none (the outbox and the log, as mail without SMTP), Africa's Talking or Pindo.
     SMS_PROVIDER: z.enum(['none', 'africastalking', 'pindo', 'fake']).optional(),
     // Set by `npm run dev`: PAYOUT_PROVIDER and SMS_PROVIDER left unset mean the fakes (src/dev/fakes).
@@ -144,8 +160,7 @@ const envSchema = z
     }
     for (const provider of [...(env.PAYOUT_PROVIDER ?? []), env.SMS_PROVIDER ?? 'none']) {
       for (const key of needs[provider] ?? []) {
-        if (!env[key])
-          ctx.addIssue({ code: 'custom', path: [key], message: `is required with ${provider}` })
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required with ${provider}` })
       }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -217,6 +232,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
         disbursementSubscriptionKey: env.MTN_DISBURSEMENT_KEY ?? '',
         collectionSubscriptionKey: env.MTN_COLLECTION_KEY ?? '',
         targetEnvironment: env.MTN_TARGET_ENVIRONMENT,
+        currency: env.MTN_CURRENCY,
       },
       airtel: {
         baseUrl: env.AIRTEL_BASE_URL,

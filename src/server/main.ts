@@ -79,7 +79,11 @@ async function main() {
     config.payments.providers.includes('fake') || config.sms.provider === 'fake'
       ? await import('../dev/fakes/start-fakes').then(({ startDevFakes }) => startDevFakes(config, logger))
       : null
-  const { app, close: closeApp, startBackgroundJobs } = createApp({
+  const {
+    app,
+    close: closeApp,
+    startBackgroundJobs,
+  } = createApp({
     config,
     database,
     logger,

@@ -22,7 +22,11 @@ export async function startDevFakes(config: Config, logger: Logger) {
   if (config.payments.providers.includes('fake')) {
     // Quick enough to watch: a transfer settles in a few seconds.
     const mtn = await startMtnFake({ targetEnvironment: 'mtnrwanda', settleMs: 3000, lateSuccessMs: 20_000 })
-    const airtel = await startAirtelFake({ settleMs: 3000, lateSuccessMs: 20_000, callbackUrl: callback('airtel') })
+    const airtel = await startAirtelFake({
+      settleMs: 3000,
+      lateSuccessMs: 20_000,
+      callbackUrl: callback('airtel'),
+    })
     closers.push(mtn.close, airtel.close)
     providers = createPaymentProviders({
       mtn: createMtnClient({
@@ -46,7 +50,9 @@ export async function startDevFakes(config: Config, logger: Logger) {
     const pindo = await startPindoFake({ token })
     closers.push(pindo.close)
     smsGateway = createPindoGateway({ baseUrl: pindo.url, token, sender: 'Isoko' })
-    logger.info(`SMS: the fake Pindo gateway (${pindo.url}) receives them; GET ${pindo.url}/_fake/messages lists them`)
+    logger.info(
+      `SMS: the fake Pindo gateway (${pindo.url}) receives them; GET ${pindo.url}/_fake/messages lists them`,
+    )
   }
   return {
     providers,

@@ -934,7 +934,8 @@ export const moneyTransfers = pgTable(
     index('money_transfers_batch_idx')
       .on(t.batchId)
       .where(sql`batch_id is not null`),
-    index('money_transfers_provider_tx_idx')
+    // A provider's transaction pays one transfer: a transaction id typed twice by hand is refused.
+    uniqueIndex('money_transfers_provider_tx_unique')
       .on(t.provider, t.providerTransactionId)
       .where(sql`provider_transaction_id is not null`),
   ],

@@ -19,7 +19,7 @@ import {
   vendors,
 } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
-import { AppError, isUuid, notFound } from '../lib/errors'
+import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
 import type { AdminScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { ProviderProtocolError, ProviderUnavailableError } from './provider'
@@ -49,13 +49,22 @@ async function settings(db: Db) {
  * Reads each provider's float now and keeps it for the dashboard. A provider that does not answer keeps its
  * last figure; its name is in `unreachable`.
  */
-export async function refreshProviderBalances(ctx: PaymentsContext, names = ctx.providers.names) {
+export async function refreshProviderBalances(
+  ctx: PaymentsContext,
+  names: readonly PaymentProviderName[] = ctx.providers.names,
+) {
   const unreachable: PaymentProviderName[] = []
   const read: Partial<Record<PaymentProviderName, number>> = {}
   await Promise.all(
     names.map(async (name) => {
+      const client = ctx.providers.get(name)
+      // A provider no longer configured cannot be asked: its transfers wait for a person.
+      if (!client) {
+        unreachable.push(name)
+        return
+      }
       try {
-        const balance = await ctx.providers.get(name)!.balance()
+        const balance = await client.balance()
         read[name] = balance
         await ctx.db
           .insert(providerBalances)
@@ -138,9 +147,17 @@ async function batchProgress(db: Db, batch: Batch): Promise<PayoutBatchDto> {
   const of = (status: Transfer['status']) =>
     rows.find((row) => row.status === status) ?? { count: 0, total: 0 }
   const settled = of('paid').count + of('failed').count + of('unknown').count
+  const isDone = batch.status === 'sending' && settled === batch.count
+  // Kept once known, so the overview lists only batches still under way.
+  if (isDone) {
+    await db
+      .update(payoutBatches)
+      .set({ status: 'done' })
+      .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.status, 'sending')))
+  }
   return {
     id: batch.id,
-    status: batch.status === 'sending' && settled === batch.count ? 'done' : batch.status,
+    status: isDone ? 'done' : batch.status,
     count: batch.count,
     total: batch.total,
     createdBy: batch.createdBy,
@@ -160,6 +177,8 @@ async function batchProgress(db: Db, batch: Batch): Promise<PayoutBatchDto> {
  * clear refusal, before any payout leaves (a batch half paid for want of float is a morning of phone calls).
  */
 async function checkFloats(ctx: PaymentsContext, totals: Map<PaymentProviderName, number>) {
+  const notConfigured = [...totals.keys()].find((name) => !ctx.providers.get(name))
+  if (notConfigured) throw new AppError('CONFLICT', 'payments.errors.providerNotConfigured')
   const { read, unreachable } = await refreshProviderBalances(ctx, [...totals.keys()])
   if (unreachable.length > 0) {
     throw new AppError('UNAVAILABLE', 'payments.errors.floatUnreadable', { provider: unreachable[0]! })
@@ -307,6 +326,38 @@ export async function decidePayoutBatch(
   return batchProgress(ctx.db, updated)
 }
 
+/**
+ * An approved payout not yet sent (queued, in no batch or one not released) is withdrawn: rejected with the
+ * admin's note, its money back with the shop, so it can be paid by hand or requested again. Refused once it may
+ * have left (sending or later): then only the provider's answer settles it.
+ */
+async function withdrawQueued(
+  ctx: PaymentsContext,
+  admin: AdminScope,
+  transfer: Transfer,
+  note: string | null,
+) {
+  if (transfer.status !== 'queued' || transfer.direction !== 'payout') {
+    throw new AppError('CONFLICT', 'payments.errors.notWithdrawable')
+  }
+  if (transfer.batchId) {
+    const [batch] = await ctx.db.select().from(payoutBatches).where(eq(payoutBatches.id, transfer.batchId))
+    if (batch && (batch.status === 'sending' || batch.status === 'done')) {
+      throw new AppError('CONFLICT', 'payments.errors.notWithdrawable')
+    }
+  }
+  // The claim's conditions are the batch's status, read above; a release between the two is caught by the
+  // transfer's own status, which recordOutcome reads under its lock.
+  const recorded = await recordOutcome(
+    ctx,
+    transfer.id,
+    { state: 'failed', reason: 'other', providerMessage: note },
+    admin,
+    { onlyIfQueued: true },
+  )
+  if (!recorded) throw new AppError('CONFLICT', 'payments.errors.notWithdrawable')
+}
+
 // ── The transfers themselves, for the unknown queue ──
 
 function toTransferDto(row: { transfer: Transfer; shopName: string }): TransferDto {
@@ -345,7 +396,12 @@ export async function listTransfers(
     .where(
       and(
         eq(moneyTransfers.status, query.status),
-        query.batchId && isUuid(query.batchId) ? eq(moneyTransfers.batchId, query.batchId) : undefined,
+        query.batchId !== undefined
+          ? // A malformed batch id names no batch: nothing, not every transfer.
+            isUuid(query.batchId)
+            ? eq(moneyTransfers.batchId, query.batchId)
+            : sql`false`
+          : undefined,
       ),
     )
     .orderBy(moneyTransfers.createdAt, moneyTransfers.id)
@@ -371,8 +427,11 @@ export async function resolveTransfer(
     .innerJoin(vendors, eq(vendors.id, moneyTransfers.vendorId))
     .where(eq(moneyTransfers.id, transferId))
   if (!row) throw notFound()
-  if (row.transfer.status !== 'unknown') throw new AppError('CONFLICT', 'payments.errors.notUnknown')
-  if (resolution.action === 'check') {
+  if (resolution.action === 'withdraw') {
+    await withdrawQueued(ctx, admin, row.transfer, resolution.note ?? null)
+  } else if (row.transfer.status !== 'unknown') {
+    throw new AppError('CONFLICT', 'payments.errors.notUnknown')
+  } else if (resolution.action === 'check') {
     const client = ctx.providers.get(row.transfer.provider)
     if (!client) throw new AppError('CONFLICT', 'payments.errors.providerNotConfigured')
     let state
@@ -394,16 +453,25 @@ export async function resolveTransfer(
       // It never reached the provider: it may go again under the same reference (not a new one).
       await ctx.db
         .update(moneyTransfers)
-        .set({ status: 'sending', nextCheckAt: new Date(), sentAt: new Date(), checks: 0 })
+        .set({ status: 'sending', nextCheckAt: new Date(), sentAt: new Date(), checks: 0, sendCount: 0 })
         .where(and(eq(moneyTransfers.id, transferId), eq(moneyTransfers.status, 'unknown')))
     }
   } else if (resolution.action === 'paid') {
-    await recordOutcome(
-      ctx,
-      transferId,
-      { state: 'paid', providerTransactionId: resolution.providerTransactionId },
-      admin,
-    )
+    try {
+      await recordOutcome(
+        ctx,
+        transferId,
+        { state: 'paid', providerTransactionId: resolution.providerTransactionId },
+        admin,
+      )
+    } catch (error) {
+      if (isUniqueViolation(error, 'money_transfers_provider_tx_unique')) {
+        throw new AppError('CONFLICT', 'payments.errors.transactionIdTaken', undefined, {
+          providerTransactionId: 'payments.errors.transactionIdTaken',
+        })
+      }
+      throw error
+    }
   } else {
     await recordOutcome(
       ctx,

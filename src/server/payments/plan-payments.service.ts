@@ -51,6 +51,10 @@ export async function startPlanPayment(
         ),
       )
       .limit(1)
+    // The payment on its way is answered again (a second tap); one for another plan is not replaced unseen.
+    if (inFlight && inFlight.plan !== plan) {
+      throw new AppError('CONFLICT', 'payments.errors.planPaymentInFlight', { plan: inFlight.plan ?? '' })
+    }
     if (inFlight) return inFlight
     if (price <= 0) throw new AppError('CONFLICT', 'payments.errors.planIsFree')
     const number =

@@ -151,7 +151,9 @@ export async function advanceTransfer(ctx: PaymentsContext, transfer: Transfer):
         { transfer: transfer.id, provider: transfer.provider, error: error.name, message: error.message },
         'payments: the provider did not answer; checking again later',
       )
-      await scheduleCheck(ctx, transfer)
+      // A provider silent past the time allowed puts a sent transfer with a person, as a pending one does.
+      if (transfer.status === 'sending' && isOverdue(ctx, transfer)) await markUnknown(ctx, transfer)
+      else await scheduleCheck(ctx, transfer)
       return
     }
     throw error
@@ -230,10 +232,13 @@ async function checkStatus(ctx: PaymentsContext, client: ProviderClient, transfe
     if (marked) await send(ctx, client, marked)
     return
   }
-  const sentAt = transfer.sentAt?.getTime() ?? transfer.createdAt.getTime()
-  if (Date.now() - sentAt > ctx.timing.unknownAfterMs) await markUnknown(ctx, transfer)
+  if (isOverdue(ctx, transfer)) await markUnknown(ctx, transfer)
   else await scheduleCheck(ctx, transfer)
 }
+
+/** Sent longer ago than the time allowed for a transfer to settle. */
+const isOverdue = (ctx: PaymentsContext, transfer: Transfer) =>
+  Date.now() - (transfer.sentAt ?? transfer.createdAt).getTime() > ctx.timing.unknownAfterMs
 
 const askStatus = (client: ProviderClient, transfer: Transfer): Promise<TransferState> =>
   transfer.direction === 'payout' ? client.status(transfer.id) : client.collectionStatus(transfer.id)
@@ -266,6 +271,7 @@ export async function recordOutcome(
   transferId: string,
   outcome: Outcome,
   by?: AdminScope,
+  options: { onlyIfQueued?: boolean } = {},
 ): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const [found] = await tx
@@ -291,6 +297,7 @@ export async function recordOutcome(
       .where(eq(moneyTransfers.id, transferId))
       .for('update')
     if (!transfer || !shop || isFinal(transfer.status)) return false
+    if (options.onlyIfQueued && transfer.status !== 'queued') return false
     // The SMS goes to the number the money went to (or came from), else the shop's phone.
     const smsTo = normalisePhone(`+${transfer.msisdn}`) ?? (shop.phone ? normalisePhone(shop.phone) : null)
     const isPaid = outcome.state === 'paid'
@@ -306,7 +313,12 @@ export async function recordOutcome(
       })
       .where(eq(moneyTransfers.id, transferId))
     const words = textIn(shop.language ?? 'en')
-    const reasonText = isPaid ? null : words(`payments.reasons.${outcome.reason}`)
+    // A person's note on a transfer they settled as failed is what the shop reads; else the provider's reason.
+    const reasonText = isPaid
+      ? null
+      : by && outcome.providerMessage
+        ? outcome.providerMessage
+        : words(`payments.reasons.${outcome.reason}`)
     const audit = {
       action: 'update' as const,
       oldValues: { transfer_status: transfer.status },
@@ -392,16 +404,26 @@ export async function recordOutcome(
 async function startPaidPlan(tx: Tx, transfer: Transfer, plan: Plan) {
   const now = Date.now()
   const [current] = await tx
-    .select({ requestedPlan: vendors.requestedPlan })
+    .select({
+      requestedPlan: vendors.requestedPlan,
+      plan: vendors.subscriptionPlan,
+      status: vendors.subscriptionStatus,
+      startsAt: vendors.subscriptionStartsAt,
+      expiresAt: vendors.subscriptionExpiresAt,
+    })
     .from(vendors)
     .where(eq(vendors.id, transfer.vendorId))
+  // Paying early for the plan already running adds 30 days to its end: no paid day is lost.
+  const isRenewal =
+    current?.plan === plan && current.status === 'active' && (current.expiresAt?.getTime() ?? 0) > now
+  const periodStart = isRenewal ? current.expiresAt!.getTime() : now
   await tx
     .update(vendors)
     .set({
       subscriptionPlan: plan,
       subscriptionStatus: 'active',
-      subscriptionStartsAt: new Date(now),
-      subscriptionExpiresAt: new Date(now + SUBSCRIPTION_PERIOD_DAYS * DAY_MS),
+      subscriptionStartsAt: isRenewal ? current.startsAt : new Date(now),
+      subscriptionExpiresAt: new Date(periodStart + SUBSCRIPTION_PERIOD_DAYS * DAY_MS),
       // A request for this plan is fulfilled; a request for another one stays for the team.
       ...(current?.requestedPlan === plan ? { requestedPlan: null } : {}),
     })

@@ -71,15 +71,15 @@ export const moneySettingsInput = z.object({
   adjustmentApprovalAbove: wholeFrancs('errors.moneyAmountInvalid').meta({
     description: 'An adjustment of more than this (RWF, either way) needs a second admin’s approval',
   }),
-  payoutApprovalAbove: wholeFrancs('errors.moneyAmountInvalid')
-    .optional()
-    .meta({
-      description:
-        'A batch of mobile-money payouts above this (RWF) is sent only once a second admin approves it (unchanged when left out)',
-    }),
+  payoutApprovalAbove: wholeFrancs('errors.moneyAmountInvalid').optional().meta({
+    description:
+      'A batch of mobile-money payouts above this (RWF) is sent only once a second admin approves it (unchanged when left out)',
+  }),
   lowFloatBelow: wholeFrancs('errors.moneyAmountInvalid')
     .optional()
-    .meta({ description: 'The dashboard warns when a provider’s float is below this (RWF; unchanged when left out)' }),
+    .meta({
+      description: 'The dashboard warns when a provider’s float is below this (RWF; unchanged when left out)',
+    }),
   marketplaceName: requiredText(marketplaceNameMax),
   marketplaceTin: z
     .string({ error: 'errors.moneyTinInvalid' })

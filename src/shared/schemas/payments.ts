@@ -103,6 +103,8 @@ export const transferResolutionInput = z.discriminatedUnion('action', [
       .max(100, 'payments.errors.transactionIdRequired'),
   }),
   z.object({ action: z.literal('failed'), note: optionalNote(300) }),
+  /** An approved payout not sent yet: rejected with the note, the money back with the shop. */
+  z.object({ action: z.literal('withdraw'), note: optionalNote(300) }),
 ])
 export type TransferResolution = z.infer<typeof transferResolutionInput>
 

@@ -112,7 +112,7 @@ CREATE INDEX "money_transfers_due_idx" ON "money_transfers" USING btree ("next_c
 CREATE INDEX "money_transfers_status_idx" ON "money_transfers" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "money_transfers_vendor_idx" ON "money_transfers" USING btree ("vendor_id","created_at");--> statement-breakpoint
 CREATE INDEX "money_transfers_batch_idx" ON "money_transfers" USING btree ("batch_id") WHERE batch_id is not null;--> statement-breakpoint
-CREATE INDEX "money_transfers_provider_tx_idx" ON "money_transfers" USING btree ("provider","provider_transaction_id") WHERE provider_transaction_id is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "money_transfers_provider_tx_unique" ON "money_transfers" USING btree ("provider","provider_transaction_id") WHERE provider_transaction_id is not null;--> statement-breakpoint
 CREATE INDEX "payout_batches_created_idx" ON "payout_batches" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "reconciliation_items_run_idx" ON "reconciliation_items" USING btree ("run_id");--> statement-breakpoint
 CREATE INDEX "reconciliation_runs_created_idx" ON "reconciliation_runs" USING btree ("created_at");--> statement-breakpoint
