@@ -11,13 +11,15 @@ import {
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
+import { csvLine, statementPeriod, wallClock } from './statement-csv'
 
 /**
  * A stand-in for Airtel Money's Open API (Rwanda) on 127.0.0.1, in memory: the OAuth token, disbursements,
  * collections (USSD push), their enquiries, the disbursement wallet's balance, KYC and the callbacks, answering in
  * Airtel's envelope and with Airtel's codes (the same ones src/server/payments/providers/airtel.ts maps, written out
  * again here on purpose: this file plays Airtel, not our reading of it). Outcomes follow the scripted numbers
- * (scripted-numbers.ts). Controls for tests and demos live under `/_fake/`.
+ * (scripted-numbers.ts). Controls for tests and demos live under `/_fake/`, with the merchant portal's transaction
+ * report of what settled at `GET /_fake/statement.csv?from=&to=` (see `statement` below).
  */
 export type AirtelFakeOptions = {
   /** 0 (any free port) unless given. */
@@ -41,6 +43,8 @@ export type AirtelFakeOptions = {
   callbackUrl?: string
   /** Set, callbacks carry `hash` (Airtel's "callback authentication"). */
   callbackSecret?: string
+  /** The zone of the report's times and of its `from`/`to` days. Default Africa/Kigali. */
+  timeZone?: string
 }
 
 export type AirtelFakeTransfer = {
@@ -73,6 +77,8 @@ type Transfer = AirtelFakeTransfer & {
   message: string
   referenceId: string
   settleTimer: NodeJS.Timeout | null
+  /** When Airtel recorded it (ISO). */
+  createdAt: string
 }
 type Json = Record<string, unknown>
 
@@ -111,6 +117,7 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
   const lateSuccessMs = options.lateSuccessMs ?? 3000
   const hangMs = options.clientTimeoutHangMs ?? 10_000
   const initialFloat = options.float ?? 50_000_000
+  const timeZone = options.timeZone ?? 'Africa/Kigali'
   const given = options.pinPrivateKey
   const privateKey =
     given === undefined
@@ -271,6 +278,7 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
       message: 'Transaction is in process.',
       referenceId: nextId('CI'),
       settleTimer: null,
+      createdAt: new Date().toISOString(),
     }
     transfers.set(id, transfer)
     return transfer
@@ -281,7 +289,60 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
     return { id, kind, msisdn, amount, status, responseCode, airtelMoneyId, posts }
   }
 
-  type Answer = { status: number; body: Json; delayMs?: number }
+  /** A JSON answer, or (`csv`) a CSV file. */
+  type Answer = { status: number; body: Json; delayMs?: number; csv?: string }
+
+  /**
+   * The merchant portal's transaction report (CSV, LF line ends, quoted only where needed): what settled from `from`
+   * to `to`, by when Airtel recorded it, in local time. Transaction ID is Airtel's money id (blank for a refused
+   * transfer, which never got one), External Transaction ID the transaction id the merchant sent, Status TS or TF.
+   * Airtel publishes no layout for this report: these are the names src/server/payments/statement-layouts.ts reads.
+   */
+  function statement(query: URLSearchParams): Answer {
+    const period = statementPeriod(query, timeZone)
+    if (!period) return { status: 400, body: { error: 'from and to are days (YYYY-MM-DD) or ISO times' } }
+    const merchant = 'ISOKO'
+    const header = [
+      'Transaction ID',
+      'External Transaction ID',
+      'Transaction Date',
+      'Service Type',
+      'Sender MSISDN',
+      'Receiver MSISDN',
+      'Amount',
+      'Currency',
+      'Status',
+      'Service Charge',
+      'Post Balance',
+    ]
+    const lines = [...transfers.values()]
+      .filter((transfer) => transfer.status !== 'TIP')
+      .filter((transfer) => {
+        const at = Date.parse(transfer.createdAt)
+        return at >= period.from && at < period.to
+      })
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map((transfer) => {
+        const isOut = transfer.kind === 'disbursement'
+        return csvLine(
+          [
+            transfer.airtelMoneyId ?? '',
+            transfer.id,
+            wallClock(transfer.createdAt, timeZone),
+            isOut ? 'B2C' : 'Merchant Payment',
+            isOut ? merchant : transfer.msisdn,
+            isOut ? transfer.msisdn : merchant,
+            transfer.amount,
+            currency,
+            transfer.status,
+            0,
+            '',
+          ],
+          { eol: '\n' },
+        )
+      })
+    return { status: 200, body: {}, csv: csvLine(header, { eol: '\n' }) + lines.join('') }
+  }
 
   function token(body: Json | undefined): Answer {
     if (
@@ -582,7 +643,9 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
 
   function route(request: IncomingMessage, body: Json | undefined): Answer {
     const method = request.method ?? 'GET'
-    const path = new URL(request.url ?? '/', 'http://fake').pathname.replace(/\/+$/, '') || '/'
+    const url = new URL(request.url ?? '/', 'http://fake')
+    const path = url.pathname.replace(/\/+$/, '') || '/'
+    if (method === 'GET' && path === '/_fake/statement.csv') return statement(url.searchParams)
     if (path.startsWith('/_fake/')) return control(method, path, body)
     if (method === 'POST' && path === '/auth/oauth2/token') return token(body)
     const refused = gateway(request)
@@ -605,6 +668,11 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
 
   function reply(response: ServerResponse, answer: Answer) {
     if (response.destroyed || response.writableEnded) return
+    if (answer.csv !== undefined) {
+      response.writeHead(answer.status, { 'content-type': 'text/csv; charset=utf-8' })
+      response.end(answer.csv)
+      return
+    }
     response.writeHead(answer.status, { 'content-type': 'application/json' })
     response.end(JSON.stringify(answer.body))
   }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
 import { scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
+import { csvLine, statementPeriod, wallClock } from './statement-csv'
 
 /**
  * A stand-in for MTN's Mobile Money Open API (Disbursement and Collection), in memory, on 127.0.0.1: what tests,
@@ -16,6 +17,8 @@ import { scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
  * - A request to pay waits for the payer (POST /_fake/requests/{id}/approve or /decline) unless its number
  *   scripts another end.
  * - Control endpoints under /_fake/ (JSON, no auth) let a test read the state and steer callbacks and the float.
+ * - `GET /_fake/statement.csv?from=&to=` is the partner portal's transaction statement of what settled (see
+ *   `statement` below).
  */
 
 export type MtnFakeOptions = {
@@ -39,6 +42,8 @@ export type MtnFakeOptions = {
   clientTimeoutHangMs?: number
   /** The disbursement account's balance in francs. Default 50 000 000. */
   float?: number
+  /** The zone of the statement's times and of its `from`/`to` days: the account's own. Default Africa/Kigali. */
+  timeZone?: string
 }
 
 export type MtnProduct = 'disbursement' | 'collection'
@@ -184,6 +189,7 @@ export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFak
   const lateSuccessMs = options.lateSuccessMs ?? 3000
   const clientTimeoutHangMs = options.clientTimeoutHangMs ?? 10_000
   const initialFloat = options.float ?? 50_000_000
+  const timeZone = options.timeZone ?? 'Africa/Kigali'
 
   type Token = { product: MtnProduct; expiresAt: number }
   type Entry = MtnFakeTransfer & { payerMessage: string; payeeNote: string }
@@ -496,10 +502,109 @@ export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFak
     throw new HttpError(404, { error: 'No such control endpoint.' })
   }
 
+  /**
+   * The partner portal's transaction statement (CSV, as its export writes it: a byte-order mark, every field
+   * quoted, CRLF, "Currency" after each figure): what settled from `from` to `to`, by when MTN recorded it, in the
+   * account's local time. Id is the financial transaction id, External Transaction Id the externalId the partner
+   * sent; money leaving the account (a transfer) is negative. Transfers and requests to pay are listed together
+   * here; MTN gives each product's account its own statement.
+   */
+  function statement(query: URLSearchParams): string {
+    const period = statementPeriod(query, timeZone)
+    if (!period) throw new HttpError(400, { error: 'from and to are days (YYYY-MM-DD) or ISO times.' })
+    const header = [
+      'Id',
+      'External Transaction Id',
+      'Date',
+      'Status',
+      'Type',
+      'Provider Category',
+      'Information',
+      'Note/Message',
+      'From',
+      'From Name',
+      'From Handler Name',
+      'To',
+      'To Name',
+      'To Handler Name',
+      'Initiated By',
+      'On Behalf Of',
+      'Amount',
+      'Currency',
+      'Fee',
+      'Currency',
+      'Discount',
+      'Currency',
+      'Promotion',
+      'Currency',
+      'Coupon',
+      'Currency',
+      'Balance',
+      'Currency',
+    ]
+    const settled = [...records.values()]
+      .filter((record) => record.status !== 'PENDING')
+      .filter((record) => {
+        const at = Date.parse(record.createdAt)
+        return at >= period.from && at < period.to
+      })
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    const partner = { id: `FRI:${apiUser}/API`, account: 'FRI:isoko.partner/USER', name: 'Isoko' }
+    const lines = settled.map((record) => {
+      const holder = fakeAccountHolderName(record.msisdn)
+      const customer = {
+        account: `FRI:${record.msisdn}/MSISDN`,
+        name: `${holder.given_name} ${holder.family_name}`,
+      }
+      const isOut = record.kind === 'disbursement'
+      const [from, to] = isOut ? [partner, customer] : [customer, partner]
+      return csvLine(
+        [
+          record.financialTransactionId ?? '',
+          record.externalId ?? '',
+          wallClock(record.createdAt, timeZone),
+          record.status === 'SUCCESSFUL' ? 'Successful' : 'Failed',
+          isOut ? 'Transfer' : 'Debit',
+          '',
+          record.reason ?? '',
+          isOut ? record.payeeNote : record.payerMessage,
+          from.account,
+          from.name,
+          '',
+          to.account,
+          to.name,
+          '',
+          partner.id,
+          '',
+          isOut ? -record.amount : record.amount,
+          record.currency,
+          0,
+          record.currency,
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+        ],
+        { quoteAll: true },
+      )
+    })
+    return '\uFEFF' + csvLine(header, { quoteAll: true }) + lines.join('')
+  }
+
   /** Routes one request; returns the JSON to answer 200 with, or 'held' when the handler answers itself. */
   function route(request: IncomingMessage, response: ServerResponse, text: string): unknown {
     const method = request.method ?? 'GET'
-    const path = new URL(request.url ?? '/', 'http://fake').pathname
+    const url = new URL(request.url ?? '/', 'http://fake')
+    const path = url.pathname
+    if (method === 'GET' && path === '/_fake/statement.csv') {
+      const csv = statement(url.searchParams)
+      response.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' }).end(csv)
+      return 'held'
+    }
     if (path.startsWith('/_fake/')) return control(method, path, text)
 
     const [, productName, ...rest] = path.split('/')

@@ -15,6 +15,7 @@
  *   POST /_fake/float {amount}               sets the wallet balance
  *   POST /_fake/requests/{id}/approve        the payer approves a deposit on their phone (and /decline)
  *   POST /_fake/reset                        forgets every transfer; float and callbacks back to the start
+ *   GET  /_fake/statement.csv?from=&to=      the wallet statement (CSV) of what completed or failed (`statement`)
  */
 import {
   createHash,
@@ -28,6 +29,7 @@ import {
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
+import { csvLine, statementPeriod, wallClock } from './statement-csv'
 
 export type PawapayFakeOptions = {
   /** 0 (the default) picks a free port. */
@@ -327,7 +329,65 @@ export async function startPawapayFake(options: PawapayFakeOptions = {}): Promis
     return json(response, 200, { status: 'FOUND', data: view(transfer) })
   }
 
+  /**
+   * The dashboard's wallet statement export (CSV, CRLF, quoted only where needed), times in UTC as pawaPay writes
+   * them and `from`/`to` days of UTC: the columns pawaPay documents (Creation Date, MSISDN, Transaction ID, Amount,
+   * Currency, Country, MNO, Type), then Status, Financial Transaction ID (the operator's), Fee and Balance, whose
+   * names are ours (src/server/payments/statement-layouts.ts reads them). Payouts are negative, as they leave the
+   * wallet.
+   */
+  function statement(query: URLSearchParams, response: ServerResponse) {
+    const period = statementPeriod(query, 'UTC')
+    if (!period) return json(response, 400, { error: 'from and to are days (YYYY-MM-DD) or ISO times' })
+    const header = [
+      'Creation Date',
+      'MSISDN',
+      'Transaction ID',
+      'Amount',
+      'Currency',
+      'Country',
+      'MNO',
+      'Type',
+      'Status',
+      'Financial Transaction ID',
+      'Fee',
+      'Balance',
+    ]
+    const lines = [...transfers.values()]
+      .filter((transfer) => transfer.status === 'COMPLETED' || transfer.status === 'FAILED')
+      .filter((transfer) => {
+        const at = Date.parse(transfer.created)
+        return at >= period.from && at < period.to
+      })
+      .sort((a, b) => a.created.localeCompare(b.created))
+      .map((transfer) =>
+        csvLine([
+          wallClock(transfer.created, 'UTC'),
+          transfer.msisdn,
+          transfer.id,
+          transfer.kind === 'payout' ? -transfer.amount : transfer.amount,
+          transfer.currency,
+          country,
+          transfer.provider,
+          transfer.kind === 'payout' ? 'PAYOUT' : 'DEPOSIT',
+          transfer.status,
+          transfer.providerTransactionId ?? '',
+          0,
+          '',
+        ]),
+      )
+    const text = csvLine(header) + lines.join('')
+    response.writeHead(200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    })
+    response.end(text)
+  }
+
   async function control(method: string, path: string, request: IncomingMessage, response: ServerResponse) {
+    if (method === 'GET' && path === '/_fake/statement.csv') {
+      return statement(new URL(request.url ?? '/', 'http://127.0.0.1').searchParams, response)
+    }
     if (method === 'GET' && path === '/_fake/transfers') {
       return json(response, 200, {
         float,
