@@ -51,6 +51,12 @@ import { createRealtimeHub, type RealtimeHub } from './realtime/hub'
 import { removeUnattachedFiles } from './uploads/uploads.service'
 import { mailMonthlyStatements } from './ledger/statement-mail'
 import { paymentRoutes } from './payments/payments.routes'
+import {
+  RECONCILIATIONS_URL,
+  reconciliationBodyLimit,
+  reconciliationRoutes,
+} from './payments/reconciliation.routes'
+import { runDailyReconciliation, type StatementFetcher } from './payments/reconciliation.service'
 import { providersFromConfig } from './payments/payments.runtime'
 import type { PaymentProviders } from './payments/registry'
 import { refreshProviderBalances } from './payments/batches.service'
@@ -64,6 +70,8 @@ import {
 const FILE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000
 /** How often a process looks for transfers due (a batch released in another process, a status check's time). */
 const TRANSFER_INTERVAL_MS = 1000
+/** Each hour a process looks for providers whose yesterday is not reconciled yet (most hours: none). */
+const RECONCILIATION_INTERVAL_MS = 60 * 60 * 1000
 /** How often each provider's float is read for the dashboard. */
 const FLOAT_INTERVAL_MS = 5 * 60 * 1000
 /** Each hour a process looks for shops whose last month's statement is not mailed yet (most hours: none). */
@@ -86,6 +94,7 @@ function apiRoutes(deps: Deps, storage: FileStorage, realtime: RealtimeHub) {
     .route('/', vendorRoutes(deps))
     .route('/', payoutRoutes(deps))
     .route('/', paymentRoutes(deps))
+    .route('/', reconciliationRoutes(deps))
     .route('/', adjustmentRoutes(deps))
     .route('/', statementRoutes(deps))
     .route('/', commissionRoutes(deps))
@@ -136,7 +145,12 @@ export type AppOptions = {
   mailer?: Mailer
   webRoot?: string
   /** The mobile-money providers (default: PAYOUT_PROVIDER's) and the worker's timing (tests shorten it). */
-  payments?: { providers?: PaymentProviders; timing?: Partial<TransferTiming> }
+  payments?: {
+    providers?: PaymentProviders
+    timing?: Partial<TransferTiming>
+    /** Where the daily reconciliation reads each provider's statement (the fakes'); without it, it asks transfer by transfer. */
+    fetchStatement?: StatementFetcher
+  }
   /** The SMS gateway (default: SMS_PROVIDER's; null: the outbox and the log). */
   smsGateway?: SmsGateway | null
 }
@@ -238,6 +252,7 @@ export function createApp(options: AppOptions) {
   const bodyLimits: Record<string, MiddlewareHandler> = {
     [UPLOAD_PATH]: uploadBodyLimit,
     [ORDER_IMPORT_URL]: orderImportBodyLimit,
+    [RECONCILIATIONS_URL]: reconciliationBodyLimit,
   }
   app.use('/api/*', (c, next) => (bodyLimits[c.req.path] ?? apiBodyLimit)(c, next))
 
@@ -439,6 +454,15 @@ export function createApp(options: AppOptions) {
           )
         void readFloats()
         jobs.push(setInterval(readFloats, FLOAT_INTERVAL_MS).unref())
+        // Yesterday's transfers against each provider's statement (or status), once per provider and day.
+        const reconcile = oneRunAtATime(() =>
+          runDailyReconciliation(
+            { ...payments, timeZone: config.timeZone },
+            { fetchStatement: options.payments?.fetchStatement },
+          ).catch((error: unknown) => logger.error({ err: error }, 'the daily reconciliation failed')),
+        )
+        void reconcile()
+        jobs.push(setInterval(reconcile, RECONCILIATION_INTERVAL_MS).unref())
       }
       void database
         .listen(MAIL_CHANNEL, () => void deliverMail())

@@ -87,7 +87,9 @@ async function main() {
     config,
     database,
     logger,
-    ...(fakes?.providers ? { payments: { providers: fakes.providers } } : {}),
+    ...(fakes?.providers
+      ? { payments: { providers: fakes.providers, fetchStatement: fakes.fetchStatement } }
+      : {}),
     ...(fakes && fakes.smsGateway !== undefined ? { smsGateway: fakes.smsGateway } : {}),
   })
   startBackgroundJobs()

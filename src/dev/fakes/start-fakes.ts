@@ -7,10 +7,11 @@ import { createPindoGateway, type SmsGateway } from '../../server/sms/sms-gatewa
 import { startAirtelFake } from './airtel-fake'
 import { startMtnFake } from './mtn-fake'
 import { startPindoFake } from './sms-fakes'
+import { fakeStatementFetcher } from './statement-fetcher'
 
 /**
  * The fakes a development or demo process starts for itself (PAYOUT_PROVIDER=fake, SMS_PROVIDER=fake, which
- * `npm run dev` and `npm run demo` set when nothing else is configured): MTN MoMo and Airtel Money, each paying its
+ * `npm run dev` asks for when nothing else is configured, and a demo marketplace's server uses unless told otherwise): MTN MoMo and Airtel Money, each paying its
  * own network's numbers and calling back to this process, and an SMS gateway. The clients are the real ones, over
  * HTTP on 127.0.0.1, so a newcomer sees money move with nothing configured (docs/payments.md: the fakes' numbers).
  */
@@ -18,6 +19,7 @@ export async function startDevFakes(config: Config, logger: Logger) {
   const closers: Array<() => Promise<void>> = []
   let providers: PaymentProviders | undefined
   let smsGateway: SmsGateway | null | undefined
+  let fetchStatement: ReturnType<typeof fakeStatementFetcher> | undefined
   const callback = (name: string) => `${config.payments.callbackBase}/${name}`
   if (config.payments.providers.includes('fake')) {
     // Quick enough to watch: a transfer settles in a few seconds.
@@ -40,6 +42,7 @@ export async function startDevFakes(config: Config, logger: Logger) {
       }),
       airtel: createAirtelClient(airtel.clientConfig),
     })
+    fetchStatement = fakeStatementFetcher({ mtn: mtn.url, airtel: airtel.url })
     logger.info(
       `Mobile money: the fake MTN MoMo (${mtn.url}) and Airtel Money (${airtel.url}) send payouts and collect fees; ` +
         `approve a plan payment "on the phone" with POST <fake>/_fake/requests/<reference>/approve`,
@@ -56,6 +59,7 @@ export async function startDevFakes(config: Config, logger: Logger) {
   }
   return {
     providers,
+    fetchStatement,
     smsGateway,
     close: async () => {
       await Promise.all(closers.map((close) => close()))

@@ -16,7 +16,7 @@ import {
 import { adminRouteGroup, adminScope, vendorRouteGroup, vendorScope } from '../auth/guards'
 import type { Deps } from '../deps'
 import { createRouter } from '../lib/http'
-import { creates, jsonBody, jsonContent, responds, route } from '../lib/openapi'
+import { creates, errorResponses, jsonBody, jsonContent, responds, route } from '../lib/openapi'
 import {
   createPayoutBatch,
   decidePayoutBatch,
@@ -56,6 +56,7 @@ export function paymentRoutes(deps: Deps) {
       responses: {
         200: jsonContent(callbackAnswer, 'Received'),
         401: jsonContent(callbackAnswer, 'Not genuine: nothing changed'),
+        ...errorResponses(422),
       },
     })
   /** The raw body (a signature covers its bytes) and the headers, as the provider sent them. */
@@ -117,7 +118,7 @@ export function paymentRoutes(deps: Deps) {
           '403 payments.errors.secondAdminRequired for the admin who made it; 409 payments.errors.batchNotAwaiting once decided; ' +
           'approve re-checks the floats (409 payments.errors.floatShort).',
         request: jsonBody(payoutBatchDecisionInput),
-        responses: responds(payoutBatchDto, 'Decided', 404, 409, 503),
+        responses: responds(payoutBatchDto, 'Decided', 404, 409, 422, 503),
       }),
       async (c) =>
         c.json(
