@@ -602,17 +602,35 @@ describe("a pending payout's approval", () => {
   // A mobile-money payout approved without a reference is queued for its provider (the server decides whether
   // one reaches the number); one paid by hand records how it was paid.
   it('lets a mobile-money payout go without a reference, saying it is then queued for the provider', async () => {
-    const onConfirm = vi.fn()
-    renderInApp(
-      <ApproveDialog payout={pending({})} isPending={false} onConfirm={onConfirm} onClose={() => {}} />,
+    const payout = pending({})
+    stubServer(({ method, path }) =>
+      method === 'GET' && path === `/api/admin/payouts/${payout.id}/account-holder`
+        ? {
+            body: {
+              provider: 'mtn',
+              active: false,
+              registeredName: 'HABIMANA ERIC',
+              ownerName: 'Eric Habimana',
+              msisdnTail: '3456',
+            },
+          }
+        : undefined,
     )
+    const onConfirm = vi.fn()
+    renderInApp(<ApproveDialog payout={payout} isPending={false} onConfirm={onConfirm} onClose={() => {}} />)
     expect(await screen.findByText(texts.approve.mobileNote)).toBeTruthy()
+    // Who the provider has registered for the number, beside the owner, before any money leaves.
+    const holder = within(await screen.findByRole('region', { name: texts.holder.title }))
+    expect(await holder.findByText('HABIMANA ERIC')).toBeTruthy()
+    expect(holder.getByText('Eric Habimana')).toBeTruthy()
+    expect(holder.getByText(texts.holder.inactive)).toBeTruthy()
     await userEvent.click(approveButton())
     expect(onConfirm).toHaveBeenCalledTimes(1)
     expect(onConfirm.mock.calls[0]![1]).toBe('')
   })
 
   it('still requires the reference of a bank payout', async () => {
+    const server = stubServer()
     const onConfirm = vi.fn()
     renderInApp(
       <ApproveDialog
@@ -625,6 +643,8 @@ describe("a pending payout's approval", () => {
     await userEvent.click(await screen.findByRole('button', { name: en.admin.payouts.approveDialog.confirm }))
     expect(await screen.findByText(en.payouts.referenceRequired)).toBeTruthy()
     expect(screen.queryByText(texts.approve.mobileNote)).toBeNull()
+    expect(screen.queryByRole('region', { name: texts.holder.title })).toBeNull()
+    expect(server.gets(`/api/admin/payouts/${adminPayout({}).id}/account-holder`)).toEqual([])
     expect(onConfirm).not.toHaveBeenCalled()
   })
 })
@@ -655,6 +675,7 @@ describe('paying a plan by mobile money', () => {
     lowStockThreshold: 5,
     tin: null,
     vatRegistered: false,
+    smsOptOut: false,
     // Long past the starter trial: every plan is paid for.
     createdAt: '2025-01-01T00:00:00.000Z',
   }

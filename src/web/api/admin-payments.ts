@@ -107,3 +107,25 @@ export const useResolveTransfer = () =>
       call(api.admin.transfers[':id'].resolve.$post({ param: { id }, json: resolution })),
     invalidates: moneyMoved,
   })
+
+/**
+ * Who the provider has registered for the number a pending mobile-money payout goes to, beside the shop owner's
+ * name, asked of the provider each time the approval opens (null: none open, nothing asked). A refusal (no
+ * provider reaches the number, the provider not answering) is shown, not retried.
+ */
+export function usePayoutAccountHolder(payoutId: string | null) {
+  return useQuery({
+    queryKey: paymentKeys.named('holder', payoutId),
+    queryFn: ({ signal }) =>
+      call(
+        api.admin.payouts[':id']['account-holder'].$get(
+          { param: { id: payoutId ?? '' } },
+          withSignal(signal),
+        ),
+      ),
+    enabled: payoutId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  })
+}

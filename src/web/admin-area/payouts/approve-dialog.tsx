@@ -7,6 +7,7 @@ import { ConfirmModal, type ConfirmActions } from '../../components/confirm-moda
 import { Money } from '../../components/money'
 import { Notice } from '../../components/notice'
 import { useRequiredText } from '../../components/use-required-text'
+import { AccountHolderCheck } from './account-holder-check'
 
 /**
  * The shop's balance net of refunds before this payout: the server's balance already counts the payout while
@@ -23,8 +24,9 @@ const isMobileMoney = (payout: AdminPayoutDto) => payout.payoutMethod === 'mobil
  * of the transfer. A payout by bank or PayPal is sent by hand, so its approval requires the reference (the server
  * refuses a blank one with the same words, payouts.referenceRequired). A mobile-money payout may leave it empty:
  * the server then queues it for its provider, sent with "Pay all approved" (or refuses it, with the same words,
- * when no configured provider reaches the number). An approval above that balance would be refused by the
- * server, so the dialog says so first.
+ * when no configured provider reaches the number); the provider's registered holder of the number stands beside
+ * the owner's name, to check first. An approval above that balance would be refused by the server, so the dialog
+ * says so first.
  */
 export function ApproveDialog({
   payout,
@@ -78,6 +80,7 @@ export function ApproveDialog({
                 {t('admin.payouts.approveDialog.exceeds', { excess: formatRwf(subject.amount - balance) })}
               </Notice>
             )}
+            {isMobile && subject.status === 'pending' && <AccountHolderCheck payoutId={subject.id} />}
             {isMobile && <Text size="sm">{t('mobileMoney.approve.mobileNote')}</Text>}
             <TextInput
               ref={reference.field.ref}
