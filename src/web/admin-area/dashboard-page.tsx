@@ -9,6 +9,7 @@ import { Notice } from '../components/notice'
 import { PageHeader } from '../components/page-header'
 import { paths } from '../paths'
 import { DashboardStats, DashboardStatsSkeleton } from './dashboard/dashboard-stats'
+import { MobileMoneyCard } from './dashboard/mobile-money-card'
 import { QuickActions } from './dashboard/quick-actions'
 import { RecentActivity } from './dashboard/recent-activity'
 
@@ -43,6 +44,7 @@ function DashboardView({ data: { stats } }: { data: AdminDashboard }) {
     <>
       {stats.payouts.pending > 0 && <PendingPayoutsBanner count={stats.payouts.pending} />}
       <DashboardStats stats={stats} />
+      <MobileMoneyCard />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <RecentActivity stats={stats} />
         <QuickActions />

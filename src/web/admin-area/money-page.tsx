@@ -8,9 +8,9 @@ import { SettingsSection } from './money/settings-section'
 /**
  * /admin/money, "Commission and fees" (beyond the specification: with no rule, commission is 0 and a shop is paid
  * its completed order totals): the money settings (VAT on commission, the hold on sales, the debt limit, the
- * adjustment approval threshold, the marketplace's name and TIN), the commission rules, and a preview of what a
- * sale would pay now. Every change is audited by the server; sales already completed keep what they were posted
- * with.
+ * adjustment approval threshold, the mobile-money batch threshold and low-float warning, the marketplace's name and
+ * TIN), the commission rules, and a preview of what a sale would pay now. Every change is audited by the server;
+ * sales already completed keep what they were posted with.
  */
 export default function AdminMoneyPage() {
   const { t } = useTranslation()

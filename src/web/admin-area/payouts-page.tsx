@@ -11,6 +11,7 @@ import { ReasonDialog } from '../components/reason-dialog'
 import { useListFilters } from '../components/use-list-filters'
 import { PendingAdjustments } from './adjustments/pending-adjustments'
 import { ApproveDialog } from './payouts/approve-dialog'
+import { MobileMoneyPanel } from './payouts/mobile-money-panel'
 import { PayoutDetailsModal } from './payouts/payout-details-modal'
 import { PayoutFilters } from './payouts/payout-filters'
 import { PayoutCard, PayoutTable } from './payouts/payout-list'
@@ -22,7 +23,9 @@ type Dialog = { kind: 'approve' | 'reject'; payout: AdminPayoutDto }
 /**
  * /admin/payouts (admin §2 "/admin/payouts", §4 payout status and receipt column): every shop's payout
  * requests, approved or rejected while pending, with the shop's balance net of refunds in view
- * (docs/decisions/006). The list refreshes live on any payout change (realtime invalidates payoutKeys).
+ * (docs/decisions/006). Above the list, mobile money where a provider is configured: the floats, "Pay all approved"
+ * and its batches, and the transfers that need checking. The list refreshes live on any payout change (realtime
+ * invalidates payoutKeys).
  */
 export default function AdminPayoutsPage() {
   const { t } = useTranslation()
@@ -86,6 +89,7 @@ export default function AdminPayoutsPage() {
       }
       filters={
         <>
+          <MobileMoneyPanel />
           <PendingAdjustments />
           <PayoutSummaryCards summary={data?.summary} />
           <PayoutFilters

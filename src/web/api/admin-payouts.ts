@@ -6,7 +6,7 @@ import type {
 } from '../../shared/schemas/payout'
 import { detailQuery, pageQuery, useApiMutation, usePagedQuery, type PagePosition } from './queries'
 import { api, call } from './client'
-import { auditLogKeys, dashboardKeys, payoutKeys, reportKeys } from './query-keys'
+import { auditLogKeys, dashboardKeys, paymentKeys, payoutKeys, reportKeys } from './query-keys'
 
 /** The list's filters: search, status and the days the payouts were requested on (an end left out is open). */
 export type AdminPayoutSearch = { q: string; status: AdminPayoutStatusFilter; from?: string; to?: string }
@@ -45,7 +45,10 @@ export type PayoutDecision = {
   paymentReference?: string
 }
 
-/** Approve or reject a pending payout; the list, its figures, the details and the dashboard refresh. */
+/**
+ * Approve or reject a pending payout; the list, its figures, the details and the dashboard refresh, and the
+ * mobile-money overview (a mobile-money payout approved without a reference waits there to be sent).
+ */
 export const useDecidePayout = () =>
   useApiMutation({
     mutationFn: ({ id, status, reason, paymentReference }: PayoutDecision) =>
@@ -55,7 +58,7 @@ export const useDecidePayout = () =>
           json: status === 'approved' ? { status, paymentReference } : { status, reason },
         }),
       ),
-    invalidates: [payoutKeys.all, dashboardKeys.all, reportKeys.all, auditLogKeys.all],
+    invalidates: [payoutKeys.all, dashboardKeys.all, reportKeys.all, auditLogKeys.all, paymentKeys.all],
   })
 
 /**

@@ -35,3 +35,8 @@ export const reportKeys = queryKeysFactory('reports')
 export const moneyKeys = queryKeysFactory('money')
 /** The admin team (`lists()`): the admins and the invitations not yet accepted. */
 export const teamKeys = queryKeysFactory('team')
+/**
+ * Mobile money (docs/payments.md): the admins' overview (`named('overview')`), a batch's progress (`detail(id)`),
+ * transfers in one state (`list({ status })`), and a shop's plan payment (`named('plan', id)`).
+ */
+export const paymentKeys = queryKeysFactory('payments')

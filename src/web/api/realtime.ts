@@ -13,6 +13,7 @@ import {
   menuCountKeys,
   messageKeys,
   orderKeys,
+  paymentKeys,
   payoutKeys,
   productKeys,
   queryKeysFactory,
@@ -36,10 +37,19 @@ const resourceKeys: Record<RealtimeTopic, ReturnType<typeof queryKeysFactory>> =
 const summariesOf: Record<RealtimeTopic, readonly QueryKey[]> = {
   products: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
   orders: [dashboardKeys.all, reportKeys.all, auditLogKeys.all],
-  payouts: [dashboardKeys.all, reportKeys.all, auditLogKeys.all, menuCountKeys.all],
+  // (Mobile money moves payouts: the overview, a batch's progress and the unknown queue with them.)
+  payouts: [dashboardKeys.all, reportKeys.all, auditLogKeys.all, menuCountKeys.all, paymentKeys.all],
   // (An admin's reply is audited.)
   messages: [auditLogKeys.all, menuCountKeys.all],
-  vendors: [dashboardKeys.all, reportKeys.all, auditLogKeys.all, accountKeys.named('me'), menuCountKeys.all],
+  // (A plan paid by mobile money announces itself as a change of the shop.)
+  vendors: [
+    dashboardKeys.all,
+    reportKeys.all,
+    auditLogKeys.all,
+    accountKeys.named('me'),
+    menuCountKeys.all,
+    paymentKeys.all,
+  ],
 }
 
 /** What the queries an invalidation names are: a key, and optionally which of the key's queries to spare. */

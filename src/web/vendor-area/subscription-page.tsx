@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react'
 import {
   Accordion,
+  Alert,
   Button,
   Group,
+  Loader,
   Modal,
   Paper,
   Radio,
@@ -14,13 +16,24 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core'
-import { IconGift } from '@tabler/icons-react'
+import { IconAlertCircle, IconCircleCheck, IconDeviceMobile, IconGift } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { limits, planDetails, plans, type Plan } from '../../shared/constants'
+import type { PlanPaymentDto } from '../../shared/schemas/payments'
 import type { VendorProfile } from '../../shared/schemas/vendor'
 import { DAY_MS, describeSubscription } from '../../shared/subscription'
 import { formatRwf } from '../../shared/money'
-import { useChooseSubscription, useVendorProfile, useWithdrawPlanRequest } from '../api/vendor'
+import { ApiError } from '../api/client'
+import {
+  isPlanPaymentMoving,
+  useChooseSubscription,
+  usePlanPayment,
+  useStartPlanPayment,
+  useVendorProfile,
+  useWithdrawPlanRequest,
+} from '../api/vendor'
+import { errorMessage } from '../components/form-errors'
+import { providerName } from '../components/transfer-status'
 import { StatusBadge } from '../components/status-badge'
 import { FlashAlert } from '../components/flash-alert'
 import { PlanCard } from './components/plan-card'
@@ -32,7 +45,10 @@ import { Notice } from '../components/notice'
 /** Spec §2: the plan the page opens on. */
 const defaultPlan: Plan = 'growth'
 
-/** /vendor/subscription: the five plans, the launch offer and the FAQ (spec §2, §9). */
+/**
+ * /vendor/subscription: the five plans, the launch offer and the FAQ (spec §2, §9). A paid plan is requested (the
+ * team confirms its payment) or paid at once by mobile money (docs/payments.md).
+ */
 export default function VendorSubscriptionPage() {
   const { t } = useTranslation()
   const profile = useVendorProfile()
@@ -92,6 +108,30 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
           price: formatRwf(planDetails[selected].priceRwf),
         })
 
+  // A paid plan may be paid from the phone at once (not the plan already running: that would restart its month).
+  const start = useStartPlanPayment()
+  const [paymentId, setPaymentId] = useState<string | null>(null)
+  const [noProvider, setNoProvider] = useState<string | null>(null)
+  const payment = usePlanPayment(paymentId)
+  const isPaymentMoving = isPlanPaymentMoving(payment.data?.status)
+  const canPayByMobile = !isFree && !isSameActivePlan && planDetails[selected].priceRwf > 0
+
+  const payByMobile = () => {
+    feedback.clear()
+    setNoProvider(null)
+    start.mutate(selected, {
+      onSuccess: (started) => setPaymentId(started.transferId),
+      onError: (error) => {
+        // No provider reaches the shop's number: the other way stays (the team confirms a payment made otherwise).
+        if (error instanceof ApiError && error.messageKey === 'payments.errors.noProviderForNumber') {
+          setNoProvider(errorMessage(t, error))
+        } else {
+          feedback.error(t('mobileMoney.plan.startFailed'), failureDetail(t, error))
+        }
+      },
+    })
+  }
+
   const confirm = () => {
     feedback.clear()
     choose.mutate(selected, {
@@ -140,28 +180,63 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
       </Radio.Group>
 
       <Paper withBorder p="md" radius="md">
-        <Group justify="space-between" gap="sm">
-          <Text fw={500}>
-            {planName(selected)}
-            {' · '}
-            {formatRwf(planDetails[selected].priceRwf)} {t('vendor.subscription.perMonth')}
-          </Text>
-          <Button
-            id="subscription-choose"
-            onClick={() => setIsConfirming(true)}
-            disabled={isSameActivePlan || isRequested}
-          >
-            {isSameActivePlan
-              ? t('vendor.subscription.isCurrent')
-              : isRequested
-                ? t('vendor.subscription.pending.title')
-                : isRenewal
-                  ? t('vendor.subscription.renew', { plan: planName(selected) })
-                  : t('vendor.subscription.choose', { plan: planName(selected) })}
-          </Button>
-        </Group>
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm">
+            <Text fw={500} id="subscription-selected">
+              {planName(selected)}
+              {' · '}
+              {formatRwf(planDetails[selected].priceRwf)} {t('vendor.subscription.perMonth')}
+            </Text>
+            <Group gap="sm" wrap="wrap">
+              {canPayByMobile && (
+                <Button
+                  variant="light"
+                  leftSection={<IconDeviceMobile size={18} aria-hidden />}
+                  loading={start.isPending}
+                  disabled={isPaymentMoving}
+                  aria-describedby="subscription-selected"
+                  onClick={payByMobile}
+                >
+                  {t('mobileMoney.plan.pay')}
+                </Button>
+              )}
+              <Button
+                id="subscription-choose"
+                onClick={() => setIsConfirming(true)}
+                disabled={isSameActivePlan || isRequested}
+              >
+                {isSameActivePlan
+                  ? t('vendor.subscription.isCurrent')
+                  : isRequested
+                    ? t('vendor.subscription.pending.title')
+                    : isRenewal
+                      ? t('vendor.subscription.renew', { plan: planName(selected) })
+                      : t('vendor.subscription.choose', { plan: planName(selected) })}
+              </Button>
+            </Group>
+          </Group>
+          {canPayByMobile && (
+            <Text size="sm" c="dimmed">
+              {t('mobileMoney.plan.payHint', { price: formatRwf(planDetails[selected].priceRwf) })}
+            </Text>
+          )}
+        </Stack>
       </Paper>
 
+      {/* Always in the page, so that each step of a payment by phone is announced as it comes. */}
+      <div aria-live="polite">
+        {noProvider && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            title={t('mobileMoney.plan.noProviderTitle')}
+          >
+            {noProvider}
+          </Alert>
+        )}
+        {payment.data && <PlanPaymentStatus payment={payment.data} />}
+      </div>
       <FlashAlert flash={feedback.flash} />
 
       <Modal
@@ -191,6 +266,62 @@ function PlanChooser({ profile }: { profile: VendorProfile }) {
         </Stack>
       </Modal>
     </Stack>
+  )
+}
+
+/**
+ * Where a plan paid by mobile money stands: waiting for the vendor to approve it on the phone (with how: *182# for
+ * MTN, the Airtel Money menu), paid (the plan is active), failed (why, in the reader's words), or being checked.
+ */
+function PlanPaymentStatus({ payment }: { payment: PlanPaymentDto }) {
+  const { t } = useTranslation()
+  const plan = t(`vendor.subscription.plans.${payment.plan}.name`)
+  const provider = providerName(t, payment.provider)
+  if (payment.status === 'paid') {
+    return (
+      <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+        {t('mobileMoney.plan.paid', { plan })}
+      </Alert>
+    )
+  }
+  if (payment.status === 'failed') {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle aria-hidden />}
+        title={t('mobileMoney.plan.failedTitle')}
+        role="alert"
+      >
+        {t(`payments.reasons.${payment.failureReason ?? 'other'}`)}
+      </Alert>
+    )
+  }
+  if (payment.status === 'unknown') {
+    return (
+      <Notice title={t('mobileMoney.plan.unknownTitle')}>
+        {t('mobileMoney.plan.unknown', { provider })}
+      </Notice>
+    )
+  }
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconDeviceMobile aria-hidden />}
+      title={t('mobileMoney.plan.approveTitle')}
+      role="status"
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          {t('mobileMoney.plan.approveBody', { amount: formatRwf(payment.amount), provider })}
+        </Text>
+        <Group gap="xs">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">{t('mobileMoney.plan.waiting')}</Text>
+        </Group>
+      </Stack>
+    </Alert>
   )
 }
 

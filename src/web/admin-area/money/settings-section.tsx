@@ -32,6 +32,8 @@ type Values = {
   holdDays: Typed
   debtLimit: Typed
   approvalAbove: Typed
+  payoutApprovalAbove: Typed
+  lowFloatBelow: Typed
   marketplaceName: string
   marketplaceTin: string
 }
@@ -47,6 +49,8 @@ const valuesOf = (settings: MoneySettingsDto): Values => ({
   holdDays: settings.holdDays,
   debtLimit: settings.debtLimit ?? '',
   approvalAbove: settings.adjustmentApprovalAbove,
+  payoutApprovalAbove: settings.payoutApprovalAbove,
+  lowFloatBelow: settings.lowFloatBelow,
   marketplaceName: settings.marketplaceName,
   marketplaceTin: settings.marketplaceTin ?? '',
 })
@@ -56,6 +60,8 @@ const inputOf = (values: Values): MoneySettingsInput => ({
   holdDays: typedAmount(values.holdDays),
   debtLimit: optionalAmount(values.debtLimit),
   adjustmentApprovalAbove: typedAmount(values.approvalAbove),
+  payoutApprovalAbove: typedAmount(values.payoutApprovalAbove),
+  lowFloatBelow: typedAmount(values.lowFloatBelow),
   marketplaceName: values.marketplaceName,
   marketplaceTin: values.marketplaceTin.trim() === '' ? null : values.marketplaceTin.trim(),
 })
@@ -74,7 +80,7 @@ export function SettingsSection() {
         <>
           <LoadingStatus />
           <SimpleGrid cols={{ base: 1, sm: 2 }} aria-hidden>
-            {Array.from({ length: 6 }, (_, index) => (
+            {Array.from({ length: 8 }, (_, index) => (
               <Skeleton key={index} h={58} />
             ))}
           </SimpleGrid>
@@ -140,6 +146,18 @@ function SettingsForm({ settings }: { settings: MoneySettingsDto }) {
             description={t('money.settings.approvalAboveHint')}
             required
             {...field('approvalAbove')}
+          />
+          <ExactNumberInput
+            label={t('mobileMoney.settings.payoutApprovalAbove')}
+            description={t('mobileMoney.settings.payoutApprovalAboveHint')}
+            required
+            {...field('payoutApprovalAbove')}
+          />
+          <ExactNumberInput
+            label={t('mobileMoney.settings.lowFloatBelow')}
+            description={t('mobileMoney.settings.lowFloatBelowHint')}
+            required
+            {...field('lowFloatBelow')}
           />
           <TextInput
             label={t('money.settings.name')}

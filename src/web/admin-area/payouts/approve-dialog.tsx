@@ -7,6 +7,7 @@ import { ConfirmModal, type ConfirmActions } from '../../components/confirm-moda
 import { Money } from '../../components/money'
 import { Notice } from '../../components/notice'
 import { useRequiredText } from '../../components/use-required-text'
+import { AccountHolderCheck } from './account-holder-check'
 
 /**
  * The shop's balance net of refunds before this payout: the server's balance already counts the payout while
@@ -15,11 +16,17 @@ import { useRequiredText } from '../../components/use-required-text'
 const balanceBefore = (payout: AdminPayoutDto) =>
   payout.status === 'pending' ? payout.vendorBalance + payout.amount : payout.vendorBalance
 
+/** A mobile-money payout may be approved without a reference: the server queues it for its provider. */
+const isMobileMoney = (payout: AdminPayoutDto) => payout.payoutMethod === 'mobile_money'
+
 /**
  * Asks before an approval, with the shop's balance net of refunds beside the amount and the payment reference
- * of the transfer, which an approval requires (a payout is sent by hand; the server refuses a blank one with the
- * same words, payouts.referenceRequired). An approval above that balance would be refused by the server, so the
- * dialog says so first.
+ * of the transfer. A payout by bank or PayPal is sent by hand, so its approval requires the reference (the server
+ * refuses a blank one with the same words, payouts.referenceRequired). A mobile-money payout may leave it empty:
+ * the server then queues it for its provider, sent with "Pay all approved" (or refuses it, with the same words,
+ * when no configured provider reaches the number); the provider's registered holder of the number stands beside
+ * the owner's name, to check first. An approval above that balance would be refused by the server, so the dialog
+ * says so first.
  */
 export function ApproveDialog({
   payout,
@@ -36,8 +43,8 @@ export function ApproveDialog({
     reference.reset()
   }
   const confirm = (subject: AdminPayoutDto) => {
-    // A blank one sends nothing: the field says what it needs, and the cursor goes back to it.
-    const typed = reference.given(true)
+    // A blank one sends nothing (but for mobile money): the field says what it needs, and the cursor goes back to it.
+    const typed = reference.given(!isMobileMoney(subject))
     if (typed !== null) onConfirm(subject, typed)
   }
   return (
@@ -52,6 +59,7 @@ export function ApproveDialog({
     >
       {(subject) => {
         const balance = balanceBefore(subject)
+        const isMobile = isMobileMoney(subject)
         return (
           <>
             <Text style={{ overflowWrap: 'anywhere' }}>
@@ -72,14 +80,19 @@ export function ApproveDialog({
                 {t('admin.payouts.approveDialog.exceeds', { excess: formatRwf(subject.amount - balance) })}
               </Notice>
             )}
+            {isMobile && subject.status === 'pending' && <AccountHolderCheck payoutId={subject.id} />}
+            {isMobile && <Text size="sm">{t('mobileMoney.approve.mobileNote')}</Text>}
             <TextInput
               ref={reference.field.ref}
-              required
+              required={!isMobile}
               error={reference.field.isMissing ? t('payouts.referenceRequired') : undefined}
               label={t('admin.payouts.approveDialog.referenceLabel')}
-              description={t('admin.payouts.approveDialog.referenceDescription', {
-                max: paymentReferenceMax,
-              })}
+              description={t(
+                isMobile
+                  ? 'mobileMoney.approve.referenceOptional'
+                  : 'admin.payouts.approveDialog.referenceDescription',
+                { max: paymentReferenceMax },
+              )}
               value={reference.field.value}
               onChange={(event) => reference.field.onChange(event.currentTarget.value)}
               maxLength={paymentReferenceMax}

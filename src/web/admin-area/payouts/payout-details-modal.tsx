@@ -11,6 +11,7 @@ import { LoadingStatus } from '../../components/loading-status'
 import { Money } from '../../components/money'
 import { SkeletonList } from '../../components/skeleton-list'
 import { StatusBadge } from '../../components/status-badge'
+import { TransferBadge } from '../../components/transfer-status'
 import { ReceiptStatusLabel, describePayoutDetails, methodLabel, shortId } from './payout-labels'
 import { NoneText } from '../../components/none-text'
 import { RevealPayoutDetails } from './reveal-payout-details'
@@ -98,6 +99,8 @@ function PayoutDetails({ payout }: { payout: AdminPayoutDto }) {
         </div>
         <Group gap="xs">
           <StatusBadge status={payout.status} />
+          {/* (A failure's reason is the decision's reason, below.) */}
+          <TransferBadge status={payout.transferStatus} provider={payout.provider} />
           <ReceiptStatusLabel status={payout.receiptStatus} />
         </Group>
       </Group>

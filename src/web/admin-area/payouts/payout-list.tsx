@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { IconCheck, IconEye, IconX, type TablerIcon } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
@@ -9,6 +9,7 @@ import { ItemCard } from '../../components/item-card'
 import { Money } from '../../components/money'
 import { IconButton } from '../../components/icon-button'
 import { StatusBadge } from '../../components/status-badge'
+import { TransferBadge } from '../../components/transfer-status'
 import { ReceiptStatusLabel, methodLabel, shortId, wrappingBadge } from './payout-labels'
 import type { Acting } from './use-payout-decisions'
 
@@ -143,6 +144,21 @@ function CardActions(props: RowProps) {
 }
 
 /**
+ * Where a mobile-money payout's transfer stands (nothing for one paid by hand); a failed one with its reason, which
+ * the list shows nowhere else.
+ */
+function PayoutTransfer({ payout }: { payout: AdminPayoutDto }) {
+  return (
+    <TransferBadge
+      status={payout.transferStatus}
+      provider={payout.provider}
+      reason={payout.decisionReason}
+      styles={wrappingBadge}
+    />
+  )
+}
+
+/**
  * From 1280 px: one table row per payout, newest request first. Every column fits the width beside the menu in
  * either language: names, methods, badges and dates wrap inside their column, and the actions stand two to a
  * line (tests/e2e/page-width.spec.ts).
@@ -184,7 +200,12 @@ export function PayoutTable({ payouts, ...actions }: PayoutListProps) {
         },
         {
           label: t('fields.status'),
-          cell: (payout) => <StatusBadge status={payout.status} styles={wrappingBadge} />,
+          cell: (payout) => (
+            <Stack gap={4} align="flex-start">
+              <StatusBadge status={payout.status} styles={wrappingBadge} />
+              <PayoutTransfer payout={payout} />
+            </Stack>
+          ),
         },
         {
           label: t('admin.payouts.columns.receipt'),
@@ -233,6 +254,9 @@ export function PayoutCard({ payout, nameId, ...actions }: RowProps & { nameId: 
           ),
         },
         { label: t('admin.payouts.columns.method'), value: methodLabel(t, payout.payoutMethod) },
+        ...(payout.transferStatus
+          ? [{ label: t('mobileMoney.transfer.label'), value: <PayoutTransfer payout={payout} /> }]
+          : []),
         {
           label: t('admin.payouts.columns.receipt'),
           value: <ReceiptStatusLabel status={payout.receiptStatus} />,

@@ -12,7 +12,14 @@ export function usePayoutDecisions() {
   const { t } = useTranslation()
   const { acting, decide } = useReportedDecisions(useDecidePayout(), {
     succeeded: (decision) =>
-      t(decision.status === 'approved' ? 'admin.payouts.approved' : 'admin.payouts.rejected'),
+      t(
+        decision.status === 'rejected'
+          ? 'admin.payouts.rejected'
+          : // Approved without a reference: the server queued it for its provider (or it would have refused).
+            decision.paymentReference
+            ? 'admin.payouts.approved'
+            : 'mobileMoney.approve.queued',
+      ),
     failed: () => t('admin.payouts.updateFailed'),
   })
   return { acting: acting as Acting | null, decide }

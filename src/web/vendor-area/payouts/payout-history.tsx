@@ -1,9 +1,10 @@
-import { Text } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { receiptNoteDate, type PayoutDto } from '../../../shared/schemas/payout'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
+import { TransferBadge } from '../../components/transfer-status'
 import { useFormatDate } from '../../components/format-date'
 import { CardList } from '../../components/card-list'
 import { DataTable } from '../../components/data-table'
@@ -100,7 +101,13 @@ export function PayoutTable({ payouts, onConfirmReceipt }: PayoutListProps) {
         },
         {
           label: t('fields.status'),
-          cell: (payout) => <StatusBadge status={payout.status} style={{ minWidth: 'max-content' }} />,
+          cell: (payout) => (
+            <Stack gap={4} align="flex-start">
+              <StatusBadge status={payout.status} style={{ minWidth: 'max-content' }} />
+              {/* (A failure's reason is in the notes.) */}
+              <TransferBadge status={payout.transferStatus} provider={payout.provider} />
+            </Stack>
+          ),
         },
         {
           label: t('vendor.payouts.history.requestedAt'),
@@ -152,6 +159,14 @@ export function PayoutCards({ payouts, onConfirmReceipt }: PayoutListProps) {
                 value: <DateText value={payout.requestedAt} id={dateId} />,
               },
               { label: t('vendor.payouts.history.processedAt'), value: <ProcessedDate payout={payout} /> },
+              ...(payout.transferStatus
+                ? [
+                    {
+                      label: t('mobileMoney.transfer.label'),
+                      value: <TransferBadge status={payout.transferStatus} provider={payout.provider} />,
+                    },
+                  ]
+                : []),
               { label: t('vendor.payouts.history.notes'), value: <Notes payout={payout} /> },
             ]}
           >
