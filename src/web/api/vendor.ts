@@ -51,6 +51,7 @@ export const useUpdateVendorProfile = () =>
       lowStockThreshold?: number
       tin?: string | null
       vatRegistered?: boolean
+      smsOptOut?: boolean
     }) => call(api.vendor.profile.$patch({ json: input })),
     [productKeys.all],
   )

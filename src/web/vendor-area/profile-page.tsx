@@ -9,6 +9,7 @@ import { IdentitySection, PayoutInfoSection, PersonalInfoSection } from './compo
 import { LowStockSection } from './components/low-stock-section'
 import { ShopInfoSection } from './components/shop-info-section'
 import { TaxSection } from './components/tax-section'
+import { SmsSection } from './components/sms-section'
 import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
 
@@ -58,6 +59,7 @@ function ProfileView({ profile }: { profile: VendorProfile }) {
         <ShopInfoSection profile={profile} />
         <TaxSection profile={profile} />
         <LowStockSection profile={profile} />
+        <SmsSection profile={profile} />
         <LogoSection profile={profile} />
         <BusinessDocumentsSection profile={profile} />
         <IdentitySection profile={profile} />
