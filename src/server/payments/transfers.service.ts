@@ -327,16 +327,10 @@ export async function recordOutcome(
         : { transfer_status: 'failed', failure_reason: outcome.reason },
       details: { transfer_id: transfer.id, provider: transfer.provider, amount: transfer.amount },
     }
+    // What the shop is told and the audit row first; the change that moves the money last. The ledger's trigger
+    // then takes the marketplace's running balances (one row per account, shared by every transfer) as late as
+    // it can, so concurrent outcomes wait on each other for the commit only, not for the mail and the SMS too.
     if (transfer.direction === 'payout' && transfer.payoutId) {
-      // The payouts' trigger moves the money: paid, from in transit to the provider's float; failed, back to the shop.
-      await tx
-        .update(payouts)
-        .set(
-          isPaid
-            ? { transferStatus: 'paid', paymentReference: outcome.providerTransactionId }
-            : { transferStatus: 'failed', status: 'rejected', decisionReason: reasonText },
-        )
-        .where(eq(payouts.id, transfer.payoutId))
       const entry = { ...audit, targetTable: 'payouts', targetId: transfer.payoutId }
       if (by) await recordAudit(tx, { ...entry, by })
       else await recordSystemAudit(tx, { ...entry, system: `payments:${transfer.provider}` })
@@ -363,9 +357,17 @@ export async function recordOutcome(
             })
           : words('payments.sms.payoutFailed', { amount: transfer.amount, reason: reasonText ?? '' }),
       })
+      // The payouts' trigger moves the money: paid, from in transit to the provider's float; failed, back to the shop.
+      await tx
+        .update(payouts)
+        .set(
+          isPaid
+            ? { transferStatus: 'paid', paymentReference: outcome.providerTransactionId }
+            : { transferStatus: 'failed', status: 'rejected', decisionReason: reasonText },
+        )
+        .where(eq(payouts.id, transfer.payoutId))
     } else if (transfer.plan) {
       const plan = transfer.plan
-      if (isPaid) await startPaidPlan(tx, transfer, plan)
       const entry = { ...audit, targetTable: 'vendors', targetId: transfer.vendorId }
       if (by) await recordAudit(tx, { ...entry, by })
       else await recordSystemAudit(tx, { ...entry, system: `payments:${transfer.provider}` })
@@ -391,6 +393,7 @@ export async function recordOutcome(
             plan: words(`vendor.subscription.plans.${plan}.name`),
           }),
         })
+        await startPaidPlan(tx, transfer, plan)
       }
     }
     return true
