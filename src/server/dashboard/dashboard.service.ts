@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
 import { limits } from '../../shared/constants'
-import type { AdminDashboard, MenuCounts, PendingPayoutItem } from '../../shared/schemas/dashboard'
-import type { Db, Tx } from '../db/client'
+import type { AdminDashboard, MenuCounts } from '../../shared/schemas/dashboard'
+import type { Db } from '../db/client'
 import { marketplaceTotals, messages, payouts, users, vendorTotals, vendors } from '../db/schema'
 import { ownerOfShop } from '../db/joins'
 import { addressedTo, ownedBy, type AdminScope, type Viewer } from '../lib/scope'
@@ -16,70 +16,109 @@ const added = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::b
  * marketplace's one row, the rest added up over one row per shop. The database keeps both in the transaction
  * of every change, so the dashboard costs the same at a hundred orders or at a million.
  */
-async function dashboardFigures(tx: Tx, scope: AdminScope): Promise<AdminDashboard['stats']> {
+function dashboardSums(db: Db, scope: AdminScope) {
   const t = vendorTotals
-  const [[shops], [sums]] = await Promise.all([
-    tx.select().from(marketplaceTotals),
-    tx
-      .select({
-        productsTotal: added(sql`${t.productsPending} + ${t.productsApproved} + ${t.productsRejected}`),
-        productsApproved: added(t.productsApproved),
-        ordersTotal: added(sql`${t.ordersPending} + ${t.ordersCompleted} + ${t.ordersRefunded}`),
-        ordersCompleted: added(t.ordersCompleted),
-        // Specification §9: on the dashboard, revenue is the total of completed orders only.
-        revenue: added(t.amountCompleted),
-        payoutsPending: added(t.payoutsPending),
-        payoutsPendingAmount: added(t.payoutsPendingAmount),
-      })
-      .from(t)
-      .where(ownedBy(t.vendorId, scope)),
-  ])
-  const n = (value: number | undefined) => Number(value ?? 0)
-  const pending = n(shops?.vendorsPending)
-  const approved = n(shops?.vendorsApproved)
-  return {
-    vendors: { total: pending + approved + n(shops?.vendorsRejected), approved, pending },
-    products: { total: n(sums?.productsTotal), approved: n(sums?.productsApproved) },
-    orders: { total: n(sums?.ordersTotal), completed: n(sums?.ordersCompleted) },
-    revenue: n(sums?.revenue),
-    payouts: { pending: n(sums?.payoutsPending), pendingAmount: n(sums?.payoutsPendingAmount) },
-  }
+  return db
+    .select({
+      productsTotal: added(sql`${t.productsPending} + ${t.productsApproved} + ${t.productsRejected}`).as(
+        'products_total',
+      ),
+      productsApproved: added(t.productsApproved).as('products_approved'),
+      ordersTotal: added(sql`${t.ordersPending} + ${t.ordersCompleted} + ${t.ordersRefunded}`).as(
+        'orders_total',
+      ),
+      ordersCompleted: added(t.ordersCompleted).as('orders_completed'),
+      // Specification §9: on the dashboard, revenue is the total of completed orders only.
+      revenue: added(t.amountCompleted).as('revenue'),
+      payoutsPending: added(t.payoutsPending).as('payouts_pending'),
+      payoutsPendingAmount: added(t.payoutsPendingAmount).as('payouts_pending_amount'),
+    })
+    .from(t)
+    .where(ownedBy(t.vendorId, scope))
+    .as('sums')
 }
 
 /** The latest pending payout requests, newest first (specification §9: at most 10), with shop and owner. */
-async function latestPendingPayouts(tx: Tx, scope: AdminScope): Promise<PendingPayoutItem[]> {
-  const rows = await tx
-    .select({
-      id: payouts.id,
-      vendorId: payouts.vendorId,
-      shopName: vendors.shopName,
-      ownerName: users.fullName,
-      amount: payouts.amount,
-      requestedAt: payouts.requestedAt,
-    })
-    .from(payouts)
-    .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
-    .innerJoin(users, ownerOfShop)
-    .where(and(eq(payouts.status, 'pending'), payoutsIn(scope)))
-    // The id breaks ties between requests made in the same instant, so the order never changes between reads.
-    .orderBy(desc(payouts.requestedAt), desc(payouts.id))
-    .limit(limits.adminPendingPayoutsLimit)
-  return rows.map((row) => ({ ...row, requestedAt: row.requestedAt.toISOString() }))
+function latestPendingPayouts(db: Db, scope: AdminScope) {
+  return (
+    db
+      .select({
+        id: payouts.id,
+        vendorId: payouts.vendorId,
+        shopName: vendors.shopName,
+        ownerName: users.fullName,
+        amount: payouts.amount,
+        requestedAt: payouts.requestedAt,
+      })
+      .from(payouts)
+      .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
+      .innerJoin(users, ownerOfShop)
+      .where(and(eq(payouts.status, 'pending'), payoutsIn(scope)))
+      // The id breaks ties between requests made in the same instant, so the order never changes between reads.
+      .orderBy(desc(payouts.requestedAt), desc(payouts.id))
+      .limit(limits.adminPendingPayoutsLimit)
+      .as('pending')
+  )
 }
 
 /**
- * The admin dashboard: the figures and the pending list read from one snapshot (a read-only, repeatable-read
- * transaction), so the pending count on the card and the list under the bell never disagree.
+ * The admin dashboard: the figures and the pending list in one statement, so from one snapshot (the pending count
+ * on the card and the list under the bell never disagree) in one round trip. Its rows are the pending requests,
+ * each beside the same figures (one row with no request when none is pending).
  */
 export async function getAdminDashboard(db: Db, scope: AdminScope): Promise<AdminDashboard> {
-  return db.transaction(
-    async (tx) => {
-      const stats = await dashboardFigures(tx, scope)
-      const pendingPayouts = await latestPendingPayouts(tx, scope)
-      return { stats, pendingPayouts }
+  const sums = dashboardSums(db, scope)
+  const pending = latestPendingPayouts(db, scope)
+  const shops = marketplaceTotals
+  const rows = await db
+    .select({
+      vendorsPending: shops.vendorsPending,
+      vendorsApproved: shops.vendorsApproved,
+      vendorsRejected: shops.vendorsRejected,
+      sums: {
+        productsTotal: sums.productsTotal,
+        productsApproved: sums.productsApproved,
+        ordersTotal: sums.ordersTotal,
+        ordersCompleted: sums.ordersCompleted,
+        revenue: sums.revenue,
+        payoutsPending: sums.payoutsPending,
+        payoutsPendingAmount: sums.payoutsPendingAmount,
+      },
+      payout: {
+        id: pending.id,
+        vendorId: pending.vendorId,
+        shopName: pending.shopName,
+        ownerName: pending.ownerName,
+        amount: pending.amount,
+        requestedAt: pending.requestedAt,
+      },
+    })
+    // Aggregates without GROUP BY always answer exactly one row: the marketplace's row and the list join it.
+    .from(sums)
+    .leftJoin(shops, sql`true`)
+    .leftJoin(pending, sql`true`)
+    .orderBy(desc(pending.requestedAt), desc(pending.id))
+  const first = rows[0]
+  const n = (value: number | null | undefined) => Number(value ?? 0)
+  const pendingVendors = n(first?.vendorsPending)
+  const approved = n(first?.vendorsApproved)
+  const figures = first?.sums
+  return {
+    stats: {
+      vendors: {
+        total: pendingVendors + approved + n(first?.vendorsRejected),
+        approved,
+        pending: pendingVendors,
+      },
+      products: { total: n(figures?.productsTotal), approved: n(figures?.productsApproved) },
+      orders: { total: n(figures?.ordersTotal), completed: n(figures?.ordersCompleted) },
+      revenue: n(figures?.revenue),
+      payouts: { pending: n(figures?.payoutsPending), pendingAmount: n(figures?.payoutsPendingAmount) },
     },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  )
+    pendingPayouts: rows.flatMap(({ payout }) =>
+      payout ? [{ ...payout, requestedAt: payout.requestedAt.toISOString() }] : [],
+    ),
+  }
 }
 
 /**

@@ -42,38 +42,106 @@ type Row = Record<string, unknown>
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)))
 
+/** The shop a statement is of: its name and tax identity. */
+export type StatementShop = { id: string; name: string; tin: string | null; vatRegistered: boolean }
+
+/** The month's total of one kind of line (the kinds it has). */
+export type KindTotal = { kind: string; amount: number }
+
 /**
  * The month (YYYY-MM) of `timeZone` as instants, and the shop's last lines before its start and before its end.
- * Each probe reads one entry of ledger_lines_statement_created_idx, newest first from the bound.
+ * Each probe reads one entry of ledger_lines_statement_created_idx, newest first from the bound. With `shop`, the
+ * shop's own row beside them, when its condition keeps it (none: no row); with `totals`, the month's total of each
+ * kind of line it has, a row each (the bounds repeated on each; one row with no kind when the month has no line).
  */
+function boundsQuery(
+  vendorId: string,
+  month: string,
+  timeZone: string,
+  options: { shop?: SQL | undefined; totals: boolean },
+) {
+  const lastBefore = (bound: SQL) => sql`(
+    select l.seq, l.balance_after from ${ledgerLines} l
+    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.created_at < ${bound}
+    order by l.created_at desc, l.seq desc limit 1)`
+  const shopColumns = sql`${vendors.id} as shop_id, ${vendors.shopName} as shop_name, ${vendors.tin} as tin,
+    ${vendors.vatRegistered} as vat_registered,`
+  // The month's lines by their numbers (the (vendor_id, seq) index), as monthTotals reads them.
+  const totals = sql`left join lateral (
+    select l.kind, sum(l.amount)::bigint as amount from ${ledgerLines} l
+    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId}
+      and l.seq > coalesce(o.seq, 0) and l.seq <= coalesce(c.seq, 0)
+    group by l.kind) t on true`
+  return sql`
+    with bounds as (
+      select (${`${month}-01`}::date::timestamp at time zone ${timeZone}) as starts_at,
+        ((${`${month}-01`}::date + interval '1 month')::timestamp at time zone ${timeZone}) as ends_at
+    )
+    select ${options.shop ? shopColumns : sql``} b.starts_at, b.ends_at, o.seq as after_seq,
+      o.balance_after as opening, c.seq as last_seq, c.balance_after as closing
+      ${options.totals ? sql`, t.kind as total_kind, t.amount as total_amount` : sql``}
+    from ${options.shop ? sql`${vendors} cross join` : sql``} bounds b
+    left join lateral ${lastBefore(sql`b.starts_at`)} o on true
+    left join lateral ${lastBefore(sql`b.ends_at`)} c on true
+    ${options.totals ? totals : sql``}
+    ${options.shop ? sql`where ${options.shop}` : sql``}`
+}
+
+const boundsOf = (row: Row): MonthBounds => ({
+  startsAt: asDate(row.starts_at),
+  endsAt: asDate(row.ends_at),
+  afterSeq: Number(row.after_seq ?? 0),
+  openingBalance: Number(row.opening ?? 0),
+  lastSeq: Number(row.last_seq ?? 0),
+  closingBalance: Number(row.closing ?? 0),
+})
+
+const totalsOf = (rows: Row[]): KindTotal[] =>
+  rows.flatMap((row) =>
+    row.total_kind == null ? [] : [{ kind: String(row.total_kind), amount: Number(row.total_amount) }],
+  )
+
+/** Where the month lies in the shop's lines (statementMonth, for a shop already known). */
 export async function monthBounds(
   db: Db,
   vendorId: string,
   month: string,
   timeZone: string,
 ): Promise<MonthBounds> {
-  const lastBefore = (bound: SQL) => sql`(
-    select l.seq, l.balance_after from ${ledgerLines} l
-    where l.account = 'vendor_payable' and l.vendor_id = ${vendorId} and l.created_at < ${bound}
-    order by l.created_at desc, l.seq desc limit 1)`
-  const result = await db.execute(sql`
-    with bounds as (
-      select (${`${month}-01`}::date::timestamp at time zone ${timeZone}) as starts_at,
-        ((${`${month}-01`}::date + interval '1 month')::timestamp at time zone ${timeZone}) as ends_at
-    )
-    select b.starts_at, b.ends_at, o.seq as after_seq, o.balance_after as opening, c.seq as last_seq,
-      c.balance_after as closing
-    from bounds b
-    left join lateral ${lastBefore(sql`b.starts_at`)} o on true
-    left join lateral ${lastBefore(sql`b.ends_at`)} c on true`)
-  const row = rowsOf(result)[0]!
+  const result = await db.execute(boundsQuery(vendorId, month, timeZone, { totals: false }))
+  return boundsOf(rowsOf(result)[0]!)
+}
+
+/**
+ * The shop a statement is of, when `inScope` keeps it (its name and tax identity), where the month lies in its
+ * lines and, when asked for, the month's totals by kind: one statement. Null when the scope does not keep the shop
+ * (or there is none).
+ */
+export async function statementMonth(
+  db: Db,
+  vendorId: string,
+  inScope: SQL | undefined,
+  month: string,
+  options: { timeZone: string; totals: boolean },
+): Promise<{ shop: StatementShop; bounds: MonthBounds; totals: KindTotal[] | null } | null> {
+  const result = await db.execute(
+    boundsQuery(vendorId, month, options.timeZone, {
+      shop: and(eq(vendors.id, vendorId), inScope),
+      totals: options.totals,
+    }),
+  )
+  const rows = rowsOf(result)
+  const row = rows[0]
+  if (!row) return null
   return {
-    startsAt: asDate(row.starts_at),
-    endsAt: asDate(row.ends_at),
-    afterSeq: Number(row.after_seq ?? 0),
-    openingBalance: Number(row.opening ?? 0),
-    lastSeq: Number(row.last_seq ?? 0),
-    closingBalance: Number(row.closing ?? 0),
+    shop: {
+      id: String(row.shop_id),
+      name: String(row.shop_name),
+      tin: row.tin === null ? null : String(row.tin),
+      vatRegistered: Boolean(row.vat_registered),
+    },
+    bounds: boundsOf(row),
+    totals: options.totals ? totalsOf(rows) : null,
   }
 }
 
@@ -170,20 +238,6 @@ export async function monthTotals(db: Db, vendorId: string, bounds: MonthBounds)
     .from(ledgerLines)
     .where(withinMonth(vendorId, bounds))
     .groupBy(ledgerLines.kind)
-}
-
-/** The shop a statement is of, when `inScope` keeps it: its name and tax identity. */
-export async function statementShop(db: Db, vendorId: string, inScope: SQL | undefined) {
-  const [shop] = await db
-    .select({
-      id: vendors.id,
-      name: vendors.shopName,
-      tin: vendors.tin,
-      vatRegistered: vendors.vatRegistered,
-    })
-    .from(vendors)
-    .where(and(eq(vendors.id, vendorId), inScope))
-  return shop ?? null
 }
 
 /** The marketplace's name and TIN, as its statements print them. */

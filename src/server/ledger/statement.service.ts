@@ -13,14 +13,7 @@ import { isUuid, notFound } from '../lib/errors'
 import { scopeVendorId, vendorsIn, type Scope } from '../lib/scope'
 import { textIn } from '../lib/texts'
 import { renderStatementPdf } from './statement-pdf'
-import {
-  marketplaceIdentity,
-  monthBounds,
-  monthTotals,
-  newestLines,
-  oldestFirstBatches,
-  statementShop,
-} from './statement.queries'
+import { marketplaceIdentity, newestLines, oldestFirstBatches, statementMonth } from './statement.queries'
 
 /**
  * A shop's statement (docs/decisions/021): one calendar month of its ledger lines, as a page of the screen, a
@@ -37,15 +30,23 @@ const monthOf = (month: string | undefined, options: StatementOptions) =>
   month ?? calendarDay(options.now ?? new Date(), options.timeZone).slice(0, 7)
 
 /**
- * The shop whose statement the scope asks for: the vendor's own, or for an admin the shop `vendorId` names. An
- * unknown or malformed id is not found.
+ * The shop whose statement the scope asks for (the vendor's own, or for an admin the shop `vendorId` names), and
+ * where the month (this month unless the request names one) lies in its lines, with the month's totals by kind
+ * when `totals` asks for them: one statement. An unknown or malformed id is not found.
  */
-async function shopInScope(db: Db, scope: Scope, vendorId?: string) {
+async function shopMonth(
+  db: Db,
+  scope: Scope,
+  vendorId: string | undefined,
+  query: { month?: string | undefined },
+  options: StatementOptions & { totals: boolean },
+) {
   const id = scopeVendorId(scope, vendorId)
   if (!id || !isUuid(id)) throw notFound()
-  const shop = await statementShop(db, id, vendorsIn(scope))
-  if (!shop) throw notFound()
-  return shop
+  const month = monthOf(query.month, options)
+  const found = await statementMonth(db, id, vendorsIn(scope), month, options)
+  if (!found) throw notFound()
+  return { ...found, month }
 }
 
 /** Every kind at 0, then the month's sums. */
@@ -69,14 +70,12 @@ export async function getStatement(
   query: StatementQuery,
   options: StatementOptions,
 ): Promise<Statement> {
-  const shop = await shopInScope(db, scope, vendorId)
-  const month = monthOf(query.month, options)
-  const bounds = await monthBounds(db, shop.id, month, options.timeZone)
   const before = query.cursor === undefined ? undefined : Number(query.cursor)
-  const [lines, totals] = await Promise.all([
-    newestLines(db, shop.id, bounds, statementPageSize + 1, before),
-    before === undefined ? monthTotals(db, shop.id, bounds) : null,
-  ])
+  const { shop, bounds, month, totals } = await shopMonth(db, scope, vendorId, query, {
+    ...options,
+    totals: before === undefined,
+  })
+  const lines = await newestLines(db, shop.id, bounds, statementPageSize + 1, before)
   const page = lines.slice(0, statementPageSize)
   return {
     vendorId: shop.id,
@@ -123,9 +122,7 @@ export async function exportStatement(
   query: { month?: string | undefined },
   options: StatementOptions,
 ): Promise<CsvExport> {
-  const shop = await shopInScope(db, scope, vendorId)
-  const month = monthOf(query.month, options)
-  const bounds = await monthBounds(db, shop.id, month, options.timeZone)
+  const { shop, bounds, month } = await shopMonth(db, scope, vendorId, query, { ...options, totals: false })
   async function* batches() {
     for await (const lines of oldestFirstBatches(db, shop.id, bounds, DOWNLOAD_BATCH)) {
       yield lines.map((line): CsvCell[] => [
@@ -157,10 +154,10 @@ export async function statementPdf(
   language: Language,
   options: StatementOptions,
 ) {
-  const shop = await shopInScope(db, scope, vendorId)
-  const month = monthOf(query.month, options)
-  const bounds = await monthBounds(db, shop.id, month, options.timeZone)
-  const [marketplace, totals] = await Promise.all([marketplaceIdentity(db), monthTotals(db, shop.id, bounds)])
+  const [{ shop, bounds, month, totals }, marketplace] = await Promise.all([
+    shopMonth(db, scope, vendorId, query, { ...options, totals: true }),
+    marketplaceIdentity(db),
+  ])
   const lines = []
   for await (const batch of oldestFirstBatches(db, shop.id, bounds, DOWNLOAD_BATCH)) lines.push(...batch)
   const bytes = await renderStatementPdf(
@@ -172,7 +169,7 @@ export async function statementPdf(
       endsAt: bounds.endsAt,
       openingBalance: bounds.openingBalance,
       closingBalance: bounds.closingBalance,
-      totals: totalsOf(totals),
+      totals: totalsOf(totals ?? []),
       lines,
       generatedAt: options.now ?? new Date(),
       timeZone: options.timeZone,

@@ -104,6 +104,13 @@ export async function countUpTo(
 }
 
 /**
+ * countUpTo as an expression, for a caller that reads the count with other figures in one statement (a scalar
+ * subquery): the same rows, the same cap.
+ */
+export const countedUpTo = (rows: PgSelect, cap = countCap) =>
+  sql<number>`(select count(*) from (${rows.limit(sampleSize(cap))}) counted)`.mapWith(Number)
+
+/**
  * One page of a list ordered newest first by (time, id) (the id breaks ties, so a row never shows on two pages,
  * or on none), with its bounded count.
  *
@@ -227,7 +234,14 @@ export async function listPage<Row extends { position: string }, Item>(
 export function newestPage<T extends PgTable & { id: AnyPgColumn }, Item>(
   db: Db,
   page: PageQuery,
-  source: { table: T; time: AnyPgColumn; where: SQL | undefined; toItem: (row: InferSelectModel<T>) => Item },
+  source: {
+    table: T
+    time: AnyPgColumn
+    where: SQL | undefined
+    toItem: (row: InferSelectModel<T>) => Item
+    /** The bounded count, when the caller reads it with its own figures (countedUpTo of `counted`). */
+    total?: Promise<{ total: number; totalIsCapped: boolean }>
+  },
 ): Promise<Paged<Item>> {
   const table: PgTable = source.table
   type Row = { row: InferSelectModel<T>; position: string }
@@ -252,6 +266,7 @@ export function newestPage<T extends PgTable & { id: AnyPgColumn }, Item>(
         .$dynamic(),
     idOf: (row) => (row.row as { id: string }).id,
     toItem: (row) => source.toItem(row.row),
+    total: source.total,
   })
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DayRange } from '../../shared/schemas/day-range'
 import type { PageQuery } from '../../shared/schemas/pagination'
 import { randomUUID } from 'node:crypto'
@@ -19,7 +19,7 @@ import { recordAudit, recordDisclosure } from '../audit/record-audit'
 import { calendarDay } from '../lib/calendar'
 import { csvDateTime, csvFileName, csvLabel, type CsvCell } from '../lib/csv'
 import { AppError, isUuid, notFound } from '../lib/errors'
-import { countCapFor } from '../lib/paginate'
+import { cappedTotal, countCapFor, countedUpTo, newestPage } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
 import { payoutsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
@@ -79,7 +79,8 @@ export function toPayoutDto(row: PayoutRow): PayoutDto {
 /**
  * Balance (available now, in the ledger, held and when the next held money is available, owed), pending total,
  * payout method (masked) and one page of the history, newest request first, optionally of
- * some days only (the balance and totals are the shop's, whatever the days).
+ * some days only (the balance and totals are the shop's, whatever the days). Two statements at once: the shop's
+ * figures with the history's bounded count, and the page of its own payouts (no join: they are all its own).
  */
 export async function getPayoutOverview(
   db: Db,
@@ -87,26 +88,36 @@ export async function getPayoutOverview(
   page: Page,
   options: { timeZone: string },
 ): Promise<PayoutOverview> {
-  const [[vendor], history] = await Promise.all([
-    db
-      .select({
-        payoutMethod: vendors.payoutMethod,
-        payoutDetails: vendors.payoutDetails,
-        ledgerBalance: ledgerBalance(vendors.id),
-        held: heldBalance(vendors.id),
-        nextAvailableAt: nextAvailableAt(vendors.id),
-        pendingTotal: pendingTotal(vendors.id),
-      })
-      .from(vendors)
-      .where(eq(vendors.id, scope.vendorId)),
-    payoutRows.page(
-      db,
-      page,
-      payoutFilter(scope, { status: 'all', from: page.from, to: page.to }, options.timeZone),
-      {
-        toItem: (row) => toPayoutDto(row.payout),
-      },
-    ),
+  const where = payoutFilter(scope, { status: 'all', from: page.from, to: page.to }, options.timeZone)
+  const figures = db
+    .select({
+      payoutMethod: vendors.payoutMethod,
+      payoutDetails: vendors.payoutDetails,
+      ledgerBalance: ledgerBalance(vendors.id),
+      held: heldBalance(vendors.id),
+      nextAvailableAt: nextAvailableAt(vendors.id),
+      pendingTotal: pendingTotal(vendors.id),
+      // The history's count (the page's `total`), up to the lists' cap, read here rather than on its own.
+      historyCount: countedUpTo(
+        db
+          .select({ one: sql`1` })
+          .from(payouts)
+          .where(where)
+          .$dynamic(),
+      ),
+    })
+    .from(vendors)
+    .where(eq(vendors.id, scope.vendorId))
+    .then(([row]) => row)
+  const [vendor, history] = await Promise.all([
+    figures,
+    newestPage(db, page, {
+      table: payouts,
+      time: payouts.requestedAt,
+      where,
+      toItem: toPayoutDto,
+      total: figures.then((row) => cappedTotal(row?.historyCount ?? 0)),
+    }),
   ])
   if (!vendor) throw notFound()
   return {

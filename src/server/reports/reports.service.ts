@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/client'
 import {
   ledgerBalances,
   ledgerDays,
+  marketplaceTotals,
   ledgerLines,
   orderDays,
   orderHours,
@@ -145,18 +146,36 @@ async function reportFigures(
 ) {
   const isNew = (column: SQLWrapper) => within(column, start, end)
   const wasNew = (column: SQLWrapper) => within(column, previousStart, start)
-  const v = tx
+  // The shops by status from the marketplace's running totals (its one row: the report is the whole
+  // marketplace's); the shops new since the range before began, counted over those two ranges alone
+  // (vendors_created_idx): "before" is the total minus those since the range began (docs/decisions/007).
+  const newShops = tx
     .select({
-      total: count().as('v_total'),
-      before: counted(lt(vendors.createdAt, start)).as('v_before'),
-      approved: counted(eq(vendors.status, 'approved')).as('v_approved'),
-      pending: counted(eq(vendors.status, 'pending')).as('v_pending'),
-      rejected: counted(eq(vendors.status, 'rejected')).as('v_rejected'),
-      recent: counted(isNew(vendors.createdAt)).as('v_recent'),
-      previousRecent: counted(wasNew(vendors.createdAt)).as('v_previous_recent'),
+      since: counted(gte(vendors.createdAt, start)).as('vs_since'),
+      recent: counted(isNew(vendors.createdAt)).as('vs_recent'),
+      previousRecent: counted(wasNew(vendors.createdAt)).as('vs_previous_recent'),
     })
     .from(vendors)
-    .where(ownedBy(vendors.id, scope))
+    .where(and(gte(vendors.createdAt, previousStart), ownedBy(vendors.id, scope)))
+    .as('vs')
+  const shops = marketplaceTotals
+  const shopsOf = (column: SQLWrapper) => sql<number>`coalesce(${column}, 0)`.mapWith(Number)
+  const allShops = sql`(${shopsOf(shops.vendorsPending)} + ${shopsOf(shops.vendorsApproved)} + ${shopsOf(
+    shops.vendorsRejected,
+  )})`
+  const v = tx
+    .select({
+      total: sql<number>`${allShops}`.mapWith(Number).as('v_total'),
+      before: sql<number>`${allShops} - ${newShops.since}`.mapWith(Number).as('v_before'),
+      approved: shopsOf(shops.vendorsApproved).as('v_approved'),
+      pending: shopsOf(shops.vendorsPending).as('v_pending'),
+      rejected: shopsOf(shops.vendorsRejected).as('v_rejected'),
+      recent: sql<number>`${newShops.recent}`.mapWith(Number).as('v_recent'),
+      previousRecent: sql<number>`${newShops.previousRecent}`.mapWith(Number).as('v_previous_recent'),
+    })
+    // An aggregate without GROUP BY answers exactly one row; the marketplace's row joins it.
+    .from(newShops)
+    .leftJoin(shops, sql`true`)
     .as('v')
   // All-time figures come from the shops' running totals (one row per shop); what happened since the range
   // began is counted over the range alone: "before" is the total minus that (docs/decisions/007).

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Plan } from '../../shared/constants'
 import {
@@ -21,13 +22,14 @@ import { limits, planDetails } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
 import { users, variants, vendorTotals, vendors } from '../db/schema'
 import { emptyVendorTotals } from '../db/totals'
+import { ownerOfShop } from '../db/joins'
 import { AppError, isUniqueViolation, vendorNotRegistered } from '../lib/errors'
 import { recordAudit, recordDisclosure } from '../audit/record-audit'
 import { assertOwnedFiles, fileRefs } from '../lib/files'
 import { postLedgerEntry } from '../ledger/ledger'
 import { countCapFor } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
-import type { AdminScope, Scope, VendorScope } from '../lib/scope'
+import { vendorsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { isLowVariant } from '../lib/stock'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
@@ -407,15 +409,25 @@ export async function confirmPlanRequest(
 
 /**
  * The four dashboard figures, read from the shop's running totals (one row, kept by the database in the
- * transaction of every order, payout and product change: docs/decisions/007), however many orders it has.
+ * transaction of every order, payout and product change: docs/decisions/007), however many orders it has, with
+ * the shop's record and its low-stock count: one statement, one round trip (it is the vendor's first screen).
  */
 export async function vendorDashboard(db: Db, scope: VendorScope): Promise<VendorDashboard> {
-  const row = await requireOwnVendor(db, scope)
-  const [[totals], lowStockProducts] = await Promise.all([
-    db.select().from(vendorTotals).where(eq(vendorTotals.vendorId, row.vendor.id)),
-    lowStockCount(db, row.vendor.id),
-  ])
-  const figures = totals ?? emptyVendorTotals
+  const [row] = await db
+    .select({
+      vendor: vendors,
+      email: users.email,
+      fullName: users.fullName,
+      totals: vendorTotals,
+      lowStockProducts: lowStockCount(vendors.id),
+    })
+    .from(vendors)
+    .innerJoin(users, ownerOfShop)
+    // A shop has its totals row from its first change on; before it, every figure is 0.
+    .leftJoin(vendorTotals, eq(vendorTotals.vendorId, vendors.id))
+    .where(and(eq(vendors.id, scope.vendorId), vendorsIn(scope)))
+  if (!row) throw vendorNotRegistered()
+  const figures = row.totals ?? emptyVendorTotals
   return {
     vendor: toProfile(row.vendor, row),
     stats: {
@@ -424,25 +436,22 @@ export async function vendorDashboard(db: Db, scope: VendorScope): Promise<Vendo
       // Specification §9: the vendor's revenue is the total of their completed orders.
       revenue: figures.amountCompleted,
       pendingPayouts: figures.payoutsPendingAmount,
-      lowStockProducts,
+      lowStockProducts: row.lowStockProducts,
     },
   }
 }
 
 /**
  * How many of the shop's products are low on stock (the dashboard's card, linking to the list's "Low stock"
- * filter, which keeps the same products: lib/stock.ts). Not a running total: one pass over this shop's live
- * variants through the index that starts with the shop (variants_vendor_sku_lower_unique), a few thousand rows for
- * the largest catalogue, however many shops and orders the marketplace has.
+ * filter, which keeps the same products: lib/stock.ts), for a select of the shop's record (`vendors`: its
+ * threshold). Not a running total: one pass over this shop's live variants through the index that starts with the
+ * shop, a few thousand rows for the largest catalogue, however many shops and orders the marketplace has.
  */
-async function lowStockCount(db: Db, vendorId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(distinct ${variants.productId})`.mapWith(Number) })
+const lowStockCount = (vendorId: SQLWrapper) =>
+  sql<number>`(${new QueryBuilder()
+    .select({ count: sql`count(distinct ${variants.productId})` })
     .from(variants)
-    .innerJoin(vendors, eq(vendors.id, variants.vendorId))
-    .where(and(eq(variants.vendorId, vendorId), isLowVariant()))
-  return row?.count ?? 0
-}
+    .where(and(eq(variants.vendorId, vendorId), isLowVariant()))})`.mapWith(Number)
 
 /**
  * The admin's list of applications (admin §2, §7 "Vendors list"): newest application first, filtered by status
