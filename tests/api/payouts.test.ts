@@ -112,6 +112,9 @@ describe('GET /api/vendor/payouts', () => {
         notes: null,
         decisionReason: null,
         paymentReference: null,
+        // Paid by hand: no provider, no transfer.
+        provider: null,
+        transferStatus: null,
         canConfirmReceipt: true,
       },
     ])

@@ -344,6 +344,10 @@ export const variants = pgTable(
     check('variants_stock_check', sql`stock >= 0`),
     check('variants_price_check', sql`price >= 0`),
     index('variants_product_idx').on(t.productId),
+    // The shop's low-stock count (its dashboard) reads its live variants by stock, not all of them.
+    index('variants_vendor_low_stock_idx')
+      .on(t.vendorId, t.stock)
+      .where(sql`archived_at is null`),
   ],
 )
 

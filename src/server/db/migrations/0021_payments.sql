@@ -119,6 +119,7 @@ CREATE INDEX "reconciliation_runs_created_idx" ON "reconciliation_runs" USING bt
 CREATE INDEX "sms_outbox_queued_idx" ON "sms_outbox" USING btree ("next_attempt_at") WHERE status = 'queued';--> statement-breakpoint
 CREATE INDEX "sms_outbox_vendor_idx" ON "sms_outbox" USING btree ("vendor_id","created_at");--> statement-breakpoint
 CREATE INDEX "payouts_transfer_idx" ON "payouts" USING btree ("transfer_status","processed_at") WHERE transfer_status is not null;--> statement-breakpoint
+CREATE INDEX "variants_vendor_low_stock_idx" ON "variants" USING btree ("vendor_id","stock") WHERE archived_at is null;--> statement-breakpoint
 ALTER TABLE "ledger_lines" ADD CONSTRAINT "ledger_lines_account_check" CHECK (account in ('vendor_payable', 'marketplace_cash', 'commission_income', 'vat_on_commission_payable', 'payouts_in_transit', 'subscription_income', 'adjustments', 'provider_float_mtn', 'provider_float_airtel', 'provider_float_pawapay'));--> statement-breakpoint
 ALTER TABLE "marketplace_settings" ADD CONSTRAINT "marketplace_settings_payout_approval_check" CHECK (payout_approval_above >= 0);--> statement-breakpoint
 ALTER TABLE "marketplace_settings" ADD CONSTRAINT "marketplace_settings_low_float_check" CHECK (low_float_below >= 0);--> statement-breakpoint
