@@ -75,11 +75,9 @@ export const moneySettingsInput = z.object({
     description:
       'A batch of mobile-money payouts above this (RWF) is sent only once a second admin approves it (unchanged when left out)',
   }),
-  lowFloatBelow: wholeFrancs('errors.moneyAmountInvalid')
-    .optional()
-    .meta({
-      description: 'The dashboard warns when a provider’s float is below this (RWF; unchanged when left out)',
-    }),
+  lowFloatBelow: wholeFrancs('errors.moneyAmountInvalid').optional().meta({
+    description: 'The dashboard warns when a provider’s float is below this (RWF; unchanged when left out)',
+  }),
   marketplaceName: requiredText(marketplaceNameMax),
   marketplaceTin: z
     .string({ error: 'errors.moneyTinInvalid' })
