@@ -85,6 +85,9 @@ describe('GET /api/admin/payouts', () => {
       notes: null,
       decisionReason: null,
       paymentReference: 'MTN-778812',
+      // Paid by hand: no provider sent it.
+      provider: null,
+      transferStatus: null,
       vendorBalance: -500,
     })
     expect(second).toMatchObject({

@@ -82,6 +82,8 @@ async function shopBeforeTheDay(admin: APIRequestContext, tag: string) {
   const shop = await approvedShopWithProduct(admin, {
     shopName: `Inzuki ${tag}`,
     product: { name: `Coffee bag ${tag}`, description: 'Washed Arabica from Huye', price: 6_000 },
+    // Paid to an M-Pesa number in Kenya, which no mobile-money provider of this marketplace reaches: paid by hand.
+    payoutDetails: { provider: 'mpesa', mobileNumber: '+254712343456' },
   })
   const { vendor, vendorApi } = shop
   const basket = { name: `Agaseke ${tag}`, price: 12_000 }
@@ -165,11 +167,11 @@ for (const lang of testLanguages) {
       await page.getByRole('button', { name: t(lang, 'admin.payouts.viewLabel', about) }).click()
       const details = dialog(page, lang, 'admin.payouts.details.title')
       await expect(details).toContainText('•••• 3456')
-      await expect(details).not.toContainText('788123456')
+      await expect(details).not.toContainText('712343456')
       await expect(details).toContainText(t(lang, 'admin.payouts.reveal.audited'))
       await button(details, lang, 'admin.payouts.reveal.show').click()
       await expect(details.getByText(t(lang, 'admin.payouts.reveal.title'))).toBeVisible()
-      await expect(details).toContainText(/\+?250788123456|0788123456/)
+      await expect(details).toContainText(/\+?254712343456/)
       await expect(
         details.getByRole('button', {
           name: t(lang, 'admin.payouts.reveal.copyLabel', { shop: vendor.shopName }),

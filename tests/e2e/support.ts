@@ -352,6 +352,12 @@ export async function createVendorWithShop(
   {
     fullName = 'Aline Uwase',
     shopName = `Aline Crafts ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`,
+    // Where its payouts go: the shop's MTN number unless told otherwise.
+    payoutDetails,
+  }: {
+    fullName?: string
+    shopName?: string
+    payoutDetails?: { provider: string; mobileNumber: string }
   } = {},
 ): Promise<VendorWithShop> {
   const vendor = await createConfirmedVendor(request, fullName)
@@ -374,7 +380,7 @@ export async function createVendorWithShop(
       idDocuments: [],
       businessDocuments: [],
       payoutMethod: 'mobile_money',
-      payoutDetails: { provider: 'mtn', mobileNumber: phone },
+      payoutDetails: payoutDetails ?? { provider: 'mtn', mobileNumber: phone },
     },
   })
   expect(registered.status(), await registered.text()).toBe(201)
@@ -435,10 +441,17 @@ export async function approveVendor(admin: APIRequestContext, vendorId: string) 
  */
 export async function approvedShopWithProduct(
   admin: APIRequestContext,
-  shop: { shopName: string; product: { name: string; price: number; description?: string } },
+  shop: {
+    shopName: string
+    product: { name: string; price: number; description?: string }
+    payoutDetails?: { provider: string; mobileNumber: string }
+  },
 ) {
   const vendorApi = await playwrightRequest.newContext({ baseURL: serverOrigin() })
-  const vendor = await createVendorWithShop(vendorApi, { shopName: shop.shopName })
+  const vendor = await createVendorWithShop(vendorApi, {
+    shopName: shop.shopName,
+    payoutDetails: shop.payoutDetails,
+  })
   await approveVendor(admin, vendor.vendorId)
   const { name, price, description } = shop.product
   const response = await vendorApi.post('/api/vendor/products', {

@@ -75,6 +75,11 @@ const RESET_INVALID = '404 auth.reset.linkInvalid'
 const TAKEN = '409 setup.adminExists'
 /** An admin invitation's link that is not (or no longer) valid. */
 const INVITATION_INVALID = '422 errors.teamLinkInvalid'
+/** A provider's statement (MTN's layout) of one payout Isoko does not know: a difference to report. */
+const mtnStatement = [
+  'Id,External Transaction Id,Date,Status,Type,Amount,Currency',
+  '987654321,,2026-11-01 10:00:00,Successful,Transfer,-5000,RWF',
+].join('\n')
 /** A provider's callback on a marketplace with no provider configured: not genuine, nothing changes. */
 const CALLBACK = '401 (no error body)'
 /** No configured provider reaches the shop's number. */
@@ -507,6 +512,22 @@ const table: Record<string, Case> = {
     body: () => ({ decision: 'approve' }),
   },
   'GET /api/admin/transfers': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  // A provider's statement set against Isoko's transfers: admins only.
+  'POST /api/admin/reconciliations': {
+    expect: [ADMIN_OUT, ROLE, ROLE, ROLE, ROLE, ROLE, CREATED],
+    body: () => ({
+      provider: 'mtn',
+      fromDay: '2026-11-01',
+      toDay: '2026-11-02',
+      fileName: 'statement.csv',
+      csv: mtnStatement,
+    }),
+  },
+  'GET /api/admin/reconciliations': { expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, OK] },
+  'GET /api/admin/reconciliations/{id}': {
+    expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, GONE],
+    url: () => `/api/admin/reconciliations/${randomUUID()}`,
+  },
   'GET /api/admin/payouts/{id}/account-holder': {
     expect: [OUT, ROLE, ROLE, ROLE, ROLE, ROLE, NO_PROVIDER],
     url: () => `/api/admin/payouts/${fx.pendingPayoutId}/account-holder`,

@@ -8,6 +8,8 @@ import { Money } from '../../components/money'
 import { Notice } from '../../components/notice'
 import { useRequiredText } from '../../components/use-required-text'
 import { AccountHolderCheck } from './account-holder-check'
+import { usePayoutAccountHolder } from '../../api/admin-payments'
+import { ApiError } from '../../api/client'
 
 /**
  * The shop's balance net of refunds before this payout: the server's balance already counts the payout while
@@ -18,6 +20,10 @@ const balanceBefore = (payout: AdminPayoutDto) =>
 
 /** A mobile-money payout may be approved without a reference: the server queues it for its provider. */
 const isMobileMoney = (payout: AdminPayoutDto) => payout.payoutMethod === 'mobile_money'
+
+/** The server says no configured provider reaches the number: the payout is paid by hand, its reference needed. */
+const isUnreachable = (error: unknown) =>
+  error instanceof ApiError && error.messageKey === 'payments.errors.noProviderForNumber'
 
 /**
  * Asks before an approval, with the shop's balance net of refunds beside the amount and the payment reference
@@ -37,6 +43,13 @@ export function ApproveDialog({
   const { t } = useTranslation()
   const reference = useRequiredText<HTMLInputElement>()
   const [forId, setForId] = useState<string | null>(null)
+  // The same query as the holder's check below (one request): it also tells whether a provider sends this payout.
+  const holder = usePayoutAccountHolder(
+    payout && isMobileMoney(payout) && payout.status === 'pending' ? payout.id : null,
+  )
+  // Until the server has said (a moment), the reference is asked for: a blank one is never sent unseen.
+  const isByProvider = (subject: AdminPayoutDto) =>
+    isMobileMoney(subject) && (holder.isSuccess || (holder.isError && !isUnreachable(holder.error)))
   // A new payout starts with an empty reference; the last one's stays while the dialog fades out.
   if (payout && payout.id !== forId) {
     setForId(payout.id)
@@ -44,7 +57,7 @@ export function ApproveDialog({
   }
   const confirm = (subject: AdminPayoutDto) => {
     // A blank one sends nothing (but for mobile money): the field says what it needs, and the cursor goes back to it.
-    const typed = reference.given(!isMobileMoney(subject))
+    const typed = reference.given(!isByProvider(subject))
     if (typed !== null) onConfirm(subject, typed)
   }
   return (
@@ -59,7 +72,7 @@ export function ApproveDialog({
     >
       {(subject) => {
         const balance = balanceBefore(subject)
-        const isMobile = isMobileMoney(subject)
+        const isMobile = isByProvider(subject)
         return (
           <>
             <Text style={{ overflowWrap: 'anywhere' }}>
@@ -80,7 +93,9 @@ export function ApproveDialog({
                 {t('admin.payouts.approveDialog.exceeds', { excess: formatRwf(subject.amount - balance) })}
               </Notice>
             )}
-            {isMobile && subject.status === 'pending' && <AccountHolderCheck payoutId={subject.id} />}
+            {isMobileMoney(subject) && subject.status === 'pending' && (
+              <AccountHolderCheck payoutId={subject.id} />
+            )}
             {isMobile && <Text size="sm">{t('mobileMoney.approve.mobileNote')}</Text>}
             <TextInput
               ref={reference.field.ref}
