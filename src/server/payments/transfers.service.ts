@@ -483,13 +483,18 @@ export async function handleCallback(
   return true
 }
 
+/** Transfers a process moves on at once. */
+const WORKER_LANES = 2
+
 /** Works through the due transfers, a few at a time; returns how many it looked at. */
 export async function runDueTransfers(
   ctx: PaymentsContext,
   options: { limit?: number; concurrency?: number } = {},
 ) {
-  const claimed = await claimDueTransfers(ctx, options.limit ?? 50)
-  const concurrency = options.concurrency ?? 8
+  // A few calls at a time leave the pool and the cores to the screens; a process claims only what it is about to
+  // work on, so one that dies holds few transfers for the claim's minute.
+  const concurrency = options.concurrency ?? WORKER_LANES
+  const claimed = await claimDueTransfers(ctx, options.limit ?? concurrency * 2)
   let next = 0
   const lane = async () => {
     while (next < claimed.length) {
