@@ -409,6 +409,16 @@ export async function listTransfers(
   return { items: rows.map(toTransferDto) }
 }
 
+/** One transfer with its shop's name, as the queue lists it. */
+async function transferWithShop(db: Db, transferId: string) {
+  const [row] = await db
+    .select({ transfer: moneyTransfers, shopName: vendors.shopName })
+    .from(moneyTransfers)
+    .innerJoin(vendors, eq(vendors.id, moneyTransfers.vendorId))
+    .where(eq(moneyTransfers.id, transferId))
+  return row
+}
+
 /**
  * A person settles an unknown transfer. `check` asks the provider again (its answer is recorded when final);
  * `paid` and `failed` record what the person learned from the provider themselves (its transaction id for a
@@ -421,11 +431,7 @@ export async function resolveTransfer(
   resolution: TransferResolution,
 ): Promise<TransferDto> {
   if (!isUuid(transferId)) throw notFound()
-  const [row] = await ctx.db
-    .select({ transfer: moneyTransfers, shopName: vendors.shopName })
-    .from(moneyTransfers)
-    .innerJoin(vendors, eq(vendors.id, moneyTransfers.vendorId))
-    .where(eq(moneyTransfers.id, transferId))
+  const row = await transferWithShop(ctx.db, transferId)
   if (!row) throw notFound()
   if (resolution.action === 'withdraw') {
     await withdrawQueued(ctx, admin, row.transfer, resolution.note ?? null)
@@ -480,12 +486,7 @@ export async function resolveTransfer(
       admin,
     )
   }
-  const [after] = await ctx.db
-    .select({ transfer: moneyTransfers, shopName: vendors.shopName })
-    .from(moneyTransfers)
-    .innerJoin(vendors, eq(vendors.id, moneyTransfers.vendorId))
-    .where(eq(moneyTransfers.id, transferId))
-  return toTransferDto(after!)
+  return toTransferDto((await transferWithShop(ctx.db, transferId))!)
 }
 
 /**
