@@ -58,6 +58,9 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wit
   }
 }
 
+/** A number whose request to pay waits on every fake until the test, as the payer, approves or declines it. */
+const payerAnswersOnThePhone = '000004'
+
 describe.each(paymentProviders)('callbacks from %s', (name: PaymentProviderName) => {
   let fake: ProviderFake
   let t: TestApp
@@ -179,7 +182,7 @@ describe.each(paymentProviders)('callbacks from %s', (name: PaymentProviderName)
     const vendor = await registeredVendor(t, {
       payoutDetails: {
         provider: name === 'airtel' ? 'airtel' : 'mtn',
-        mobileNumber: numberOn(name, '778899'),
+        mobileNumber: numberOn(name, payerAnswersOnThePhone),
       },
     })
     const started = expectStatus(
@@ -236,7 +239,7 @@ describe.each(paymentProviders)('callbacks from %s', (name: PaymentProviderName)
     const vendor = await registeredVendor(t, {
       payoutDetails: {
         provider: name === 'airtel' ? 'airtel' : 'mtn',
-        mobileNumber: numberOn(name, '889900'),
+        mobileNumber: numberOn(name, payerAnswersOnThePhone),
       },
     })
     const started = await t.post(
