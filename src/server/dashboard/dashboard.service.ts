@@ -4,6 +4,7 @@ import type { AdminDashboard, MenuCounts } from '../../shared/schemas/dashboard'
 import type { Db } from '../db/client'
 import { marketplaceTotals, messages, payouts, users, vendorTotals, vendors } from '../db/schema'
 import { ownerOfShop } from '../db/joins'
+import { preparedPerDatabase } from '../db/prepared'
 import { addressedTo, ownedBy, type AdminScope, type Viewer } from '../lib/scope'
 
 const payoutsIn = (scope: AdminScope) => ownedBy(payouts.vendorId, scope)
@@ -61,43 +62,53 @@ function latestPendingPayouts(db: Db, scope: AdminScope) {
   )
 }
 
+const adminDashboardQuery = preparedPerDatabase((db, name) => {
+  // An admin's scope keeps every shop (lib/scope.ts), so the statement is the same for every admin: built and
+  // planned once (db/prepared.ts).
+  const everyShop: AdminScope = { role: 'admin', userId: '' }
+  const sums = dashboardSums(db, everyShop)
+  const pending = latestPendingPayouts(db, everyShop)
+  const shops = marketplaceTotals
+  return (
+    db
+      .select({
+        vendorsPending: shops.vendorsPending,
+        vendorsApproved: shops.vendorsApproved,
+        vendorsRejected: shops.vendorsRejected,
+        sums: {
+          productsTotal: sums.productsTotal,
+          productsApproved: sums.productsApproved,
+          ordersTotal: sums.ordersTotal,
+          ordersCompleted: sums.ordersCompleted,
+          revenue: sums.revenue,
+          payoutsPending: sums.payoutsPending,
+          payoutsPendingAmount: sums.payoutsPendingAmount,
+        },
+        payout: {
+          id: pending.id,
+          vendorId: pending.vendorId,
+          shopName: pending.shopName,
+          ownerName: pending.ownerName,
+          amount: pending.amount,
+          requestedAt: pending.requestedAt,
+        },
+      })
+      // Aggregates without GROUP BY always answer exactly one row: the marketplace's row and the list join it.
+      .from(sums)
+      .leftJoin(shops, sql`true`)
+      .leftJoin(pending, sql`true`)
+      .orderBy(desc(pending.requestedAt), desc(pending.id))
+      .prepare(name)
+  )
+}, 'isoko_admin_dashboard')
+
 /**
  * The admin dashboard: the figures and the pending list in one statement, so from one snapshot (the pending count
  * on the card and the list under the bell never disagree) in one round trip. Its rows are the pending requests,
  * each beside the same figures (one row with no request when none is pending).
  */
-export async function getAdminDashboard(db: Db, scope: AdminScope): Promise<AdminDashboard> {
-  const sums = dashboardSums(db, scope)
-  const pending = latestPendingPayouts(db, scope)
-  const shops = marketplaceTotals
-  const rows = await db
-    .select({
-      vendorsPending: shops.vendorsPending,
-      vendorsApproved: shops.vendorsApproved,
-      vendorsRejected: shops.vendorsRejected,
-      sums: {
-        productsTotal: sums.productsTotal,
-        productsApproved: sums.productsApproved,
-        ordersTotal: sums.ordersTotal,
-        ordersCompleted: sums.ordersCompleted,
-        revenue: sums.revenue,
-        payoutsPending: sums.payoutsPending,
-        payoutsPendingAmount: sums.payoutsPendingAmount,
-      },
-      payout: {
-        id: pending.id,
-        vendorId: pending.vendorId,
-        shopName: pending.shopName,
-        ownerName: pending.ownerName,
-        amount: pending.amount,
-        requestedAt: pending.requestedAt,
-      },
-    })
-    // Aggregates without GROUP BY always answer exactly one row: the marketplace's row and the list join it.
-    .from(sums)
-    .leftJoin(shops, sql`true`)
-    .leftJoin(pending, sql`true`)
-    .orderBy(desc(pending.requestedAt), desc(pending.id))
+export async function getAdminDashboard(db: Db, _scope: AdminScope): Promise<AdminDashboard> {
+  const rows = await adminDashboardQuery(db).execute()
   const first = rows[0]
   const n = (value: number | null | undefined) => Number(value ?? 0)
   const pendingVendors = n(first?.vendorsPending)

@@ -23,13 +23,14 @@ import type { Db, Tx } from '../db/client'
 import { users, variants, vendorTotals, vendors } from '../db/schema'
 import { emptyVendorTotals } from '../db/totals'
 import { ownerOfShop } from '../db/joins'
+import { preparedPerDatabase } from '../db/prepared'
 import { AppError, isUniqueViolation, vendorNotRegistered } from '../lib/errors'
 import { recordAudit, recordDisclosure } from '../audit/record-audit'
 import { assertOwnedFiles, fileRefs } from '../lib/files'
 import { postLedgerEntry } from '../ledger/ledger'
 import { countCapFor } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
-import { vendorsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
+import type { AdminScope, Scope, VendorScope } from '../lib/scope'
 import { isLowVariant } from '../lib/stock'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
@@ -412,20 +413,28 @@ export async function confirmPlanRequest(
  * transaction of every order, payout and product change: docs/decisions/007), however many orders it has, with
  * the shop's record and its low-stock count: one statement, one round trip (it is the vendor's first screen).
  */
+const vendorDashboardQuery = preparedPerDatabase(
+  (db, name) =>
+    db
+      .select({
+        vendor: vendors,
+        email: users.email,
+        fullName: users.fullName,
+        totals: vendorTotals,
+        lowStockProducts: lowStockCount(vendors.id),
+      })
+      .from(vendors)
+      .innerJoin(users, ownerOfShop)
+      // A shop has its totals row from its first change on; before it, every figure is 0.
+      .leftJoin(vendorTotals, eq(vendorTotals.vendorId, vendors.id))
+      // The shop of the signed-in vendor's scope, and no other (vendorDashboard passes scope.vendorId).
+      .where(eq(vendors.id, sql.placeholder('vendorId')))
+      .prepare(name),
+  'isoko_vendor_dashboard',
+)
+
 export async function vendorDashboard(db: Db, scope: VendorScope): Promise<VendorDashboard> {
-  const [row] = await db
-    .select({
-      vendor: vendors,
-      email: users.email,
-      fullName: users.fullName,
-      totals: vendorTotals,
-      lowStockProducts: lowStockCount(vendors.id),
-    })
-    .from(vendors)
-    .innerJoin(users, ownerOfShop)
-    // A shop has its totals row from its first change on; before it, every figure is 0.
-    .leftJoin(vendorTotals, eq(vendorTotals.vendorId, vendors.id))
-    .where(and(eq(vendors.id, scope.vendorId), vendorsIn(scope)))
+  const [row] = await vendorDashboardQuery(db).execute({ vendorId: scope.vendorId })
   if (!row) throw vendorNotRegistered()
   const figures = row.totals ?? emptyVendorTotals
   return {
