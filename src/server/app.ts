@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception'
 import { bodyLimit } from 'hono/body-limit'
 import { csrf } from 'hono/csrf'
 import { requestId } from 'hono/request-id'
+import { getCookie, setCookie } from 'hono/cookie'
 import { secureHeaders } from 'hono/secure-headers'
 import { errorStatus } from '../shared/errors'
 import { accountRoutes } from './account/account.routes'
@@ -21,6 +22,7 @@ import { compression } from './lib/compression'
 import { AppError, isUnstorableText } from './lib/errors'
 import { closeAfterUnreadBody } from './lib/linger'
 import { isDatabaseUnavailable } from './db/availability'
+import { mayReadLate, readingLate } from './db/replicas'
 import { SESSION_SCHEME } from './lib/openapi'
 import { clientIp, createRouter, errorJson, refuseOversizeBody, respondError, sameSiteOnly } from './lib/http'
 import { resolveActor } from './auth/actor'
@@ -164,6 +166,11 @@ function smsGatewayFromConfig(config: Config): SmsGateway | null {
   return null
 }
 
+/** The cookie that sends a browser's reads to the primary after it changed something (replicas only). */
+const READ_PRIMARY_COOKIE = 'isoko_read_primary'
+/** How long after a change a browser reads the primary: far beyond a healthy replica's delay (milliseconds). */
+const READ_OWN_WRITES_SECONDS = 10
+
 export function createApp(options: AppOptions) {
   const { config, database, logger } = options
   const mailer =
@@ -265,6 +272,28 @@ export function createApp(options: AppOptions) {
 
   // The signed-in user and their vendor record, read once per request into c.var.actor (auth/actor.ts).
   app.use('/api/*', resolveActor(deps))
+  // Read replicas (db/replicas.ts): a report, an export, the audit log or a search may be read from a replica,
+  // except by a browser that has just changed something, which reads the primary for a few seconds.
+  if (database.replicas.count > 0) {
+    app.use('/api/*', async (c, next) => {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+        await next()
+        if (c.res.status < 400) {
+          setCookie(c, READ_PRIMARY_COOKIE, '1', {
+            path: '/api',
+            httpOnly: true,
+            sameSite: 'Lax',
+            secure: config.publicUrl.startsWith('https:'),
+            maxAge: READ_OWN_WRITES_SECONDS,
+          })
+        }
+        return
+      }
+      if (getCookie(c, READ_PRIMARY_COOKIE) || !mayReadLate(c.req.method, c.req.path, c.req.query('q')))
+        return next()
+      return readingLate(next)
+    })
+  }
   // A signed-in user's answers stay in their browser's memory only: never in a shared cache or on disk.
   app.use('/api/*', async (c, next) => {
     await next()

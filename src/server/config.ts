@@ -45,6 +45,18 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^postgres(ql)?:\/\//, 'each must start with postgres:// or postgresql://')),
+      ),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z
       .string()
@@ -163,6 +175,13 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required with ${provider}` })
       }
     }
+    if (env.DATABASE_REPLICA_URLS.length > 0 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URLS'],
+        message: 'needs DATABASE_URL (the embedded database has no replicas)',
+      })
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -192,6 +211,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseReplicaUrls: env.DATABASE_REPLICA_URLS,
     authSecret: env.AUTH_SECRET ?? '',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -51,6 +51,7 @@ async function main() {
   )
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    replicaUrls: config.databaseReplicaUrls,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   })
@@ -96,7 +97,7 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     logger.info(
-      `Isoko is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
+      `Isoko is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : `PostgreSQL${database.replicas.count > 0 ? `, reports, exports and searches from ${database.replicas.count} replica(s)` : ''}`})`,
     )
   })
   // An idle keep-alive connection is kept longer than Node's 5 s: a client (a browser, a load balancer, an API

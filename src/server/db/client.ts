@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { markConnectFailure } from './availability'
 import { migrateDatabase, MIGRATION_LOCK } from './migrate'
+import { routeLateReads, type ReplicaRouting } from './replicas'
 import { schema } from './schema'
 import type { Db } from './types'
 
@@ -31,6 +32,8 @@ export type Database = {
     onPayload: (payload: string) => void,
     onResume?: () => void,
   ) => Promise<() => Promise<void>>
+  /** Read replicas for the reads that may be late (replicas.ts); 0 on the embedded database. */
+  replicas: Pick<ReplicaRouting, 'count' | 'stats'>
   close: () => Promise<void>
 }
 
@@ -161,7 +164,7 @@ class TrackedConnection extends pg.Client {
  */
 const CONNECT_TIMEOUT_MS = 10_000
 
-export function openPostgres(url: string, poolSize = 10): Database {
+const openPool = (url: string, poolSize: number) => {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -171,6 +174,16 @@ export function openPostgres(url: string, poolSize = 10): Database {
   // An idle client's error (server restart, a terminated backend) must not crash the process: the pool drops
   // that client, and the next query opens a new connection, so the process recovers once the database is back.
   pool.on('error', () => {})
+  return pool
+}
+
+/** PostgreSQL at `url`, with the streaming replicas at `replicaUrls` answering the reads that may be late. */
+export function openPostgres(url: string, poolSize = 10, replicaUrls: readonly string[] = []): Database {
+  const pool = openPool(url, poolSize)
+  const replicas = routeLateReads(
+    pool,
+    replicaUrls.map((replicaUrl) => openPool(replicaUrl, poolSize)),
+  )
   const db = drizzlePg(pool, { schema }) as unknown as Db
   const listener = postgresListener(url)
   return {
@@ -190,8 +203,10 @@ export function openPostgres(url: string, poolSize = 10): Database {
       await db.execute(sql`select 1`)
     },
     listen: listener.listen,
+    replicas,
     async close() {
       await listener.close()
+      await replicas.close()
       await pool.end()
     },
   }
@@ -266,12 +281,18 @@ export async function openPglite(dataDir?: string): Promise<Database & { client:
         if (!client.closed) await unlisten()
       }
     },
+    replicas: { count: 0, stats: () => ({ answeredByReplicas: 0, fellBack: 0 }) },
     close: () => client.close(),
   }
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }) {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize)
+export async function openDatabase(options: {
+  databaseUrl?: string
+  replicaUrls?: readonly string[]
+  dataDir: string
+  poolSize?: number
+}) {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize, options.replicaUrls)
   return openPglite(path.join(options.dataDir, 'pg'))
 }
 
