@@ -276,6 +276,11 @@ BEGIN
   SELECT (l.created_at AT TIME ZONE c.time_zone)::date, l.account, sum(l.amount)
   FROM new_rows l CROSS JOIN report_calendar c WHERE l.account <> 'vendor_payable' GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (day, account) DO UPDATE SET amount = d.amount + excluded.amount;
+  -- Each shop's days by kind, for its statement's month totals (the shops' balance rows are locked already).
+  INSERT INTO ledger_shop_days AS s (vendor_id, day, kind, amount)
+  SELECT l.vendor_id, (l.created_at AT TIME ZONE c.time_zone)::date, l.kind, sum(l.amount)
+  FROM new_rows l CROSS JOIN report_calendar c WHERE l.account = 'vendor_payable' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (vendor_id, day, kind) DO UPDATE SET amount = s.amount + excluded.amount;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;

@@ -7,8 +7,9 @@ import { migrationsFolder } from './migrate'
 /**
  * The ledger's opening entries (docs/decisions/021), as migration 0020 writes them: for each shop, what its rows
  * say it is owed (completed orders, less payouts pending and approved), with the marketplace's cash and payouts in
- * transit against it. The migration is the one text of them: this reads its three statements, so that a database
- * loaded in bulk with the triggers off (the benchmark's) opens its ledger exactly as an upgraded one did.
+ * transit against it. The migration is the one text of them: this reads its three statements (and migration 0022's
+ * filling of each shop's days), so that a database loaded in bulk with the triggers off (the benchmark's) opens its
+ * ledger exactly as an upgraded one did.
  */
 export function ledgerOpeningStatements(): string[] {
   const migration = readFileSync(path.join(migrationsFolder, '0020_ledger.sql'), 'utf8')
@@ -20,7 +21,14 @@ export function ledgerOpeningStatements(): string[] {
   )
   if (opening.length !== 3)
     throw new Error('Migration 0020 no longer holds the ledger opening’s three statements.')
-  return opening
+  // Then each shop's days, as migration 0022 filled them from the lines the opening wrote.
+  const shopDays = readFileSync(path.join(migrationsFolder, '0022_shop_days.sql'), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim())
+    .filter((statement) => /^INSERT INTO ledger_shop_days \(/m.test(statement))
+  if (shopDays.length !== 1)
+    throw new Error('Migration 0022 no longer holds the statement that fills ledger_shop_days.')
+  return [...opening, ...shopDays]
 }
 
 /**

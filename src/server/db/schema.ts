@@ -800,6 +800,23 @@ export const ledgerDays = pgTable(
 )
 
 /**
+ * Each shop's own lines (vendor_payable) per calendar day of report_calendar's time zone and kind of line: what
+ * they moved that day. A statement's month totals by kind are its days' rows, 31 at most per kind, however many
+ * lines the month has (migration 0022, docs/decisions/021). Kept by the lines' statement trigger, in the
+ * shop's own order (its balance row is locked first).
+ */
+export const ledgerShopDays = pgTable(
+  'ledger_shop_days',
+  {
+    vendorId: uuid('vendor_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ledgerLineKinds }).notNull(),
+    amount: rwf('amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.day, t.kind] })],
+)
+
+/**
  * Each shop's monthly statement mail, once per shop and month: the row is written in the transaction that queues
  * the mail, so several processes (or a restart mid-run) never mail a month twice.
  */
@@ -1209,6 +1226,7 @@ export const schema = {
   ledgerLines,
   ledgerBalances,
   ledgerDays,
+  ledgerShopDays,
   ledgerAdjustments,
   statementMailings,
   payoutBatches,

@@ -49,6 +49,8 @@ const totalTables = [
   // Each ledger account's balance and lines (migration 0020, docs/decisions/021).
   { table: 'ledger_balances', key: ['account', 'owner'], figures: ['balance', 'lines'] },
   { table: 'ledger_days', key: ['day', 'account'], figures: ['amount'] },
+  // Each shop's lines per day and kind, for the statement's month totals (migration 0022).
+  { table: 'ledger_shop_days', key: ['vendor_id', 'day', 'kind'], figures: ['amount'] },
 ] as const
 
 /**

@@ -5,9 +5,11 @@ import {
   ledgerAdjustments,
   ledgerEntries,
   ledgerLines,
+  ledgerShopDays,
   marketplaceSettings,
   orders,
   payouts,
+  reportCalendar,
   vendors,
 } from '../db/schema'
 import { money } from '../lib/search'
@@ -66,11 +68,20 @@ function boundsQuery(
     order by l.created_at desc, l.seq desc limit 1)`
   const shopColumns = sql`${vendors.id} as shop_id, ${vendors.shopName} as shop_name, ${vendors.tin} as tin,
     ${vendors.vatRegistered} as vat_registered,`
-  // The month's lines by their numbers (the (vendor_id, seq) index), as monthTotals reads them.
+  // The month's days of the shop (ledger_shop_days: 31 rows at most per kind) when they are counted in this time
+  // zone (report_calendar's); in another (the setting just changed), the month's lines by their numbers (the
+  // (vendor_id, seq) index), as monthTotals reads them.
   const totals = sql`left join lateral (
+    select d.kind, sum(d.amount)::bigint as amount from ${ledgerShopDays} d
+    where d.vendor_id = ${vendorId} and d.day >= ${`${month}-01`}::date
+      and d.day < (${`${month}-01`}::date + interval '1 month')::date
+      and exists (select 1 from ${reportCalendar} rc where rc.id = 1 and rc.time_zone = ${timeZone})
+    group by d.kind
+    union all
     select l.kind, sum(l.amount)::bigint as amount from ${ledgerLines} l
     where l.account = 'vendor_payable' and l.vendor_id = ${vendorId}
       and l.seq > coalesce(o.seq, 0) and l.seq <= coalesce(c.seq, 0)
+      and not exists (select 1 from ${reportCalendar} rc where rc.id = 1 and rc.time_zone = ${timeZone})
     group by l.kind) t on true`
   return sql`
     with bounds as (

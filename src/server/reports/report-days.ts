@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { ledgerDays, orderDays, productDays, reportCalendar } from '../db/schema'
+import { ledgerDays, ledgerShopDays, orderDays, productDays, reportCalendar } from '../db/schema'
 
 /**
  * The report's days (migrations 0013 and 0015, docs/decisions/016): orders per calendar day and status, and
@@ -33,4 +33,6 @@ export async function recountDays(tx: Tx, timeZone: string): Promise<void> {
   await tx.execute(sql`insert into product_days select * from product_days_expected`)
   await tx.delete(ledgerDays)
   await tx.execute(sql`insert into ledger_days select * from ledger_days_expected`)
+  await tx.delete(ledgerShopDays)
+  await tx.execute(sql`insert into ledger_shop_days select * from ledger_shop_days_expected`)
 }

@@ -111,6 +111,8 @@ export function createStamps() {
         await tx.execute(sql`select pg_advisory_xact_lock(report_lock())`)
         await tx.execute(sql`delete from ledger_days`)
         await tx.execute(sql`insert into ledger_days select * from ledger_days_expected`)
+        await tx.execute(sql`delete from ledger_shop_days`)
+        await tx.execute(sql`insert into ledger_shop_days select * from ledger_shop_days_expected`)
         await tx.execute(sql`set local session_replication_role = origin`)
       })
       return canMoveAudit
