@@ -166,6 +166,13 @@ export const toggleLabel = (language: Language) =>
   })
 
 /**
+ * In CI the pictures are not kept (a fresh clone each run, nothing read from its folder) and each costs a settling
+ * pause and a PNG of the whole page, at twice the pixels on the phone: taken when E2E_SCREENSHOTS=1 asks for them
+ * there, always elsewhere. A failing test still keeps its picture (`screenshot: 'only-on-failure'`).
+ */
+const keepsScreenshots = !process.env.CI || process.env.E2E_SCREENSHOTS === '1'
+
+/**
  * Keeps a screenshot as test-results/screenshots/<project>-<lang>-<name>.png and attaches it to the report.
  * The whole page by default; `{ fullPage: false }` for what the window shows, e.g. a dialog over the page.
  */
@@ -176,6 +183,7 @@ export async function screenshot(
   name: string,
   { fullPage = true }: { fullPage?: boolean } = {},
 ) {
+  if (!keepsScreenshots) return
   // Let fonts, transitions and lazily loaded screens settle, so the picture shows what a person sees.
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
   // From the top: a full-page picture of a scrolled page draws fixed elements (the area's header, the skip link
