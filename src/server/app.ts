@@ -61,7 +61,7 @@ import {
 import { runDailyReconciliation, type StatementFetcher } from './payments/reconciliation.service'
 import { providersFromConfig } from './payments/payments.runtime'
 import type { PaymentProviders } from './payments/registry'
-import { refreshProviderBalances } from './payments/batches.service'
+import { closeFinishedBatches, refreshProviderBalances } from './payments/batches.service'
 import {
   defaultTiming,
   runDueTransfers,
@@ -470,6 +470,7 @@ export function createApp(options: AppOptions) {
             while ((await runDueTransfers(payments)) > 0) {
               // Claimed a full round: there may be more due at once.
             }
+            await closeFinishedBatches(database.db)
           } catch (error) {
             logger.error({ err: error }, 'payments: the transfer worker failed a round')
           }

@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findLedgerFaults } from '../../src/server/db/ledger-check'
-import { auditLogs, ledgerLines, moneyTransfers, payouts, smsOutbox } from '../../src/server/db/schema'
+import {
+  auditLogs,
+  ledgerLines,
+  moneyTransfers,
+  payoutBatches,
+  payouts,
+  smsOutbox,
+} from '../../src/server/db/schema'
+import { closeFinishedBatches } from '../../src/server/payments/batches.service'
 import { runDueTransfers } from '../../src/server/payments/transfers.service'
 import { paymentProviders, type PaymentProviderName } from '../../src/shared/payments'
 import { expectError } from '../fixtures/expect-error'
@@ -337,6 +345,50 @@ describe('batches and the second admin', () => {
       'batch',
     )
     expect(batch.body.status).toBe('sending')
+  })
+
+  it('is done once every transfer is settled, which the worker writes down and no read does', async () => {
+    // Whatever earlier tests left waiting goes with this batch too: its transfers all settle on the fake.
+    const vendor = await registeredVendor(t, {
+      payoutDetails: { provider: 'mtn', mobileNumber: '0788556688' },
+    })
+    await insertOrders(t.db, vendor.vendorId, [6_000])
+    const requested = await t.post('/api/vendor/payouts', { amount: 6_000 }, { cookie: vendor.cookie })
+    await t.patch(`/api/admin/payouts/${requested.body.id}`, { status: 'approved' }, { cookie: first.cookie })
+    const { waiting } = (await t.get('/api/admin/payments', { cookie: first.cookie })).body
+    const batch = expectStatus(
+      await t.post('/api/admin/payout-batches', waiting, { cookie: first.cookie }),
+      201,
+      'batch',
+    ).body as { id: string }
+    const progress = async () =>
+      expectStatus(
+        await t.get(`/api/admin/payout-batches/${batch.id}`, { cookie: first.cookie }),
+        200,
+        'batch',
+      ).body as { status: string; paid: number; count: number }
+    const started = Date.now()
+    while ((await progress()).status !== 'done') {
+      if (Date.now() - started > 8_000) throw new Error(`batch still ${JSON.stringify(await progress())}`)
+      await runDueTransfers(t.deps.payments)
+      await sleep(20)
+    }
+    expect(await progress()).toMatchObject({ status: 'done', paid: waiting.count, count: waiting.count })
+    const stored = async () =>
+      (await t.db.select().from(payoutBatches).where(eq(payoutBatches.id, batch.id)))[0]!.status
+    // Read as done, written by no read: the overview still lists it until the worker's round.
+    expect(await stored()).toBe('sending')
+    const listed = async () =>
+      ((await t.get('/api/admin/payments', { cookie: first.cookie })).body.batches as { id: string }[]).map(
+        (row) => row.id,
+      )
+    expect(await listed()).toContain(batch.id)
+    expect(await closeFinishedBatches(t.db)).toBeGreaterThanOrEqual(1)
+    expect(await stored()).toBe('done')
+    expect(await listed()).not.toContain(batch.id)
+    expect(await progress()).toMatchObject({ status: 'done', paid: waiting.count })
+    // Nothing left to close.
+    expect(await closeFinishedBatches(t.db)).toBe(0)
   })
 })
 

@@ -134,6 +134,28 @@ export async function paymentsOverview(ctx: PaymentsContext): Promise<PaymentsOv
   }
 }
 
+/**
+ * Marks done every batch still sending whose transfers are all settled (paid, failed or unknown), so the overview
+ * lists only batches under way. Run by the transfer worker after each round, in every process (an update of the
+ * few batches sending, each probed through money_transfers_batch_idx): never by a read, and never in the
+ * transaction that settles a transfer, where the last two of a batch settling at once would each still see the
+ * other sending.
+ */
+export async function closeFinishedBatches(db: Db): Promise<number> {
+  const closed = await db
+    .update(payoutBatches)
+    .set({ status: 'done' })
+    .where(
+      and(
+        eq(payoutBatches.status, 'sending'),
+        sql`not exists (select 1 from ${moneyTransfers} t
+          where t.batch_id = ${payoutBatches.id} and t.status in ('queued', 'sending'))`,
+      ),
+    )
+    .returning({ id: payoutBatches.id })
+  return closed.length
+}
+
 async function batchProgress(db: Db, batch: Batch): Promise<PayoutBatchDto> {
   const rows = await db
     .select({
@@ -147,14 +169,8 @@ async function batchProgress(db: Db, batch: Batch): Promise<PayoutBatchDto> {
   const of = (status: Transfer['status']) =>
     rows.find((row) => row.status === status) ?? { count: 0, total: 0 }
   const settled = of('paid').count + of('failed').count + of('unknown').count
+  // Done as soon as every transfer is settled; the worker writes it down within a round (closeFinishedBatches).
   const isDone = batch.status === 'sending' && settled === batch.count
-  // Kept once known, so the overview lists only batches still under way.
-  if (isDone) {
-    await db
-      .update(payoutBatches)
-      .set({ status: 'done' })
-      .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.status, 'sending')))
-  }
   return {
     id: batch.id,
     status: isDone ? 'done' : batch.status,
