@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks'
 import type { Context } from 'hono'
 import { CSV_BOM, csvRow, type CsvValue } from '../../shared/csv'
 import { zonedParts } from './calendar'
@@ -44,6 +45,9 @@ export async function csvStream(
   const encoder = new TextEncoder()
   const iterator = batches[Symbol.asyncIterator]()
   const first = await iterator.next()
+  // The later batches are read when the reader asks for them, outside the request's own async context: bound to
+  // it, they run where the first did (a replica, for an export: db/replicas.ts).
+  const nextBatch = AsyncResource.bind(() => iterator.next())
   const encode = (rows: readonly (readonly CsvValue[])[]) => encoder.encode(rows.map(csvRow).join(''))
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -54,7 +58,7 @@ export async function csvStream(
     async pull(controller) {
       if (first.done) return
       try {
-        const next = await iterator.next()
+        const next = await nextBatch()
         if (next.done) controller.close()
         else controller.enqueue(encode(next.value))
       } catch (error) {
