@@ -46,7 +46,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The replica has replayed everything the primary had written when this was called. */
 async function replicaCaughtUp() {
-  const { rows } = await primary!.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
+  // The insert location, not the write location: with synchronous_commit off a commit may be in the WAL buffers,
+  // not yet written, and the replica would reach the write location without it.
+  const { rows } = await primary!.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn')
   const target = rows[0]!.lsn
   for (let tries = 0; tries < 200; tries += 1) {
     const replayed = await replica!.query<{ done: boolean }>(
