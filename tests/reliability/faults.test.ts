@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -11,6 +10,7 @@ import { openPglite, openPostgres, type Database } from '../../src/server/db/cli
 import { orderImportColumns } from '../../src/shared/schemas/order'
 import { pdfDocument } from '../fixtures/files'
 import { dropDatabase, onServer, testDatabasePrefix, withDatabaseName } from '../fixtures/postgres'
+import { callServer as call, expectCall, freePort, untilHealthy } from '../fixtures/server-process'
 
 /**
  * Faults a real server process meets: killed in the middle of an order import, a database that is not there at
@@ -56,16 +56,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-
 const tempFolder = () => {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'isoko-faults-'))
   folders.push(folder)
@@ -83,6 +73,8 @@ async function newDatabase(): Promise<string> {
 type LogLine = { msg?: string; to?: string; link?: string; level?: number }
 
 type Server = {
+  /** For the messages of a failed call or start. */
+  name: string
   child: ChildProcess
   url: string
   output: () => string
@@ -140,28 +132,12 @@ function startServer({ dataDir, port, databaseUrl }: Setup): Server {
         return []
       }
     })
-  return { child, url, output: () => output, logLines, exited }
+  return { name: `server on port ${port}`, child, url, output: () => output, logLines, exited }
 }
 
 async function healthStatus(server: Server): Promise<number> {
   const response = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(15_000) })
   return response.status
-}
-
-/** Waits until the server answers /api/health with 200; fails with its output if it stops or takes too long. */
-async function untilHealthy(server: Server, timeoutMs = 60_000) {
-  let stopped: string | undefined
-  void server.exited.then(({ code, signal }) => (stopped = signal ?? `exit code ${code}`))
-  await waitFor(
-    'a healthy server',
-    async () => {
-      if (stopped) throw new Error(`the server stopped (${stopped}):\n${server.output().slice(-3000)}`)
-      return (await healthStatus(server)) === 200 ? true : undefined
-    },
-    timeoutMs,
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}\n${server.output().slice(-3000)}`)
-  })
 }
 
 /** Stops the server as an operator would (SIGTERM), and waits for it to exit. */
@@ -171,48 +147,6 @@ async function stopServer(server: Server) {
   const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000)
   await server.exited
   clearTimeout(timer)
-}
-
-type Answer = { status: number; body: any; cookie: string } // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** One API call as the browser makes it: JSON or a form, the session cookie, and Origin on writes (CSRF). */
-async function call(
-  server: Server,
-  method: string,
-  urlPath: string,
-  options: { json?: unknown; form?: FormData; cookie?: string; timeoutMs?: number } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = {}
-  if (method !== 'GET') headers.origin = server.url
-  if (options.cookie) headers.cookie = options.cookie
-  if (options.json !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`${server.url}${urlPath}`, {
-    method,
-    headers,
-    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-  })
-  const text = await response.text()
-  const isJson = response.headers.get('content-type')?.includes('application/json')
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ')
-  return { status: response.status, body: isJson && text ? JSON.parse(text) : text, cookie }
-}
-
-async function expectCall(
-  server: Server,
-  status: number,
-  ...args: Parameters<typeof call> extends [Server, ...infer R] ? R : never
-) {
-  const answer = await call(server, ...args)
-  if (answer.status !== status) {
-    throw new Error(
-      `${args[0]} ${args[1]}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`,
-    )
-  }
-  return answer
 }
 
 async function signIn(server: Server, email: string) {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -11,6 +10,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { pdfDocument, phoneJpeg } from '../fixtures/files'
 import { dropDatabase, onServer, testDatabasePrefix, withDatabaseName } from '../fixtures/postgres'
 import { startLocalS3, type LocalS3 } from '../fixtures/s3-server'
+import {
+  callServer,
+  expectCall as expectServerCall,
+  freePort,
+  untilHealthy,
+  type CallOptions,
+} from '../fixtures/server-process'
 
 /**
  * Scale-out (docs/deploy.md): two server processes, A and B, on one PostgreSQL database and one S3-compatible
@@ -47,16 +53,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
     await sleep(100)
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 const tempFolder = () => {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'isoko-scale-'))
@@ -121,76 +117,17 @@ function startServer(name: string, shared: Record<string, string>, port: number)
   return { name, child, url, dataDir, output: () => output, logLines, exited }
 }
 
-/** Waits until the process answers /api/health with 200; fails with its output as soon as it stops, or after `timeoutMs`. */
-async function untilHealthy(server: Server, timeoutMs = 90_000) {
-  let stopped: string | undefined
-  void server.exited.then(({ code, signal }) => (stopped = signal ?? `exit code ${code}`))
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    if (stopped)
-      throw new Error(`process ${server.name} stopped (${stopped}):\n${server.output().slice(-3000)}`)
-    const status = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
-      (response) => response.status,
-      () => 0,
-    )
-    if (status === 200) return
-    if (Date.now() > deadline)
-      throw new Error(
-        `process ${server.name} not healthy within ${timeoutMs} ms:\n${server.output().slice(-3000)}`,
-      )
-    await sleep(100)
-  }
-}
+/** One API call as the proxy hands it on: the public Origin on writes (CSRF), with `forwardedFor` as the proxy appends it. */
+const call = (server: Server, method: string, urlPath: string, options: CallOptions = {}) =>
+  callServer(server, method, urlPath, { origin: PUBLIC_URL, ...options })
 
-type Answer = { status: number; body: any; cookie: string } // eslint-disable-line @typescript-eslint/no-explicit-any
-
-type CallOptions = { json?: unknown; form?: FormData; cookie?: string; forwardedFor?: string }
-
-/**
- * One API call as the proxy hands it on: the public Origin on writes (CSRF), the session cookie, and with
- * `forwardedFor` the X-Forwarded-For header the proxy appends (without it, the client is the proxy itself).
- */
-async function call(
-  server: Server,
-  method: string,
-  urlPath: string,
-  options: CallOptions = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = {}
-  if (method !== 'GET') headers.origin = PUBLIC_URL
-  if (options.cookie) headers.cookie = options.cookie
-  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor
-  if (options.json !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`${server.url}${urlPath}`, {
-    method,
-    headers,
-    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
-    signal: AbortSignal.timeout(15_000),
-  })
-  const text = await response.text()
-  const isJson = response.headers.get('content-type')?.includes('application/json')
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ')
-  return { status: response.status, body: isJson && text ? JSON.parse(text) : text, cookie }
-}
-
-async function expectCall(
+const expectCall = (
   server: Server,
   status: number,
   method: string,
   urlPath: string,
   options: CallOptions = {},
-) {
-  const answer = await call(server, method, urlPath, options)
-  if (answer.status !== status) {
-    throw new Error(
-      `${server.name}: ${method} ${urlPath}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`,
-    )
-  }
-  return answer
-}
+) => expectServerCall(server, status, method, urlPath, { origin: PUBLIC_URL, ...options })
 
 async function fetchBytes(server: Server, urlPath: string, cookie?: string) {
   const response = await fetch(`${server.url}${urlPath}`, {
@@ -319,7 +256,7 @@ describe.skipIf(!serverUrl)(
       a = startServer('A', shared, portA)
       b = startServer('B', shared, portB)
       const starting = performance.now()
-      await Promise.all([untilHealthy(a), untilHealthy(b)])
+      await Promise.all([untilHealthy(a, 90_000), untilHealthy(b, 90_000)])
       console.info(
         `[scale-out] processes A and B healthy ${Math.round(performance.now() - starting)} ms after both started on an empty database`,
       )
