@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { shiftMonth } from '../../shared/schemas/statement'
 import type { Db } from '../db/client'
 import { ledgerBalances, ledgerLines, statementMailings, users, vendors } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import { calendarDay } from '../lib/calendar'
 import { queueMail } from '../mail/mail.service'
 import { monthlyStatementMail, type MonthFigures } from '../mail/monthly-statement-mail'
@@ -114,7 +115,7 @@ export async function mailMonthlyStatements(db: Db, options: StatementMailOption
           language: users.language,
         })
         .from(vendors)
-        .innerJoin(users, eq(users.id, vendors.userId))
+        .innerJoin(users, ownerOfShop)
         .where(
           inArray(
             vendors.id,

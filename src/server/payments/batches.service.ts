@@ -18,6 +18,7 @@ import {
   users,
   vendors,
 } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import { recordAudit } from '../audit/record-audit'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
 import type { AdminScope } from '../lib/scope'
@@ -519,7 +520,7 @@ export async function payoutAccountHolder(ctx: PaymentsContext, payoutId: string
     })
     .from(payouts)
     .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
-    .innerJoin(users, eq(users.id, vendors.userId))
+    .innerJoin(users, ownerOfShop)
     .where(eq(payouts.id, payoutId))
   if (!row) throw notFound()
   const number = row.payoutMethod === 'mobile_money' ? row.payoutDetails?.mobileNumber : undefined

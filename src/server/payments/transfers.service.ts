@@ -5,6 +5,7 @@ import { DAY_MS, SUBSCRIPTION_PERIOD_DAYS } from '../../shared/subscription'
 import { normalisePhone } from '../../shared/phone'
 import type { Db, Tx } from '../db/client'
 import { moneyTransfers, payoutBatches, payouts, users, vendors } from '../db/schema'
+import { ownerOfShop } from '../db/joins'
 import { recordAudit, recordSystemAudit } from '../audit/record-audit'
 import type { Logger } from '../lib/logger'
 import type { AdminScope } from '../lib/scope'
@@ -288,7 +289,7 @@ export async function recordOutcome(
         language: users.language,
       })
       .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.userId))
+      .innerJoin(users, ownerOfShop)
       .where(eq(vendors.id, found.vendorId))
       .for('update', { of: vendors })
     const [transfer] = await tx
