@@ -33,7 +33,7 @@ export type Database = {
     onResume?: () => void,
   ) => Promise<() => Promise<void>>
   /** Read replicas for the reads that may be late (replicas.ts); 0 on the embedded database. */
-  replicas: Pick<ReplicaRouting, 'count' | 'stats'>
+  replicas: Pick<ReplicaRouting, 'count'>
   close: () => Promise<void>
 }
 
@@ -281,7 +281,7 @@ export async function openPglite(dataDir?: string): Promise<Database & { client:
         if (!client.closed) await unlisten()
       }
     },
-    replicas: { count: 0, stats: () => ({ answeredByReplicas: 0, fellBack: 0 }) },
+    replicas: { count: 0 },
     close: () => client.close(),
   }
 }

@@ -40,8 +40,6 @@ type Replica = { pool: pg.Pool; downUntil: number }
 export type ReplicaRouting = {
   /** How many replicas are configured (0: every statement on the primary). */
   count: number
-  /** The statements each replica answered, and those sent back to the primary (for /api/health and the tests). */
-  stats: () => { answeredByReplicas: number; fellBack: number }
   close: () => Promise<void>
 }
 
@@ -53,8 +51,6 @@ export type ReplicaRouting = {
 export function routeLateReads(primary: pg.Pool, replicaPools: pg.Pool[]): ReplicaRouting {
   const replicas: Replica[] = replicaPools.map((pool) => ({ pool, downUntil: 0 }))
   let next = 0
-  let answeredByReplicas = 0
-  let fellBack = 0
 
   const healthyReplica = (): Replica | undefined => {
     const now = Date.now()
@@ -74,27 +70,19 @@ export function routeLateReads(primary: pg.Pool, replicaPools: pg.Pool[]): Repli
         lateReads.getStore() && typeof args[args.length - 1] !== 'function' ? healthyReplica() : undefined
       if (!replica) return onPrimary(...args)
       const onReplica = replica.pool.query.bind(replica.pool) as (...args: unknown[]) => Promise<unknown>
-      return onReplica(...args).then(
-        (result) => {
-          answeredByReplicas += 1
-          return result
-        },
-        (error: unknown) => {
-          const isDown = isDatabaseUnavailable(error)
-          const code = (error as { code?: unknown } | null)?.code
-          if (!isDown && !REPLICA_ONLY_REFUSALS.has(String(code))) throw error
-          if (isDown) replica.downUntil = Date.now() + REPLICA_RETRY_MS
-          fellBack += 1
-          return onPrimary(...args)
-        },
-      )
+      return onReplica(...args).catch((error: unknown) => {
+        const isDown = isDatabaseUnavailable(error)
+        const code = (error as { code?: unknown } | null)?.code
+        if (!isDown && !REPLICA_ONLY_REFUSALS.has(String(code))) throw error
+        if (isDown) replica.downUntil = Date.now() + REPLICA_RETRY_MS
+        return onPrimary(...args)
+      })
     }
     primary.query = routed as typeof primary.query
   }
 
   return {
     count: replicas.length,
-    stats: () => ({ answeredByReplicas, fellBack }),
     async close() {
       await Promise.all(replicas.map((replica) => replica.pool.end().catch(() => {})))
     },
