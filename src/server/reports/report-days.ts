@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { ledgerDays, ledgerShopDays, orderDays, productDays, reportCalendar } from '../db/schema'
 
@@ -9,7 +9,7 @@ import { ledgerDays, ledgerShopDays, orderDays, productDays, reportCalendar } fr
  */
 
 /** Whether order_days counts the days of `timeZone`: a query of one row. */
-export const daysCountedIn = (db: Db | Tx, timeZone: string) =>
+export const daysCountedIn = (db: Db | Tx, timeZone: string | SQL) =>
   db
     .select({ same: sql<boolean>`${reportCalendar.timeZone} = ${timeZone}` })
     .from(reportCalendar)

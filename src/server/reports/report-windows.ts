@@ -21,10 +21,13 @@ const LOCK_WAIT = '3s'
 /** PostgreSQL's lock_not_available: lock_timeout ran out. */
 const LOCK_NOT_AVAILABLE = '55P03'
 
-const ofWindow = (days: number) => eq(reportWindows.days, days)
+/** The window of `days`: a number, or the parameter of a prepared statement. */
+type Days = number | SQL
+
+const ofWindow = (days: Days) => sql`${reportWindows.days} = ${days}`
 
 /** Whether the window of `days` covers exactly the range: a query of one row, or none for a range without one. */
-export const windowCovers = (db: Db | Tx, days: number, { start, end }: WindowRange) =>
+export const windowCovers = (db: Db | Tx, days: Days, { start, end }: WindowRange) =>
   db
     .select({
       covers: sql<boolean>`${reportWindows.startsAt} = ${start} and ${reportWindows.endsAt} = ${end}`,
@@ -132,18 +135,18 @@ export async function underReportLock(db: Db, work: (tx: Tx) => Promise<void>): 
  * The `limit` shops that sold the most within the window, by revenue, then by orders, then by id: the first
  * entries of the window's ranking index, joined to their shops.
  */
-export async function windowTopVendors(tx: Tx, scope: AdminScope, days: number, limit: number) {
+export function windowTopVendors(db: Db | Tx, scope: AdminScope, days: Days, limit: number) {
   const s = vendorWindowSales
-  const ranked = tx
+  const ranked = db
     .select({ vendorId: s.vendorId, orders: s.orders, revenue: s.amount })
     .from(s)
     // `orders > 0` written as the index's condition, so the planner matches it.
-    .where(and(eq(s.days, days), sql`${s.orders} > 0`, ownedBy(s.vendorId, scope)))
+    .where(and(sql`${s.days} = ${days}`, sql`${s.orders} > 0`, ownedBy(s.vendorId, scope)))
     .orderBy(desc(s.amount), desc(s.orders), s.vendorId)
     .limit(limit)
     .as('ranked')
   const { vendorId, revenue } = ranked
-  return tx
+  return db
     .select({ vendorId, shopName: vendors.shopName, orders: ranked.orders, revenue })
     .from(ranked)
     .innerJoin(vendors, eq(vendors.id, vendorId))
@@ -158,16 +161,16 @@ export async function windowTopVendors(tx: Tx, scope: AdminScope, days: number, 
  * above the `limit`th revenue, and those tied with it. A kept name is looked up in the range's orders only
  * where it is needed: for a deleted product (its name), and for those tied at the cut.
  */
-export async function windowTopProducts(
-  tx: Tx,
+export function windowTopProducts(
+  db: Db | Tx,
   scope: AdminScope,
-  days: number,
+  days: Days,
   { start, end }: WindowRange,
   limit: number,
 ) {
   const s = productWindowSales
-  const sold = and(eq(s.days, days), sql`${s.quantity} > 0`, ownedBy(s.vendorId, scope))
-  const cut = tx
+  const sold = and(sql`${s.days} = ${days}`, sql`${s.quantity} > 0`, ownedBy(s.vendorId, scope))
+  const cut = db
     .select({ amount: s.amount })
     .from(s)
     .where(sold)
@@ -176,7 +179,7 @@ export async function windowTopProducts(
     .limit(1)
   const inRange = sql`${orders.createdAt} >= ${start} and ${orders.createdAt} < ${end}`
   const ofShop = eq(orders.vendorId, s.vendorId)
-  const deletedName = tx
+  const deletedName = db
     .select({ name: sql`max(${orders.productName})` })
     .from(orders)
     // The partial index orders_gone_product_idx: the deleted products' orders, by shop and name.
@@ -188,7 +191,7 @@ export async function windowTopProducts(
         inRange,
       ),
     )
-  const keptName = tx
+  const keptName = db
     .select({ name: sql`max(${orders.productName})` })
     .from(orders)
     .where(and(eq(orders.productId, s.productId), ofShop, inRange))
@@ -197,7 +200,7 @@ export async function windowTopProducts(
     when ${s.productId} is null then (${deletedName})
     when ${isTiedAtCut} then (${keptName})
   end`
-  const ranked = tx
+  const ranked = db
     .select({
       vendorId: s.vendorId,
       productId: s.productId,
@@ -213,10 +216,26 @@ export async function windowTopProducts(
     .as('ranked')
   const shown = sql<string>`coalesce(${products.name}, ${ranked.keptName})`
   const { productId, quantity, revenue } = ranked
-  return tx
-    .select({ productId, name: shown, shopName: vendors.shopName, quantity, revenue })
+  // The shop and the product's key, the last of the order, are selected for a caller that orders the rows again
+  // (the report as one statement); the list's own rows leave them out (windowTopProductRows).
+  return db
+    .select({
+      productId,
+      name: shown.as('shown_name'),
+      shopName: vendors.shopName,
+      quantity,
+      revenue,
+      vendorId: ranked.vendorId,
+      productKey: ranked.productKey,
+    })
     .from(ranked)
     .innerJoin(vendors, eq(vendors.id, ranked.vendorId))
     .leftJoin(products, eq(products.id, productId))
     .orderBy(desc(revenue), shown, ranked.vendorId, ranked.productKey)
+}
+
+/** The top products of the window as the report lists them. */
+export async function windowTopProductRows(...args: Parameters<typeof windowTopProducts>) {
+  const rows = await windowTopProducts(...args)
+  return rows.map(({ vendorId: _vendorId, productKey: _productKey, ...product }) => product)
 }

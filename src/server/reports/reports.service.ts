@@ -1,8 +1,28 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  sql,
+  type SQL,
+  type SQLWrapper,
+  type Subquery,
+} from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { LedgerAccount } from '../../shared/ledger'
-import type { AdminReport, ComparedFigure, ReportMoney, ReportQuery } from '../../shared/schemas/report'
+import {
+  reportRanges,
+  type AdminReport,
+  type ComparedFigure,
+  type ReportMoney,
+  type ReportQuery,
+  type ReportRange,
+} from '../../shared/schemas/report'
 import type { Db, Tx } from '../db/client'
 import {
   ledgerBalances,
@@ -30,15 +50,23 @@ import {
   moveWindow,
   underReportLock,
   windowCovers,
+  windowTopProductRows,
   windowTopProducts,
   windowTopVendors,
 } from './report-windows'
+import { preparedPerDatabase } from '../db/prepared'
 
 /** The lists and rankings of a report (specification §9: 5 recent orders, 5 new vendors). */
 const LIST_SIZE = 5
 
 type Period = AdminReport['period']
 type Options = { timeZone: string; now?: Date }
+/**
+ * A report's range as its statements take it: the values of a Period, or the parameters of a prepared statement
+ * (reportQuery), each as SQL.
+ */
+type PeriodParams = { days: number | SQL; from: string | SQL; to: string | SQL; previousFrom: string | SQL }
+type Zone = string | SQL
 
 /** 'YYYY-MM-DD' `offset` calendar days after `day` (before, when negative). */
 const addDays = (day: string, offset: number) => {
@@ -57,15 +85,18 @@ export function reportPeriod(days: number, now: Date, timeZone: string): Period 
 }
 
 /** Midnight at the start of `day` on the marketplace's calendar, as a point in time (timestamptz). */
-const midnight = (day: string | SQL, timeZone: string) =>
+const midnight = (day: string | SQL, timeZone: Zone) =>
   sql`((${day})::date::timestamp at time zone ${timeZone})`
 
+/** The calendar day after `day`. */
+const dayAfter = (day: string | SQL) => sql`((${day})::date + 1)`
+
 /** The boundaries of a report, as points in time: previous range [previousStart, start), range [start, end). */
-function boundsOf(period: Period, timeZone: string) {
+function boundsOf(period: PeriodParams, timeZone: Zone) {
   return {
     previousStart: midnight(period.previousFrom, timeZone),
     start: midnight(period.from, timeZone),
-    end: midnight(addDays(period.to, 1), timeZone),
+    end: midnight(dayAfter(period.to), timeZone),
   }
 }
 type Bounds = ReturnType<typeof boundsOf>
@@ -76,7 +107,7 @@ type Bounds = ReturnType<typeof boundsOf>
  * its day of the report's zone. Either way, a table of orders per status with their total (its columns status,
  * orders, amount); `dayIndex` is a row's day within the range (0 for its first day).
  */
-function orderBuckets(source: 'days' | 'hours', period: Period, bounds: Bounds, timeZone: string) {
+function orderBuckets(source: 'days' | 'hours', period: PeriodParams, bounds: Bounds, timeZone: Zone) {
   // A day's row is placed by its date, an hour's by its instant: either way the range is [start, end) and the
   // range before it [previousStart, start).
   const { table, column, previousStart, start, end, dayIndex } =
@@ -84,9 +115,9 @@ function orderBuckets(source: 'days' | 'hours', period: Period, bounds: Bounds, 
       ? {
           table: orderDays,
           column: orderDays.day,
-          previousStart: period.previousFrom,
-          start: period.from,
-          end: addDays(period.to, 1),
+          previousStart: sql`(${period.previousFrom})::date`,
+          start: sql`(${period.from})::date`,
+          end: dayAfter(period.to),
           dayIndex: sql<number>`${orderDays.day} - ${period.from}::date`,
         }
       : {
@@ -138,8 +169,8 @@ const compare = (value: SQL.Aliased<number>, previous: SQL.Aliased<number>) => (
  * Every card and growth figure in one statement: one aggregate per table (a single pass over each, however
  * many orders), cross-joined into one row, the rates and changes computed on that row.
  */
-async function reportFigures(
-  tx: Tx,
+function figureSources(
+  tx: Db | Tx,
   scope: AdminScope,
   { previousStart, start, end }: Bounds,
   buckets: OrderBuckets,
@@ -251,34 +282,53 @@ async function reportFigures(
   const productsPerVendor = ratio(totals.products, v.approved, 1)
   const averageOrderValue = ratio(totals.revenue, totals.orders, 2)
   // Selected in the report's own shape: each card, the growth overview and the status counts.
+  const selection = {
+    vendors: { ...compare(v.total, v.before), approved: v.approved, activePercent: approvalRate },
+    products: { ...compareTotal(totals.products, p.since), perVendor: productsPerVendor },
+    orders: { ...compareTotal(totals.orders, o.since), recent: o.recent },
+    revenue: {
+      ...compareTotal(totals.revenue, o.revenueSince),
+      perOrder: averageOrderValue,
+      recent: o.revenueRecent,
+    },
+    // The range's own revenue: its orders that are completed (what the dashboard calls revenue), beside the
+    // previous range's.
+    periodRevenue: compare(o.revenueCompleted, op.revenueCompleted),
+    pendingPayouts: { ...compare(totals.payoutsPending, pay.before), amount: totals.payoutsPendingAmount },
+    newVendors: compare(v.recent, v.previousRecent),
+    growth: { approvalRate, productsPerVendor, averageOrderValue, recentOrders: o.recent },
+    ordersByStatus: { pending: o.pending, completed: o.completed, refunded: o.refunded },
+    vendorsByStatus: { pending: v.pending, approved: v.approved, rejected: v.rejected },
+  }
+  // Aggregates without GROUP BY always answer exactly one row: their cross join (below) is one row.
+  return { selection, joined: { v, totals, p, o, op, pay } }
+}
+
+/** The report's figures as one row: the cards, the growth overview and the status counts. */
+function inReportShape<Row extends { growth: unknown; ordersByStatus: unknown; vendorsByStatus: unknown }>(
+  row: Row,
+): {
+  cards: Omit<Row, 'growth' | 'ordersByStatus' | 'vendorsByStatus'>
+  growth: Row['growth']
+  ordersByStatus: Row['ordersByStatus']
+  vendorsByStatus: Row['vendorsByStatus']
+} {
+  const { growth, ordersByStatus, vendorsByStatus, ...cards } = row
+  return { cards, growth, ordersByStatus, vendorsByStatus }
+}
+
+async function reportFigures(tx: Tx, scope: AdminScope, bounds: Bounds, buckets: OrderBuckets) {
+  const { selection, joined } = figureSources(tx, scope, bounds, buckets)
+  const { v, totals, p, o, op, pay } = joined
   const [row] = await tx
-    .select({
-      vendors: { ...compare(v.total, v.before), approved: v.approved, activePercent: approvalRate },
-      products: { ...compareTotal(totals.products, p.since), perVendor: productsPerVendor },
-      orders: { ...compareTotal(totals.orders, o.since), recent: o.recent },
-      revenue: {
-        ...compareTotal(totals.revenue, o.revenueSince),
-        perOrder: averageOrderValue,
-        recent: o.revenueRecent,
-      },
-      // The range's own revenue: its orders that are completed (what the dashboard calls revenue), beside the
-      // previous range's.
-      periodRevenue: compare(o.revenueCompleted, op.revenueCompleted),
-      pendingPayouts: { ...compare(totals.payoutsPending, pay.before), amount: totals.payoutsPendingAmount },
-      newVendors: compare(v.recent, v.previousRecent),
-      growth: { approvalRate, productsPerVendor, averageOrderValue, recentOrders: o.recent },
-      ordersByStatus: { pending: o.pending, completed: o.completed, refunded: o.refunded },
-      vendorsByStatus: { pending: v.pending, approved: v.approved, rejected: v.rejected },
-    })
+    .select(selection)
     .from(v)
     .crossJoin(totals)
     .crossJoin(p)
     .crossJoin(o)
     .crossJoin(op)
     .crossJoin(pay)
-  // Aggregates without GROUP BY always answer exactly one row.
-  const { growth, ordersByStatus, vendorsByStatus, ...cards } = row!
-  return { cards, growth, ordersByStatus, vendorsByStatus }
+  return inReportShape(row!)
 }
 
 /** The total of the orders grouped (bigint; PostgreSQL sums to numeric). */
@@ -288,7 +338,7 @@ const revenueTotal = sql<number>`sum(${orders.totalAmount})::bigint`.mapWith(Num
  * Each day of the range with its orders and their total, from the days (or hours) of the range, laid over every
  * day of the range (generate_series), so a day without orders is there with zeros.
  */
-async function ordersPerDay(tx: Tx, period: Period, buckets: OrderBuckets) {
+function ordersPerDay(tx: Db | Tx, period: PeriodParams, buckets: OrderBuckets) {
   const { table: b, since, until, dayIndex } = buckets
   const perDay = tx
     .select({
@@ -303,11 +353,11 @@ async function ordersPerDay(tx: Tx, period: Period, buckets: OrderBuckets) {
     .as('per_day')
   return tx
     .select({
-      day: sql<string>`to_char(${period.from}::date + g.n, 'YYYY-MM-DD')`,
-      orders: sql<number>`coalesce(${perDay.orders}, 0)`.mapWith(Number),
-      revenue: sql<number>`coalesce(${perDay.revenue}, 0)`.mapWith(Number),
+      day: sql<string>`to_char((${period.from})::date + g.n, 'YYYY-MM-DD')`.as('day'),
+      orders: sql<number>`coalesce(${perDay.orders}, 0)`.mapWith(Number).as('orders'),
+      revenue: sql<number>`coalesce(${perDay.revenue}, 0)`.mapWith(Number).as('revenue'),
     })
-    .from(sql`generate_series(0, ${period.days - 1}::int) as g(n)`)
+    .from(sql`generate_series(0, (${period.days})::int - 1) as g(n)`)
     .leftJoin(perDay, sql`${perDay.n} = g.n`)
     .orderBy(sql`g.n`)
 }
@@ -384,38 +434,32 @@ async function topProducts(tx: Tx, scope: AdminScope, inRange: SQL | undefined) 
  * The 5 newest rows of a list, newest first (the id breaks ties between rows made in the same instant, so the
  * order never changes between reads), their times as ISO text.
  */
-async function newestFive<Row extends { createdAt: Date }>(
-  list: { orderBy: (...order: SQL[]) => { limit: (count: number) => PromiseLike<Row[]> } },
-  table: typeof orders | typeof vendors,
-) {
-  const rows = await list.orderBy(desc(table.createdAt), desc(table.id)).limit(LIST_SIZE)
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+async function newestFive<Row extends { createdAt: Date }>(rows: PromiseLike<Row[]>) {
+  return (await rows).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
 }
 
-function latestOrders(tx: Tx, scope: AdminScope) {
+function latestOrders(tx: Db | Tx, scope: AdminScope) {
   const { id, customerName, productName, totalAmount, status, createdAt } = orders
   const shopName = vendors.shopName
-  return newestFive(
-    tx
-      .select({ id, customerName, productName, shopName, totalAmount, status, createdAt })
-      .from(orders)
-      .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-      .where(ownedBy(orders.vendorId, scope)),
-    orders,
-  )
+  return tx
+    .select({ id, customerName, productName, shopName, totalAmount, status, createdAt })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .where(ownedBy(orders.vendorId, scope))
+    .orderBy(desc(createdAt), desc(id))
+    .limit(LIST_SIZE)
 }
 
-function latestVendors(tx: Tx, scope: AdminScope) {
+function latestVendors(tx: Db | Tx, scope: AdminScope) {
   const { id, shopName, status, createdAt } = vendors
   const owner = { ownerName: users.fullName, ownerEmail: users.email }
-  return newestFive(
-    tx
-      .select({ id, shopName, ...owner, status, createdAt })
-      .from(vendors)
-      .innerJoin(users, ownerOfShop)
-      .where(ownedBy(vendors.id, scope)),
-    vendors,
-  )
+  return tx
+    .select({ id, shopName, ...owner, status, createdAt })
+    .from(vendors)
+    .innerJoin(users, ownerOfShop)
+    .where(ownedBy(vendors.id, scope))
+    .orderBy(desc(createdAt), desc(id))
+    .limit(LIST_SIZE)
 }
 
 // ── The marketplace's money (docs/decisions/021): its own ledger accounts, per day of the report's zone ──
@@ -435,7 +479,13 @@ const moneyAccounts = {
  * recounted in another zone) from the two ranges' lines of those accounts, which their index
  * (ledger_lines_account_created_idx) finds, each placed in its day of the report's zone: the same figures.
  */
-function moneyPerDay(tx: Tx, period: Period, bounds: Bounds, source: 'days' | 'lines', timeZone: string) {
+function moneyPerDay(
+  tx: Db | Tx,
+  period: PeriodParams,
+  bounds: Bounds,
+  source: 'days' | 'lines',
+  timeZone: Zone,
+) {
   const sums = (account: SQLWrapper, amount: SQLWrapper) => ({
     commission: summed(amount, sql`${account} = ${moneyAccounts.commission}`).as('money_commission'),
     vat: summed(amount, sql`${account} = ${moneyAccounts.vat}`).as('money_vat'),
@@ -481,12 +531,7 @@ function moneyPerDay(tx: Tx, period: Period, bounds: Bounds, source: 'days' | 'l
  * they are counted in another zone) from its lines; what shops owe as it stands (their negative balances: one row
  * per shop in ledger_balances, never their lines). Two statements, in the report's snapshot.
  */
-export async function marketplaceMoney(
-  tx: Tx,
-  period: Period,
-  source: 'days' | 'lines',
-  timeZone: string,
-): Promise<ReportMoney> {
+function moneySources(tx: Db | Tx, period: PeriodParams, source: 'days' | 'lines', timeZone: Zone) {
   const d = moneyPerDay(tx, period, boundsOf(period, timeZone), source, timeZone)
   const inRange = sql`${d.n} >= 0`
   const before = sql`${d.n} < 0`
@@ -513,36 +558,214 @@ export async function marketplaceMoney(
     .from(shop)
     .where(and(eq(shop.account, 'vendor_payable'), lt(shop.balance, 0)))
     .as('owed')
-  // Aggregates without GROUP BY always answer exactly one row.
-  const [figures] = await tx
-    .select({
-      commission: compare(m.commission, m.previousCommission),
-      vat: compare(m.vat, m.previousVat),
-      fees: compare(m.fees, m.previousFees),
-      adjustments: { value: m.adjustments, previous: m.previousAdjustments },
-      owedByShops: owed.amount,
-      shopsOwing: owed.shops,
-    })
-    .from(m)
-    .crossJoin(owed)
+  const selection = {
+    commission: compare(m.commission, m.previousCommission),
+    vat: compare(m.vat, m.previousVat),
+    fees: compare(m.fees, m.previousFees),
+    adjustments: { value: m.adjustments, previous: m.previousAdjustments },
+    owedByShops: owed.amount,
+    shopsOwing: owed.shops,
+  }
   // Every day of both ranges, the previous range's first (generate_series), a day without movement at zeros.
-  const days = await tx
+  const days = tx
     .select({
-      day: sql<string>`to_char(${period.from}::date + g.n, 'YYYY-MM-DD')`,
-      commission: sql<number>`coalesce(${d.commission}, 0)`.mapWith(Number),
-      vat: sql<number>`coalesce(${d.vat}, 0)`.mapWith(Number),
-      fees: sql<number>`coalesce(${d.fees}, 0)`.mapWith(Number),
+      day: sql<string>`to_char((${period.from})::date + g.n, 'YYYY-MM-DD')`.as('day'),
+      commission: sql<number>`coalesce(${d.commission}, 0)`.mapWith(Number).as('commission'),
+      vat: sql<number>`coalesce(${d.vat}, 0)`.mapWith(Number).as('vat'),
+      fees: sql<number>`coalesce(${d.fees}, 0)`.mapWith(Number).as('fees'),
     })
-    .from(sql`generate_series(${-period.days}::int, ${period.days - 1}::int) as g(n)`)
+    .from(sql`generate_series(-(${period.days})::int, (${period.days})::int - 1) as g(n)`)
     .leftJoin(d, sql`${d.n} = g.n`)
     .orderBy(sql`g.n`)
-  return { ...figures!, daily: days.slice(period.days), previousDaily: days.slice(0, period.days) }
+  // Aggregates without GROUP BY always answer exactly one row: m cross join owed is one row.
+  return { selection, m, owed, days }
+}
+
+/** Both ranges' days, the previous range's first, as the report's two lists. */
+const splitMoneyDays = <Day>(days: readonly Day[], period: Period) => ({
+  daily: days.slice(period.days),
+  previousDaily: days.slice(0, period.days),
+})
+
+export async function marketplaceMoney(
+  tx: Tx,
+  period: Period,
+  source: 'days' | 'lines',
+  timeZone: string,
+): Promise<ReportMoney> {
+  const { selection, m, owed, days } = moneySources(tx, period, source, timeZone)
+  const [figures] = await tx.select(selection).from(m).crossJoin(owed)
+  return { ...figures!, ...splitMoneyDays(await days, period) }
+}
+
+/** Our own field names, as a JSON object's keys written into the statement. */
+const jsonKey = (key: string) => {
+  if (!/^[A-Za-z]+$/.test(key)) throw new Error(`Not a field name: ${key}`)
+  return sql.raw(`'${key}'`)
+}
+
+/** A point in time as the API writes it (ISO 8601 in UTC, milliseconds), as `Date.toISOString()` does. */
+const isoTime = (column: SQLWrapper) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * The rows of `list` (a subquery) as one JSON array of objects, each key `fields` names with its value, in
+ * `order`; [] when there are none.
+ */
+const jsonRows = <Row>(list: Subquery, fields: Record<string, SQLWrapper>, order: SQL) =>
+  sql<Row[]>`(select coalesce(json_agg(json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${jsonKey(key)}, ${value}`),
+    sql`, `,
+  )}) order by ${order}), '[]'::json) from ${list})`
+
+/**
+ * The whole report in one statement, for the ranges whose window and days are ready (almost every read): the
+ * figures as one row (figureSources, moneySources), the days and the lists beside them as JSON arrays, and
+ * whether the window covers the range and the days are counted in the zone (`ready`; when not, the row is not
+ * used: getAdminReport readies them and reads again). One statement sees one snapshot, so the cards, charts and
+ * lists agree without a transaction. One statement per length of range the screen offers (its days written
+ * in, so each is planned for its own number of days), the range itself its parameters (`from`, `to`,
+ * `previousFrom`, `timeZone`): built once per database handle and prepared (db/prepared.ts), PostgreSQL plans it
+ * once per connection. The report is the whole marketplace's, the same for every admin (ownedBy adds nothing for an
+ * admin), so one statement serves them all.
+ */
+function reportStatement(db: Db, rangeDays: ReportRange, name: string) {
+  const scope: AdminScope = { role: 'admin', userId: 'every admin' }
+  const param = (key: string, type: 'date' | 'int' | 'text') =>
+    sql`(${sql.placeholder(key)})::${sql.raw(type)}`
+  const timeZone = param('timeZone', 'text')
+  const period = {
+    days: sql`${sql.raw(String(rangeDays))}::int`,
+    from: param('from', 'date'),
+    to: param('to', 'date'),
+    previousFrom: param('previousFrom', 'date'),
+  }
+  const bounds = boundsOf(period, timeZone)
+  const range = { start: bounds.start, end: bounds.end }
+  const buckets = orderBuckets('days', period, bounds, timeZone)
+  const { selection, joined } = figureSources(db, scope, bounds, buckets)
+  const money = moneySources(db, period, 'days', timeZone)
+
+  const days = ordersPerDay(db, period, buckets).as('report_days')
+  const moneyDays = money.days.as('report_money_days')
+  const shops = windowTopVendors(db, scope, period.days, LIST_SIZE).as('report_top_vendors')
+  const goods = windowTopProducts(db, scope, period.days, range, LIST_SIZE).as('report_top_products')
+  const newOrders = latestOrders(db, scope).as('report_orders')
+  const newShops = latestVendors(db, scope).as('report_vendors')
+  const { v, totals, p, o, op, pay } = joined
+  return db
+    .select({
+      ...selection,
+      ...money.selection,
+      ready: sql<boolean>`coalesce((${windowCovers(db, period.days, range)}), false)
+        and coalesce((${daysCountedIn(db, timeZone)}), false)`,
+      days: jsonRows<AdminReport['daily'][number]>(
+        days,
+        { day: days.day, orders: days.orders, revenue: days.revenue },
+        sql`${days.day}`,
+      ),
+      moneyDays: jsonRows<ReportMoney['daily'][number]>(
+        moneyDays,
+        { day: moneyDays.day, commission: moneyDays.commission, vat: moneyDays.vat, fees: moneyDays.fees },
+        sql`${moneyDays.day}`,
+      ),
+      topShops: jsonRows<AdminReport['topVendors'][number]>(
+        shops,
+        { vendorId: shops.vendorId, shopName: shops.shopName, orders: shops.orders, revenue: shops.revenue },
+        sql`${shops.revenue} desc, ${shops.orders} desc, ${shops.vendorId}`,
+      ),
+      topGoods: jsonRows<AdminReport['topProducts'][number]>(
+        goods,
+        {
+          productId: goods.productId,
+          name: goods.name,
+          shopName: goods.shopName,
+          quantity: goods.quantity,
+          revenue: goods.revenue,
+        },
+        sql`${goods.revenue} desc, ${goods.name}, ${goods.vendorId}, ${goods.productKey}`,
+      ),
+      latestOrders: jsonRows<AdminReport['recentOrders'][number]>(
+        newOrders,
+        {
+          id: newOrders.id,
+          customerName: newOrders.customerName,
+          productName: newOrders.productName,
+          shopName: newOrders.shopName,
+          totalAmount: newOrders.totalAmount,
+          status: newOrders.status,
+          createdAt: isoTime(newOrders.createdAt),
+        },
+        sql`${newOrders.createdAt} desc, ${newOrders.id} desc`,
+      ),
+      latestShops: jsonRows<AdminReport['newVendors'][number]>(
+        newShops,
+        {
+          id: newShops.id,
+          shopName: newShops.shopName,
+          ownerName: newShops.ownerName,
+          ownerEmail: newShops.ownerEmail,
+          status: newShops.status,
+          createdAt: isoTime(newShops.createdAt),
+        },
+        sql`${newShops.createdAt} desc, ${newShops.id} desc`,
+      ),
+    })
+    .from(v)
+    .crossJoin(totals)
+    .crossJoin(p)
+    .crossJoin(o)
+    .crossJoin(op)
+    .crossJoin(pay)
+    .crossJoin(money.m)
+    .crossJoin(money.owed)
+    .prepare(name)
+}
+
+const reportQueries = Object.fromEntries(
+  reportRanges.map((range) => [
+    range,
+    preparedPerDatabase((db, name) => reportStatement(db, range, name), `admin_report_${range}`),
+  ]),
+) as Record<ReportRange, (db: Db) => ReturnType<typeof reportStatement>>
+
+/** The report from its one statement, or undefined when its window or days are not ready for the range. */
+async function readReadyReport(db: Db, period: Period, timeZone: string): Promise<AdminReport | undefined> {
+  const { from, to, previousFrom } = period
+  // Any other length (a caller of this service's own) is read by the transaction of getAdminReport.
+  const query = reportQueries[period.days as ReportRange] as (typeof reportQueries)[ReportRange] | undefined
+  if (!query) return undefined
+  const [row] = await query(db).execute({ from, to, previousFrom, timeZone })
+  if (!row?.ready) return undefined
+  const {
+    ready: _ready,
+    days: daily,
+    moneyDays,
+    topShops,
+    topGoods,
+    latestOrders: recentOrders,
+    latestShops: newVendors,
+    ...rest
+  } = row
+  const { commission, vat, fees, adjustments, owedByShops, shopsOwing, ...figures } = rest
+  const money = { commission, vat, fees, adjustments, owedByShops, shopsOwing }
+  return {
+    period,
+    ...inReportShape(figures),
+    daily,
+    money: { ...money, ...splitMoneyDays(moneyDays, period) },
+    topVendors: topShops,
+    topProducts: topGoods,
+    recentOrders,
+    newVendors,
+  }
 }
 
 /**
  * /admin/reports: the last `days` Kigali calendar days beside the `days` before them. Every figure is counted
  * and summed by the database (aggregates over the tables, never rows loaded into the server), all of them read
- * from one snapshot (a read-only, repeatable-read transaction) so the cards, charts and lists agree.
+ * from one snapshot so the cards, charts and lists agree: one statement when the range's window and days are
+ * ready (readReadyReport), else a read-only, repeatable-read transaction of a statement per part.
  */
 export async function getAdminReport(
   db: Db,
@@ -551,62 +774,48 @@ export async function getAdminReport(
   options: Options,
 ): Promise<AdminReport> {
   const period = reportPeriod(query.days, options.now ?? new Date(), options.timeZone)
+  const ready = await readReadyReport(db, period, options.timeZone)
+  if (ready) return ready
   const bounds = boundsOf(period, options.timeZone)
   const inRange = within(orders.createdAt, bounds.start, bounds.end)
   const range = { start: bounds.start, end: bounds.end }
-  // The rankings come from the range's window (docs/decisions/015) when it covers the range in the snapshot,
-  // and the orders from the days (docs/decisions/016) when they are counted in the report's zone. When either
-  // is not ready, `orCount` says whether to read what does not need it (the range's orders for the rankings,
-  // the hours for the days: the same figures, slower), or to give up before reading anything, so that they
-  // are readied first.
-  const read = (orCount: boolean) =>
-    db.transaction(
-      async (tx): Promise<AdminReport | undefined> => {
-        const [ready] = await tx
-          .select({
-            fromWindow: sql<boolean>`coalesce((${windowCovers(tx, query.days, range)}), false)`,
-            fromDays: sql<boolean>`coalesce((${daysCountedIn(tx, options.timeZone)}), false)`,
-          })
-          .from(sql`(values (1)) as one`)
-        const { fromWindow, fromDays } = ready!
-        if (!(fromWindow && fromDays) && !orCount) return undefined
-        const buckets = orderBuckets(fromDays ? 'days' : 'hours', period, bounds, options.timeZone)
-        const figures = await reportFigures(tx, scope, bounds, buckets)
-        const daily = await ordersPerDay(tx, period, buckets)
-        const money = await marketplaceMoney(tx, period, fromDays ? 'days' : 'lines', options.timeZone)
-        const topVendorsOfRange = fromWindow
-          ? await windowTopVendors(tx, scope, query.days, LIST_SIZE)
-          : await topVendors(tx, scope, inRange)
-        const topProductsOfRange = fromWindow
-          ? await windowTopProducts(tx, scope, query.days, range, LIST_SIZE)
-          : await topProducts(tx, scope, inRange)
-        const recentOrders = await latestOrders(tx, scope)
-        const newVendors = await latestVendors(tx, scope)
-        return {
-          period,
-          ...figures,
-          daily,
-          money,
-          topVendors: topVendorsOfRange,
-          topProducts: topProductsOfRange,
-          recentOrders,
-          newVendors,
-        }
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    )
-  const ready = await read(false)
-  if (ready) return ready
   // The day turned since the window last moved (or the time zone changed, or the range is new): move it, and
   // recount the days if the time zone changed, under one lock; then read again. Should the lock not come in
-  // time (docs/decisions/015), that read counts from the orders and the hours.
+  // time (docs/decisions/015), the read counts the rankings from the range's orders and the days from the hours
+  // (the same figures, slower), in one snapshot.
   await underReportLock(db, async (tx) => {
     await recountDays(tx, options.timeZone)
     await moveWindow(tx, query.days, range)
   })
-  const report = await read(true)
-  if (!report) throw new Error('A report that may count from the orders always answers')
-  return report
+  const readied = await readReadyReport(db, period, options.timeZone)
+  if (readied) return readied
+  return db.transaction(
+    async (tx): Promise<AdminReport> => {
+      const [readiness] = await tx
+        .select({
+          fromWindow: sql<boolean>`coalesce((${windowCovers(tx, query.days, range)}), false)`,
+          fromDays: sql<boolean>`coalesce((${daysCountedIn(tx, options.timeZone)}), false)`,
+        })
+        .from(sql`(values (1)) as one`)
+      const { fromWindow, fromDays } = readiness!
+      const buckets = orderBuckets(fromDays ? 'days' : 'hours', period, bounds, options.timeZone)
+      return {
+        period,
+        ...(await reportFigures(tx, scope, bounds, buckets)),
+        daily: await ordersPerDay(tx, period, buckets),
+        money: await marketplaceMoney(tx, period, fromDays ? 'days' : 'lines', options.timeZone),
+        topVendors: fromWindow
+          ? await windowTopVendors(tx, scope, query.days, LIST_SIZE)
+          : await topVendors(tx, scope, inRange),
+        topProducts: fromWindow
+          ? await windowTopProductRows(tx, scope, query.days, range, LIST_SIZE)
+          : await topProducts(tx, scope, inRange),
+        recentOrders: await newestFive(latestOrders(tx, scope)),
+        newVendors: await newestFive(latestVendors(tx, scope)),
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
 }
 
 /** The header, in the reader's language. */
