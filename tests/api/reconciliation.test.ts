@@ -327,6 +327,30 @@ describe('POST /api/admin/reconciliations', () => {
     expect(await runCount()).toBe(before)
   })
 
+  // A month of a busy marketplace fits (100,000 lines, bench/reconciliation.ts); one line more is refused whole,
+  // every line counted, whatever the lines after the limit hold.
+  it('refuses a statement of 100,001 lines with tooManyRows, naming the limit and the count, and stores nothing', async () => {
+    const line = (n: number) => `FT${n},${randomUUID()},${sentDay} 10:00:00,Successful,Transfer,-1000,RWF`
+    const lines = Array.from({ length: 100_001 }, (_, n) => line(n))
+    lines[100_000] = 'FTX,x,yesterday,Successful,Transfer,-10.5,RWF'
+    const csv = `Id,External Transaction Id,Date,Status,Type,Amount,Currency\n${lines.join('\n')}\n`
+    const before = await runCount()
+
+    const response = await t.post(
+      '/api/admin/reconciliations',
+      { provider: 'mtn', fromDay: sentDay, toDay: sentDay, csv },
+      { cookie: adminCookie },
+    )
+
+    expectError(response, {
+      status: 422,
+      code: 'VALIDATION',
+      messageKey: 'reconciliation.errors.tooManyRows',
+    })
+    expect(response.body.error.params).toEqual({ max: 100_000, rows: 100_001 })
+    expect(await runCount()).toBe(before)
+  })
+
   it('refuses a period that ends before it starts, or is longer than 31 days', async () => {
     const csv = await statementOfFake(sentDay)
     for (const [fromDay, toDay, messageKey] of [

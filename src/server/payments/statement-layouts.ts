@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer'
 import { withoutBidiControls } from '../../shared/bidi'
 import type { PaymentProviderName, TransferDirection } from '../../shared/payments'
 import { paymentProviderNames, reconciliationLimits } from '../../shared/schemas/reconciliation'
@@ -259,65 +260,46 @@ export function statementText(bytes: Uint8Array): string {
  * Reads `text` as `provider`'s statement. The header is the first line (of the first twenty: a portal may write
  * the account and the period above it) that has every column the layout needs; a file where no line does is not
  * this provider's statement. A statement with a header and no line is one where nothing moved.
+ *
+ * The lines are read one at a time (papaparse's `step`), each kept only as the row the comparison needs: a
+ * statement of 100,000 lines is never held as 100,000 arrays of 28 cells. The refusals keep their order: a file
+ * with too many lines is refused as such whatever its lines hold, then the first line that is wrong is named.
  */
 export async function parseStatement(
   provider: PaymentProviderName,
   input: string,
   options: { timeZone: string },
 ): Promise<ParsedStatement> {
-  if (new TextEncoder().encode(input).byteLength > reconciliationLimits.maxBytes) throw statementTooLarge()
+  // Measured and read without a copy of the text: a statement may be tens of megabytes.
+  if (Buffer.byteLength(input, 'utf8') > reconciliationLimits.maxBytes) throw statementTooLarge()
   // A NUL never stands in a text file: this is a spreadsheet's binary format, or something else altogether.
   if (input.includes('\u0000')) throw refuse('notText')
-  const text = input.replace(/^\uFEFF/, '')
-  if (text.trim() === '') throw refuse('fileEmpty')
-
-  const Papa = await loadPapa()
-  const parsed = Papa.parse<string[]>(text, {
-    skipEmptyLines: false,
-    delimitersToGuess: [',', ';', '\t'],
-  })
-  const quoting = parsed.errors.find((error) => error.type === 'Quotes')
-  if (quoting) throw refuse('badQuoting', { row: (quoting.row ?? 0) + 1 })
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input
+  if (/^\s*$/.test(text)) throw refuse('fileEmpty')
 
   const layout = layouts[provider]
-  const records = parsed.data
   const wanted: Partial<Record<Field, string>> = Object.fromEntries(
     Object.entries(layout.columns).map(([field, name]) => [field, headerKey(name)]),
   )
-  const headerAt = records.slice(0, 20).findIndex((record) => {
+  const zone = layout.timesIn === 'utc' ? 'UTC' : options.timeZone
+  const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '')
+  const isHeader = (record: string[]) => {
     const names = new Set(record.map(headerKey))
     return layout.required.every((field) => names.has(wanted[field]!))
-  })
-  if (headerAt < 0) {
-    throw refuse('notProviderStatement', {
-      provider: paymentProviderNames[provider],
-      cols: layout.required.map((field) => layout.columns[field]).join(', '),
-    })
-  }
-  const header = records[headerAt]!.map(headerKey)
-  // The first column of each name: MTN repeats "Currency" after each figure.
-  const index = new Map<string, number>()
-  header.forEach((name, at) => {
-    if (!index.has(name)) index.set(name, at)
-  })
-  const amountAt = index.get(wanted.amount!)!
-  const currencyAt = layout.currencyAfterAmount
-    ? header[amountAt + 1] === 'currency'
-      ? amountAt + 1
-      : undefined
-    : index.get(wanted.currency ?? '')
-  const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '')
-  const dataRows = records.slice(headerAt + 1).filter((record) => !isBlank(record)).length
-  if (dataRows > reconciliationLimits.maxRows) {
-    throw refuse('tooManyRows', { max: reconciliationLimits.maxRows, rows: dataRows })
   }
 
-  const zone = layout.timesIn === 'utc' ? 'UTC' : options.timeZone
+  /** Where each column stands, once the header is found. */
+  let columns: { index: Map<string, number>; amountAt: number; currencyAt: number | undefined } | null = null
   const rows: StatementRow[] = []
   let skipped = 0
-  records.forEach((record, at) => {
-    if (at <= headerAt || isBlank(record)) return
-    const row = at + 1
+  let at = -1
+  let dataRows = 0
+  let badQuotingAt: number | undefined
+  let firstWrongLine: AppError | undefined
+
+  /** One line after the header: the row it makes, or nothing when it is not a transfer of Isoko's kind. */
+  const readLine = (record: string[], row: number): StatementRow | 'skipped' => {
+    const { index, currencyAt } = columns!
     const cell = (field: Field) => {
       const column = wanted[field]
       const position = column === undefined ? undefined : index.get(column)
@@ -327,10 +309,7 @@ export async function parseStatement(
     const amount = wholeFrancs(amountText)
     if (!amount) throw refuse('badAmount', { row, value: amountText.slice(0, 40) })
     const direction = layout.direction(cell, amount.sign)
-    if (!direction) {
-      skipped += 1
-      return
-    }
+    if (!direction) return 'skipped'
     const currency = currencyAt === undefined ? '' : cellText(record[currencyAt])
     if (currency !== '' && currency.toUpperCase() !== 'RWF') {
       throw refuse('wrongCurrency', { row, currency: currency.slice(0, 10) })
@@ -340,7 +319,7 @@ export async function parseStatement(
     // Ids are short; a cell of kilobytes is kept to its start, as any id Isoko knows would be.
     const reference = cell('externalId').slice(0, 200)
     const providerTransactionId = cell('id').slice(0, 200)
-    rows.push({
+    return {
       row,
       // Our references are UUIDs, written in lower case; a portal may show them in upper case.
       reference: reference === '' ? null : reference.toLowerCase(),
@@ -349,7 +328,63 @@ export async function parseStatement(
       isSuccessful: layout.isSuccessful(cell),
       direction,
       at: time,
-    })
+    }
+  }
+
+  const Papa = await loadPapa()
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: false,
+    delimitersToGuess: [',', ';', '\t'],
+    step: (result, parser) => {
+      at += 1
+      if (result.errors.some((error) => error.type === 'Quotes')) {
+        badQuotingAt = at
+        parser.abort()
+        return
+      }
+      const record = result.data
+      if (!columns) {
+        if (at < 20 && isHeader(record)) {
+          const header = record.map(headerKey)
+          // The first column of each name: MTN repeats "Currency" after each figure.
+          const index = new Map<string, number>()
+          header.forEach((name, position) => {
+            if (!index.has(name)) index.set(name, position)
+          })
+          const amountAt = index.get(wanted.amount!)!
+          const currencyAt = layout.currencyAfterAmount
+            ? header[amountAt + 1] === 'currency'
+              ? amountAt + 1
+              : undefined
+            : index.get(wanted.currency ?? '')
+          columns = { index, amountAt, currencyAt }
+        } else if (at >= 19) parser.abort()
+        return
+      }
+      if (isBlank(record)) return
+      dataRows += 1
+      // Past the limit, the lines are only counted (the refusal says how many), and past a wrong one, too.
+      if (dataRows > reconciliationLimits.maxRows || firstWrongLine) return
+      try {
+        const read = readLine(record, at + 1)
+        if (read === 'skipped') skipped += 1
+        else rows.push(read)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        firstWrongLine = error
+      }
+    },
   })
+  if (badQuotingAt !== undefined) throw refuse('badQuoting', { row: badQuotingAt + 1 })
+  if (!columns) {
+    throw refuse('notProviderStatement', {
+      provider: paymentProviderNames[provider],
+      cols: layout.required.map((field) => layout.columns[field]).join(', '),
+    })
+  }
+  if (dataRows > reconciliationLimits.maxRows) {
+    throw refuse('tooManyRows', { max: reconciliationLimits.maxRows, rows: dataRows })
+  }
+  if (firstWrongLine) throw firstWrongLine
   return { rows, skipped }
 }
