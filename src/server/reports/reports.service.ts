@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import {
   and,
   count,
@@ -300,8 +301,10 @@ function figureSources(
     ordersByStatus: { pending: o.pending, completed: o.completed, refunded: o.refunded },
     vendorsByStatus: { pending: v.pending, approved: v.approved, rejected: v.rejected },
   }
-  // Aggregates without GROUP BY always answer exactly one row: their cross join (below) is one row.
-  return { selection, joined: { v, totals, p, o, op, pay } }
+  // Aggregates without GROUP BY always answer exactly one row: their cross join is one row.
+  const joined = <Query extends PgSelect>(query: Query) =>
+    query.crossJoin(totals).crossJoin(p).crossJoin(o).crossJoin(op).crossJoin(pay)
+  return { selection, v, joined }
 }
 
 /** The report's figures as one row: the cards, the growth overview and the status counts. */
@@ -318,16 +321,8 @@ function inReportShape<Row extends { growth: unknown; ordersByStatus: unknown; v
 }
 
 async function reportFigures(tx: Tx, scope: AdminScope, bounds: Bounds, buckets: OrderBuckets) {
-  const { selection, joined } = figureSources(tx, scope, bounds, buckets)
-  const { v, totals, p, o, op, pay } = joined
-  const [row] = await tx
-    .select(selection)
-    .from(v)
-    .crossJoin(totals)
-    .crossJoin(p)
-    .crossJoin(o)
-    .crossJoin(op)
-    .crossJoin(pay)
+  const { selection, v, joined } = figureSources(tx, scope, bounds, buckets)
+  const [row] = await joined(tx.select(selection).from(v).$dynamic())
   return inReportShape(row!)
 }
 
@@ -643,7 +638,7 @@ function reportStatement(db: Db, rangeDays: ReportRange, name: string) {
   const bounds = boundsOf(period, timeZone)
   const range = { start: bounds.start, end: bounds.end }
   const buckets = orderBuckets('days', period, bounds, timeZone)
-  const { selection, joined } = figureSources(db, scope, bounds, buckets)
+  const { selection, v, joined } = figureSources(db, scope, bounds, buckets)
   const money = moneySources(db, period, 'days', timeZone)
 
   const days = ordersPerDay(db, period, buckets).as('report_days')
@@ -652,8 +647,7 @@ function reportStatement(db: Db, rangeDays: ReportRange, name: string) {
   const goods = windowTopProducts(db, scope, period.days, range, LIST_SIZE).as('report_top_products')
   const newOrders = latestOrders(db, scope).as('report_orders')
   const newShops = latestVendors(db, scope).as('report_vendors')
-  const { v, totals, p, o, op, pay } = joined
-  return db
+  const report = db
     .select({
       ...selection,
       ...money.selection,
@@ -712,14 +706,8 @@ function reportStatement(db: Db, rangeDays: ReportRange, name: string) {
       ),
     })
     .from(v)
-    .crossJoin(totals)
-    .crossJoin(p)
-    .crossJoin(o)
-    .crossJoin(op)
-    .crossJoin(pay)
-    .crossJoin(money.m)
-    .crossJoin(money.owed)
-    .prepare(name)
+    .$dynamic()
+  return joined(report).crossJoin(money.m).crossJoin(money.owed).prepare(name)
 }
 
 const reportQueries = Object.fromEntries(
