@@ -71,17 +71,18 @@ function boundsQuery(
   // The month's days of the shop (ledger_shop_days: 31 rows at most per kind) when they are counted in this time
   // zone (report_calendar's); in another (the setting just changed), the month's lines by their numbers (the
   // (vendor_id, seq) index), as monthTotals reads them.
+  const daysCounted = sql`exists (select 1 from ${reportCalendar} rc where rc.id = 1 and rc.time_zone = ${timeZone})`
   const totals = sql`left join lateral (
     select d.kind, sum(d.amount)::bigint as amount from ${ledgerShopDays} d
     where d.vendor_id = ${vendorId} and d.day >= ${`${month}-01`}::date
       and d.day < (${`${month}-01`}::date + interval '1 month')::date
-      and exists (select 1 from ${reportCalendar} rc where rc.id = 1 and rc.time_zone = ${timeZone})
+      and ${daysCounted}
     group by d.kind
     union all
     select l.kind, sum(l.amount)::bigint as amount from ${ledgerLines} l
     where l.account = 'vendor_payable' and l.vendor_id = ${vendorId}
       and l.seq > coalesce(o.seq, 0) and l.seq <= coalesce(c.seq, 0)
-      and not exists (select 1 from ${reportCalendar} rc where rc.id = 1 and rc.time_zone = ${timeZone})
+      and not ${daysCounted}
     group by l.kind) t on true`
   return sql`
     with bounds as (
