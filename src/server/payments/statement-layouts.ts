@@ -289,7 +289,7 @@ export async function parseStatement(
   }
 
   /** Where each column stands, once the header is found. */
-  let columns: { index: Map<string, number>; amountAt: number; currencyAt: number | undefined } | null = null
+  let columns: { index: Map<string, number>; currencyAt: number | undefined } | null = null
   const rows: StatementRow[] = []
   let skipped = 0
   let at = -1
@@ -357,7 +357,7 @@ export async function parseStatement(
               ? amountAt + 1
               : undefined
             : index.get(wanted.currency ?? '')
-          columns = { index, amountAt, currencyAt }
+          columns = { index, currencyAt }
         } else if (at >= 19) parser.abort()
         return
       }
