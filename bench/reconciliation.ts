@@ -6,7 +6,7 @@
  *
  * A day of `lines` paid MTN payouts is written into the database (one shop; the triggers off while loading, as
  * bench/seed.ts loads), and MTN's statement of that day is written as its partner portal exports it (every field
- * quoted, CRLF, 28 columns; the layout of src/dev/fakes/mtn-fake.ts), with differences of each kind: one line in
+ * quoted, CRLF, 28 columns; the MTN fake's lines, src/dev/fakes/mtn-fake.ts), with differences of each kind: one line in
  * 2,000 with another amount, one transfer in 2,000 left out, and as many lines of references Isoko never sent.
  * Then what the daily check does with a statement it fetched: the CSV read in MTN's layout (parseStatement), set
  * against the day's transfers and stored with its differences (reconcileStatement), and read back as the
@@ -19,7 +19,8 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
-import { csvLine, wallClock } from '../src/dev/fakes/statement-csv'
+import { mtnStatementColumns, mtnStatementLine } from '../src/dev/fakes/mtn-fake'
+import { csvLine } from '../src/dev/fakes/statement-csv'
 import { openPostgres } from '../src/server/db/client'
 import { createLogger } from '../src/server/lib/logger'
 import { createPaymentProviders } from '../src/server/payments/registry'
@@ -102,72 +103,25 @@ async function main() {
   }>(
     `select id, provider_transaction_id, amount, msisdn, finished_at from money_transfers order by finished_at`,
   )
-  const header = [
-    'Id',
-    'External Transaction Id',
-    'Date',
-    'Status',
-    'Type',
-    'Provider Category',
-    'Information',
-    'Note/Message',
-    'From',
-    'From Name',
-    'From Handler Name',
-    'To',
-    'To Name',
-    'To Handler Name',
-    'Initiated By',
-    'On Behalf Of',
-    'Amount',
-    'Currency',
-    'Fee',
-    'Currency',
-    'Discount',
-    'Currency',
-    'Promotion',
-    'Currency',
-    'Coupon',
-    'Currency',
-    'Balance',
-    'Currency',
-  ]
   const line = (id: string, reference: string, at: Date, amount: number, msisdn: string) =>
-    csvLine(
-      [
+    mtnStatementLine(
+      {
         id,
-        reference,
-        wallClock(at.toISOString(), TIME_ZONE),
-        'Successful',
-        'Transfer',
-        '',
-        '',
-        'Isoko payout',
-        'FRI:isoko.partner/USER',
-        'Isoko',
-        '',
-        `FRI:${msisdn}/MSISDN`,
-        'Payee',
-        '',
-        'FRI:isoko.partner/USER',
-        '',
-        -amount,
-        'RWF',
-        0,
-        'RWF',
-        0,
-        'RWF',
-        0,
-        'RWF',
-        0,
-        'RWF',
-        50_000_000,
-        'RWF',
-      ],
-      { quoteAll: true },
+        externalId: reference,
+        at: at.toISOString(),
+        isSuccessful: true,
+        isOut: true,
+        information: '',
+        note: 'Isoko payout',
+        msisdn,
+        holderName: 'Payee',
+        amount,
+        currency: 'RWF',
+      },
+      { apiUser: 'isoko-bench', timeZone: TIME_ZONE },
     )
   const expected = { amountDiffers: 0, missingAtProvider: 0, missingInIsoko: 0 }
-  const parts = ['\uFEFF' + csvLine(header, { quoteAll: true })]
+  const parts = ['\uFEFF' + csvLine(mtnStatementColumns, { quoteAll: true })]
   transfers.rows.forEach((transfer, at) => {
     const amount = Number(transfer.amount)
     if (at % EVERY === 1) {

@@ -172,6 +172,103 @@ class HttpError extends Error {
   }
 }
 
+/**
+ * The columns of MTN's partner-portal statement, as its export writes them: "Currency" after each figure. Id is the
+ * financial transaction id, External Transaction Id the externalId the partner sent.
+ */
+export const mtnStatementColumns = [
+  'Id',
+  'External Transaction Id',
+  'Date',
+  'Status',
+  'Type',
+  'Provider Category',
+  'Information',
+  'Note/Message',
+  'From',
+  'From Name',
+  'From Handler Name',
+  'To',
+  'To Name',
+  'To Handler Name',
+  'Initiated By',
+  'On Behalf Of',
+  'Amount',
+  'Currency',
+  'Fee',
+  'Currency',
+  'Discount',
+  'Currency',
+  'Promotion',
+  'Currency',
+  'Coupon',
+  'Currency',
+  'Balance',
+  'Currency',
+] as const
+
+/** What one line of the statement says of a transfer (a payout, out of the partner's account) or a payment in. */
+export type MtnStatementEntry = {
+  id: string
+  externalId: string
+  /** When MTN recorded it (ISO); the line shows the account's local time. */
+  at: string
+  isSuccessful: boolean
+  isOut: boolean
+  information: string
+  note: string
+  msisdn: string
+  holderName: string
+  amount: number
+  currency: string
+}
+
+/**
+ * One line of the statement, every field quoted and CRLF as the export writes it: money leaving the account (a
+ * transfer) negative, between the partner's account and the customer's number.
+ */
+export function mtnStatementLine(
+  entry: MtnStatementEntry,
+  { apiUser, timeZone }: { apiUser: string; timeZone: string },
+): string {
+  const partner = { account: 'FRI:isoko.partner/USER', name: 'Isoko' }
+  const customer = { account: `FRI:${entry.msisdn}/MSISDN`, name: entry.holderName }
+  const [from, to] = entry.isOut ? [partner, customer] : [customer, partner]
+  return csvLine(
+    [
+      entry.id,
+      entry.externalId,
+      wallClock(entry.at, timeZone),
+      entry.isSuccessful ? 'Successful' : 'Failed',
+      entry.isOut ? 'Transfer' : 'Debit',
+      '',
+      entry.information,
+      entry.note,
+      from.account,
+      from.name,
+      '',
+      to.account,
+      to.name,
+      '',
+      `FRI:${apiUser}/API`,
+      '',
+      entry.isOut ? -entry.amount : entry.amount,
+      entry.currency,
+      0,
+      entry.currency,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
+    { quoteAll: true },
+  )
+}
+
 export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFake> {
   const apiUser = options.apiUser ?? '5f2a9d4e-7c1b-4e3a-9b6d-2c8f1a0e4b7d'
   const apiKey = options.apiKey ?? 'fake-mtn-api-key'
@@ -512,36 +609,6 @@ export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFak
   function statement(query: URLSearchParams): string {
     const period = statementPeriod(query, timeZone)
     if (!period) throw new HttpError(400, { error: 'from and to are days (YYYY-MM-DD) or ISO times.' })
-    const header = [
-      'Id',
-      'External Transaction Id',
-      'Date',
-      'Status',
-      'Type',
-      'Provider Category',
-      'Information',
-      'Note/Message',
-      'From',
-      'From Name',
-      'From Handler Name',
-      'To',
-      'To Name',
-      'To Handler Name',
-      'Initiated By',
-      'On Behalf Of',
-      'Amount',
-      'Currency',
-      'Fee',
-      'Currency',
-      'Discount',
-      'Currency',
-      'Promotion',
-      'Currency',
-      'Coupon',
-      'Currency',
-      'Balance',
-      'Currency',
-    ]
     const settled = [...records.values()]
       .filter((record) => record.status !== 'PENDING')
       .filter((record) => {
@@ -549,50 +616,27 @@ export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFak
         return at >= period.from && at < period.to
       })
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    const partner = { id: `FRI:${apiUser}/API`, account: 'FRI:isoko.partner/USER', name: 'Isoko' }
     const lines = settled.map((record) => {
       const holder = fakeAccountHolderName(record.msisdn)
-      const customer = {
-        account: `FRI:${record.msisdn}/MSISDN`,
-        name: `${holder.given_name} ${holder.family_name}`,
-      }
       const isOut = record.kind === 'disbursement'
-      const [from, to] = isOut ? [partner, customer] : [customer, partner]
-      return csvLine(
-        [
-          record.financialTransactionId ?? '',
-          record.externalId ?? '',
-          wallClock(record.createdAt, timeZone),
-          record.status === 'SUCCESSFUL' ? 'Successful' : 'Failed',
-          isOut ? 'Transfer' : 'Debit',
-          '',
-          record.reason ?? '',
-          isOut ? record.payeeNote : record.payerMessage,
-          from.account,
-          from.name,
-          '',
-          to.account,
-          to.name,
-          '',
-          partner.id,
-          '',
-          isOut ? -record.amount : record.amount,
-          record.currency,
-          0,
-          record.currency,
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-        ],
-        { quoteAll: true },
+      return mtnStatementLine(
+        {
+          id: record.financialTransactionId ?? '',
+          externalId: record.externalId ?? '',
+          at: record.createdAt,
+          isSuccessful: record.status === 'SUCCESSFUL',
+          isOut,
+          information: record.reason ?? '',
+          note: isOut ? record.payeeNote : record.payerMessage,
+          msisdn: record.msisdn,
+          holderName: `${holder.given_name} ${holder.family_name}`,
+          amount: record.amount,
+          currency: record.currency,
+        },
+        { apiUser, timeZone },
       )
     })
-    return '\uFEFF' + csvLine(header, { quoteAll: true }) + lines.join('')
+    return '\uFEFF' + csvLine(mtnStatementColumns, { quoteAll: true }) + lines.join('')
   }
 
   /** Routes one request; returns the JSON to answer 200 with, or 'held' when the handler answers itself. */

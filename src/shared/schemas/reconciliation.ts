@@ -25,7 +25,7 @@ export const paymentProviderNames: Record<PaymentProviderName, string> = {
 /**
  * The largest statement read (its CSV text, in bytes), its rows, and the longest period one run covers. A month of
  * a busy marketplace's payouts and plan fees: 100,000 lines of MTN's export (28 columns, every field quoted) are
- * about 28 MB, read and reconciled in seconds (bench/reconciliation.ts); pawaPay's portal exports at most a month
+ * 25 to 28 MB, read and reconciled in seconds (bench/reconciliation.ts); pawaPay's portal exports at most a month
  * at a time.
  */
 export const reconciliationLimits = { maxBytes: 32 * 1024 * 1024, maxRows: 100_000, maxDays: 31 } as const
