@@ -34,7 +34,8 @@ const chromium = {
  * 1280 px the same scenario runs in English, and every screen is still checked there in Kinyarwanda (axe, page
  * width). Each scenario so runs once per width and once per language.
  */
-const kinyarwandaScenarios = /(admin-[a-z-]+|vendor-commerce|vendor-shop|vendor-stock)\.spec\.ts .*\(rw\)$/
+const kinyarwandaScenarios =
+  /(admin-[a-z-]+|vendor-commerce|vendor-shop|vendor-stock|operator-day|money-day)\.spec\.ts .*\(rw\)$/
 
 /**
  * What the phone project (375 px) runs, matched against "file describe-title test-title". The other scenarios
@@ -56,12 +57,10 @@ const phoneScenarios = [
   // Kinyarwanda, whose longer words are the harder test of a narrow screen; in English they check nothing the
   // desktop run does not.
   /access\.spec\.ts access: rw (a signed-in vendor opening \/admin|the admin signs in)/,
+  // Among them the operator's day (the admin's lists as cards and the dialogs full screen, then the shop's own view
+  // of the orders and messages) and step 11's money of a shop (the rule, the two-admin credit, the statement as
+  // cards and the report).
   kinyarwandaScenarios,
-  // The operator's day: the admin's lists as cards and the dialogs full screen, then the shop's own view of the
-  // orders and messages at 375 px, in both languages.
-  /operator-day\.spec\.ts /,
-  // Step 11's money of a shop: the rule, the two-admin credit, the statement as cards and the report at 375 px.
-  /money-day\.spec\.ts /,
 ]
 
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false }

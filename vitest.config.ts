@@ -11,6 +11,8 @@ export default defineConfig({
           globalSetup: ['tests/fixtures/global-setup.ts'],
           // Two files touch the database; sharing the worker's PGlite saves one start-up.
           isolate: false,
+          // One worker per core: Vitest's default on two cores is one, which leaves the other idle.
+          maxWorkers: 2,
           testTimeout: 15_000,
           hookTimeout: 30_000,
           // A plain `vitest run` runs the quick unit project first, then the api project.
@@ -24,6 +26,9 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/component/setup.ts'],
+          // One worker per core (Vitest's default on two cores is one): each file spends about a second loading
+          // the screens' modules, and some wait seconds on the screens' own polling.
+          maxWorkers: 2,
           testTimeout: 15_000,
           sequence: { groupOrder: 0 },
         },

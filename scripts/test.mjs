@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, each suite timed. The static checks share the two cores (one single-threaded process
- * each), the unit tests joining the type check once lint and formatting are done; the other test suites run one
- * after another, since each fills both cores by itself. With
+ * `npm test`: every check, each suite timed. The static checks, the unit and component tests and the build share
+ * the two cores at first; the other test suites run one after another, since each fills both cores by itself. With
  * `TEST_POSTGRES_URL` set (CI), the API suite runs against that PostgreSQL server instead of the embedded one,
  * beside the end-to-end suite (whose server runs on the embedded database): the browsers spend much of their run
  * waiting on the screens, and PostgreSQL does its work in processes of its own.
@@ -54,25 +53,27 @@ function run(name, { command, args, env }, { quiet = false } = {}) {
 
 const started = Date.now()
 
-// Static checks: the type check, lint and formatting side by side (one single-threaded process each). The type
-// check takes the longest; once lint and formatting are done, the unit and component tests take the core they
-// leave, beside it.
-const typecheck = run('typecheck', npmRun('typecheck'), { quiet: true })
-const lint = run('lint', npmRun('lint'), { quiet: true })
-const format = run('format:check', npmRun('format:check'), { quiet: true })
-await Promise.all([lint, format])
-
-await run('unit and component', {
-  command: 'npx',
-  args: ['vitest', 'run', '--project', 'unit', '--project', 'component'],
-  env: withoutTestDatabase,
-})
-await typecheck
+// The static checks, the unit and component tests and the build, all at once: each is short, and together they
+// keep both cores busy (one suite at a time left one idle whenever the single-threaded type check ran alone).
+const [built] = await Promise.all([
+  run('build', npmRun('build'), { quiet: true }),
+  run('typecheck', npmRun('typecheck'), { quiet: true }),
+  run('lint', npmRun('lint'), { quiet: true }),
+  run('format:check', npmRun('format:check'), { quiet: true }),
+  run(
+    'unit and component',
+    {
+      command: 'npx',
+      args: ['vitest', 'run', '--project', 'unit', '--project', 'component'],
+      env: withoutTestDatabase,
+    },
+    { quiet: true },
+  ),
+])
 // With a PostgreSQL server named (CI), the API suite runs on it, beside the end-to-end suite, whose built server
 // runs on the embedded database: the two databases are each under test, and the two cores are not asked to run
 // the API suite twice. Without one, it runs here on the embedded database.
 if (!postgresUrl) await run('API (PGlite)', npmRun('test:api', withoutTestDatabase))
-const built = await run('build', npmRun('build'))
 
 const onPostgres = postgresUrl
   ? run('API (PostgreSQL)', npmRun('test:api', { TEST_DATABASE_URL: postgresUrl }), { quiet: true })

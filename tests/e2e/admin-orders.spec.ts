@@ -8,6 +8,7 @@ import { parseCsv } from '../fixtures/read-files'
 import {
   adminApi,
   button,
+  choose,
   chooseLanguageBeforehand,
   exactly,
   expect,
@@ -62,13 +63,6 @@ const csvFile = (name: string, rows: string[][]) => ({
 /** The dialog open on the page, by its title. */
 const dialog = (page: Page, lang: Language, titleKey: Parameters<typeof t>[1]) =>
   page.getByRole('dialog', { name: t(lang, titleKey) })
-
-/** Picks an option of a Mantine Select by typing part of it (a searchable one) or opening it. */
-async function choose(page: Page, input: Locator, option: string | RegExp, typed?: string) {
-  if (typed !== undefined) await input.fill(typed)
-  else await input.click()
-  await page.getByRole('option', { name: option }).click()
-}
 
 async function download(page: Page, trigger: Locator) {
   const [file] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), trigger.click()])

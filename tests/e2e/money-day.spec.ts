@@ -1,15 +1,11 @@
-import {
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test'
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test'
 import { formatRwf } from '../../src/shared/money'
 import type { TextKey } from '../../src/web/i18n/keys'
 import {
   adminApi,
   approvedShopWithProduct,
   button,
+  choose,
   chooseLanguageBeforehand,
   expect,
   field,
@@ -34,8 +30,8 @@ import {
  * Step 11 in the browser: the money of one shop, line by line. The admin sets the shop's commission (10% + 100 RWF)
  * on the Commission and fees screen; the shop sells three times, refunds once and is paid; an admin credits it a
  * sum large enough to need a second admin, who approves it; the shop then reads its statement, whose lines add
- * up to the balance its payouts screen shows; the admin finds the commission in the reports. At 1280 and 375 px,
- * in English and Kinyarwanda. The rule is the shop's own, so runs side by side do not price each other's sales.
+ * up to the balance its payouts screen shows; the admin finds the commission in the reports. At 1280 px in English
+ * and at 375 px in Kinyarwanda (playwright.config.ts). The rule is the shop's own, so runs side by side do not price each other's sales.
  */
 
 const PRICE = 10_000
@@ -64,12 +60,6 @@ const dialog = (
   titleKey: TextKey,
   params: Record<string, string | number> = {},
 ) => page.getByRole('dialog', { name: t(lang, titleKey, params) })
-
-async function choose(page: Page, input: Locator, option: string | RegExp, typed?: string) {
-  if (typed !== undefined) await input.fill(typed)
-  else await input.click()
-  await page.getByRole('option', { name: option }).click()
-}
 
 const ok = async (response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) => {
   expect(response.status(), await response.text()).toBe(status)

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
 import { formatRwf } from '../../src/shared/money'
 import { orderDeliveryColumns, orderImportColumns } from '../../src/shared/schemas/order'
 import type { TextKey } from '../../src/web/i18n/keys'
@@ -7,6 +7,7 @@ import {
   adminCredentials,
   approvedShopWithProduct,
   button,
+  choose,
   chooseLanguageBeforehand,
   exactly,
   expect,
@@ -28,7 +29,7 @@ import {
  * destination was shown on purpose (A.1, and on the audit trail), orders typed and imported with the customer's
  * phone and a Rwandan delivery address, the same file not imported twice unasked, a vendor's message answered,
  * and the shop's view of all of it with what runs low. Every input refused on the way says why beside its field
- * and changes nothing. Every populated screen fits its window: 1280 px and 375 px, English and Kinyarwanda.
+ * and changes nothing. Every populated screen fits its window: 1280 px in English, 375 px in Kinyarwanda (playwright.config.ts).
  */
 
 /** The page fits its window: nothing makes it scroll sideways once the screen's rows are in. */
@@ -43,13 +44,6 @@ async function expectNoSidewaysScroll(page: Page) {
 
 const dialog = (page: Page, lang: Language, titleKey: TextKey) =>
   page.getByRole('dialog', { name: t(lang, titleKey) })
-
-/** Picks an option of a searchable select: typed into first when a few letters narrow a long list. */
-async function choose(page: Page, input: Locator, option: string | RegExp, typed?: string) {
-  if (typed !== undefined) await input.fill(typed)
-  else await input.click()
-  await page.getByRole('option', { name: option }).click()
-}
 
 /**
  * A message naming a date in this year and a count of 1: its fixed words in order, the date's year among them.
