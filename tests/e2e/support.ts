@@ -530,14 +530,14 @@ export async function searchList(page: Page, language: Language, labelKey: TextK
 
 /**
  * Picks an option of a Mantine Select: typed into first when a few letters narrow a long list (a searchable one),
- * else opened. The option is clicked once every choice shown carries the typed letters: a shop picker shows its
- * last answer until the server's answer to the search replaces it, and a click on an option of the list being
- * replaced chooses nothing.
+ * else opened. The option is clicked once the select is no longer busy: a shop picker shows its last answer,
+ * marked `aria-busy`, until the server's answer to the search replaces it, and a click on an option of the list
+ * being replaced chooses nothing.
  */
 export async function choose(page: Page, input: Locator, option: string | RegExp, typed?: string) {
   if (typed !== undefined) {
     await input.fill(typed)
-    await expect(page.getByRole('option').filter({ hasNotText: typed })).toHaveCount(0)
+    await expect(input).not.toHaveAttribute('aria-busy', 'true')
   } else await input.click()
   await page.getByRole('option', { name: option }).click()
 }

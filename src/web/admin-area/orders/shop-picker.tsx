@@ -41,6 +41,9 @@ export function ShopPicker({
       // The server has already filtered by the search: every answer it gives is shown.
       filter={({ options }) => options}
       nothingFoundMessage={shops.isFetching ? t('admin.orders.shops.loading') : t('admin.orders.shops.none')}
+      // Busy while the choices shown are not yet the server's answer to what was typed (the search waits for the
+      // typing to pause, then asks): assistive technology, and a test's click, wait for the answer.
+      aria-busy={search.trim() !== q.trim() || shops.isFetching}
       onChange={(next) => onChange(next, data.find((item) => item.value === next)?.label ?? null)}
       {...props}
     />
