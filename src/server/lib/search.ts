@@ -1,6 +1,6 @@
-import { ilike, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
-import { vendors } from '../db/schema'
+import { users, vendors } from '../db/schema'
 
 /**
  * LIKE treats % and _ as wildcards: a search for "50%" means the text "50%", anywhere in the value. Columns
@@ -67,6 +67,25 @@ export const isOfShopNamed = (vendorId: AnyColumn, pattern: string): SQL =>
     vendorId,
     new QueryBuilder().select({ id: vendors.id }).from(vendors).where(ilike(vendors.shopName, pattern)),
   )
+
+/**
+ * The row's shop has a name, or an owner whose name or e-mail, matches `pattern`: the shops so named and the shops
+ * of the accounts so named, each read through its own trigram index. (One join of shops and owners kept by either
+ * side's name reads both tables whole: 7 ms at 5,000 shops, against under 1 ms.)
+ */
+export function isOfShopNamedOrOwnedBy(vendorId: AnyColumn, pattern: string): SQL {
+  const query = new QueryBuilder()
+  const owners = query
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)))
+  const shops = query
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(ilike(vendors.shopName, pattern))
+    .union(query.select({ id: vendors.id }).from(vendors).where(isAnyOf(vendors.userId, owners)))
+  return isAnyOf(vendorId, shops)
+}
 
 /** A sum or count as an exact JavaScript number (bigint in SQL; RWF totals stay far below 2^53). */
 export const money = (expression: SQL) => sql<number>`(${expression})::bigint`.mapWith(Number)

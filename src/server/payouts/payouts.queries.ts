@@ -1,5 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { QueryBuilder } from 'drizzle-orm/pg-core'
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { AdminPayoutFilters } from '../../shared/schemas/payout'
 import type { Db } from '../db/client'
 import { payouts, users, vendorTotals, vendors } from '../db/schema'
@@ -8,7 +7,7 @@ import { ownerOfShop } from '../db/joins'
 import { withinDays } from '../lib/calendar'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { payoutsIn, totalsIn, type Scope } from '../lib/scope'
-import { idStartsWith, isAnyOf, likePattern, money } from '../lib/search'
+import { idStartsWith, isOfShopNamedOrOwnedBy, likePattern, money } from '../lib/search'
 
 /**
  * The payouts resource (docs/decisions/018): its columns and joins, the scope filter, search, filters and keyset
@@ -62,20 +61,7 @@ export function payoutFilter(scope: Scope, filters: PayoutFilters, timeZone: str
       ? or(
           idStartsWith(payouts.id, q),
           // The shops through their ids, so every condition is on the payout row and has its index.
-          isAnyOf(
-            payouts.vendorId,
-            new QueryBuilder()
-              .select({ id: vendors.id })
-              .from(vendors)
-              .innerJoin(users, ownerOfShop)
-              .where(
-                or(
-                  ilike(vendors.shopName, pattern),
-                  ilike(users.fullName, pattern),
-                  ilike(users.email, pattern),
-                ),
-              ),
-          ),
+          isOfShopNamedOrOwnedBy(payouts.vendorId, pattern),
         )
       : undefined,
   )
