@@ -1,6 +1,8 @@
-import { desc, ilike } from 'drizzle-orm'
+import { desc, ilike, sql, type SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
+import { listPage, positionOf, type Slice } from '../../src/server/lib/paginate'
 import { searchCountCap } from '../../src/shared/schemas/pagination'
 import { adminOf, registeredVendor, type RegisteredVendor } from '../fixtures/commerce'
 import { createTestApp } from '../fixtures/test-app'
@@ -66,5 +68,94 @@ describe("a capped search's cards", () => {
     })
     expect(first.body.summary.pending).toBe(0)
     expect(second.body.summary).toEqual(first.body.summary)
+  })
+})
+
+/**
+ * A search's page by number is read after its count: when the count found every match, among those rows (through
+ * the search's own indexes), and not at all when it found none; past the cap, by the list's order as before. Read
+ * here through listPage itself, with the page's reads recorded.
+ */
+describe("a search's page", () => {
+  const dialect = new PgDialect()
+  const searchFor = async (where: SQL, countCap = searchCountCap) => {
+    const asked: Slice[] = []
+    const page = await listPage(
+      t.db,
+      { page: 1, pageSize: 2 },
+      {
+        time: orders.createdAt,
+        id: orders.id,
+        where,
+        rows: (slice) => {
+          asked.push(slice)
+          return t.db
+            .select({ id: orders.id, position: positionOf(orders.createdAt) })
+            .from(orders)
+            .where(slice.where)
+            .orderBy(...slice.orderBy)
+            .limit(slice.limit)
+            .offset(slice.offset)
+        },
+        counted: (filter) =>
+          t.db
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(filter)
+            .$dynamic(),
+        ids: (filter) => t.db.select({ id: orders.id }).from(orders).where(filter).$dynamic(),
+        countCap,
+        idOf: (row) => row.id,
+        toItem: (row) => row.id,
+      },
+    )
+    const among = asked.map((slice) => dialect.sqlToQuery(slice.where!).sql.includes('= any(array('))
+    return { page, among }
+  }
+  let newestFirst: string[]
+  let marker: string
+
+  beforeAll(async () => {
+    marker = `Rare ${Date.now()}`
+    const start = Date.now() - 3 * 60_000
+    const written = await t.db
+      .insert(orders)
+      .values(
+        Array.from({ length: 3 }, (_, at) => ({
+          vendorId: shop.vendorId,
+          productName: 'Agaseke basket',
+          sku: 'AGA-1',
+          unitPrice: 1_000,
+          quantity: 1,
+          totalAmount: 1_000,
+          customerName: `${marker} ${at}`,
+          customerEmail: `rare${at}@example.rw`,
+          createdAt: new Date(start + at * 60_000),
+        })),
+      )
+      .returning({ id: orders.id })
+    newestFirst = written.map((row) => row.id).reverse()
+  })
+
+  it('is not read when the search found nothing', async () => {
+    const { page, among } = await searchFor(ilike(orders.customerName, `%${marker} nowhere%`))
+    expect(page.items).toEqual([])
+    expect(page.total).toBe(0)
+    expect(among).toEqual([])
+  })
+
+  it('is read among the matches when the count found them all', async () => {
+    const { page, among } = await searchFor(ilike(orders.customerName, `%${marker}%`))
+    expect(page.items).toEqual(newestFirst.slice(0, 2))
+    expect(page.total).toBe(3)
+    expect(page.nextCursor).not.toBeNull()
+    expect(among).toEqual([true])
+  })
+
+  it('is read by the list order when there are more matches than the cap', async () => {
+    const { page, among } = await searchFor(ilike(orders.customerName, `%${marker}%`), 2)
+    expect(page.items).toEqual(newestFirst.slice(0, 2))
+    expect(page).toMatchObject({ total: 2, totalIsCapped: true })
+    expect(among).toEqual([false])
   })
 })

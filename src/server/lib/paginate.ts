@@ -132,6 +132,8 @@ export async function listPage<Row extends { position: string }, Item>(
     rows: (slice: Slice) => Promise<Row[]>
     /** The same rows for counting: a select of anything, filtered by `where`, with the same joins. */
     counted: (where: SQL | undefined) => PgSelect
+    /** The ids of the rows `where` keeps (a select of the id column alone), for a search's page (below). */
+    ids?: (where: SQL | undefined) => PgSelect
     /** The bounded count, when the caller reads it with the list's figures (sampleSize). */
     total?: Promise<{ total: number; totalIsCapped: boolean }>
     /** How many rows the count stops at: countCap, or searchCountCap for a search (countCapFor). */
@@ -158,16 +160,28 @@ export async function listPage<Row extends { position: string }, Item>(
     throw new AppError('VALIDATION', 'errors.pageTooDeep', { max: deepest }, { page: 'errors.pageTooDeep' })
   }
 
+  const count = () => list.total ?? countUpTo(db, list.counted(list.where), cap)
+  /*
+   * A search's page by number is read once its count is known. When the count found every match (no more than
+   * the cap), the page is read among those rows, found through the search's own indexes as the count found them,
+   * rather than by walking the list's order and testing every row until a page is full: a word found in no order
+   * of a million walked all of them (235 ms), where its count read the trigram index (0.2 ms). With more matches
+   * than the cap, the walk finds a page within its first few hundred rows, and is kept.
+   */
+  const countedFirst = cap <= searchCountCap && !cursor && list.ids ? await count() : null
+  const among =
+    countedFirst && !countedFirst.totalIsCapped
+      ? sql`${list.id} = any(array(${list.ids!(list.where)}))`
+      : undefined
+  const where = and(list.where, among)
+
   const newestFirstOrder = newestFirst(list.time, list.id)
   // One row more than the page tells whether another page follows.
   const take = page.pageSize + 1
-  const numbered = (number: number) =>
-    list.rows({
-      where: list.where,
-      orderBy: newestFirstOrder,
-      limit: take,
-      offset: (number - 1) * page.pageSize,
-    })
+  const numbered = async (number: number) =>
+    countedFirst?.total === 0
+      ? []
+      : list.rows({ where, orderBy: newestFirstOrder, limit: take, offset: (number - 1) * page.pageSize })
 
   const place = cursor && sql`(${cursorTime(cursor)}::timestamptz, ${cursor.id}::uuid)`
   const fetchRows = async (): Promise<{
@@ -211,7 +225,7 @@ export async function listPage<Row extends { position: string }, Item>(
 
   const [{ rows, number, hasNext, hasPrevious }, counted] = await Promise.all([
     fetchRows(),
-    list.total ?? countUpTo(db, list.counted(list.where), cap),
+    countedFirst ?? count(),
   ])
   const shown = rows.slice(0, page.pageSize)
   const cursorOf = (row: Row) => encodeCursor({ micros: row.position, id: list.idOf(row) })
@@ -324,6 +338,7 @@ export function keysetRows<Query extends PgSelect>(
         where,
         rows: (slice) => read(db, slice),
         counted: (filter) => counted(db, filter),
+        ids: (filter) => db.select({ id: source.id }).from(source.table).where(filter).$dynamic(),
         idOf: source.idOf,
         ...options,
       }),
