@@ -380,6 +380,14 @@ export const orders = pgTable(
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the order search reads (orders.queries.ts): the customer's name and e-mail and the product's name, in
+     * lower case, one per line, kept by the database. A case-sensitive LIKE on it costs a fifth of ILIKE on the
+     * three columns (which lowers each of them for every row a search walks), and one trigram index serves it.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(customer_name || chr(10) || customer_email || chr(10) || product_name)`,
+    ),
   },
   (t) => [
     check('orders_quantity_check', sql`quantity >= 1`),
@@ -398,9 +406,7 @@ export const orders = pgTable(
     index('orders_vendor_status_created_idx').on(t.vendorId, t.status, t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
-    index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
-    index('orders_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
-    index('orders_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
+    index('orders_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('orders_customer_phone_trgm_idx').using('gin', t.customerPhone.op('gin_trgm_ops')),
     index('orders_variant_idx').on(t.variantId),
     index('orders_product_idx').on(t.productId),

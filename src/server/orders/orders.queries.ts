@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { AdminOrderFilters } from '../../shared/schemas/order'
 import type { Db } from '../db/client'
@@ -45,9 +45,9 @@ export function orderFilter(scope: Scope, filters: OrderFilters, timeZone: strin
     q
       ? or(
           idStartsWith(orders.id, q),
-          ilike(orders.customerName, pattern),
-          ilike(orders.customerEmail, pattern),
-          ilike(orders.productName, pattern),
+          // The customer's name or e-mail, or the product's name: their lower-cased text (as ILIKE would compare
+          // them, for a fifth of its cost), through its trigram index.
+          sql`${orders.searchText} like lower(${pattern})`,
           // The customers by their number, as people type it (a vendor calls them to deliver; an admin takes the
           // call): through the phone's trigram index, beside the other columns' ones.
           phoneContains(orders.customerPhone, q),
