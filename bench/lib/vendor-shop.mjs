@@ -197,13 +197,16 @@ export async function ensureBuiltServer() {
 /**
  * Starts the built server (`node --enable-source-maps dist/server/main.js`, what `npm start` runs) with
  * production settings on 127.0.0.1 and resolves once /api/health answers 200, with the time that took.
+ * BENCH_SERVER_NODE_ARGS adds options to its node, for a profile of the server alone: node refuses
+ * `--cpu-prof` in NODE_OPTIONS (`BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`).
  */
 export async function startServer({ databaseUrl, dataDir, env = {}, timeoutMs = 180_000 }) {
   const main = await ensureBuiltServer()
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', main], {
     cwd: root,
     env: {
       ...process.env,
