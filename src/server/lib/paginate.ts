@@ -165,7 +165,7 @@ export async function listPage<Row extends { position: string }, Item>(
    * A search's page by number is read once its count is known. When the count found every match (no more than
    * the cap), the page is read among those rows, found through the search's own indexes as the count found them,
    * rather than by walking the list's order and testing every row until a page is full: a word found in no order
-   * of a million walked all of them (235 ms), where its count read the trigram index (0.2 ms). With more matches
+   * of a million walked all of them (237 ms), where its count read the trigram index (0.2 ms). With more matches
    * than the cap, the walk finds a page within its first few hundred rows, and is kept.
    */
   const countedFirst = cap <= searchCountCap && !cursor && list.ids ? await count() : null
