@@ -29,6 +29,12 @@ async function areaLanguageToggle(page: Page, lang: Language) {
   }
   await expect(toggle).toHaveCount(1)
   await expect(toggle).toBeVisible()
+  // Whole inside the window, at 375 px as at 1280: a toggle cut off by the header's edge is half a button.
+  const box = await toggle.boundingBox()
+  expect(box, 'the language toggle has a box').not.toBeNull()
+  expect(box!.x + box!.width, 'the language toggle ends inside the window').toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  )
   return toggle
 }
 
