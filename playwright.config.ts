@@ -85,6 +85,10 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'en-GB',
     timezoneId: 'Africa/Kigali',
+    // The browsers ask for less motion, which the app honours (theme.ts): a button is never pressed while its
+    // dialog still slides in. On a loaded machine a transition could start after Playwright found the button
+    // still, and the press landed where it had been (a refund confirmed, and nothing sent).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'on-first-retry',
     actionTimeout: 15_000,
