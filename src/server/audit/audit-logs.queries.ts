@@ -1,5 +1,4 @@
 import { and, eq, gte, ilike, or, type SQL } from 'drizzle-orm'
-import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { AuditAction } from '../../shared/constants'
 import type { AuditLogFilters } from '../../shared/schemas/audit'
 import { DAY_MS } from '../../shared/subscription'
@@ -7,7 +6,7 @@ import type { Db } from '../db/client'
 import { auditLogs, auditSearchText, users } from '../db/schema'
 import { countWhere, keysetRows, positionOf, summaryOfSample } from '../lib/paginate'
 import { auditEntriesIn, type Scope } from '../lib/scope'
-import { isAnyOf, likePattern } from '../lib/search'
+import { accountsNamed, isAnyOf, likePattern } from '../lib/search'
 
 /**
  * The audit entries resource (docs/decisions/018): its columns and join, the scope filter, search, filters and
@@ -45,13 +44,7 @@ export function auditFilter(scope: Scope, filters: AuditLogFilters, now: Date): 
     pattern
       ? or(
           // The acting users through their ids, so every condition is on the entry itself and has its index.
-          isAnyOf(
-            auditLogs.adminId,
-            new QueryBuilder()
-              .select({ id: users.id })
-              .from(users)
-              .where(or(ilike(users.email, pattern), ilike(users.fullName, pattern))),
-          ),
+          isAnyOf(auditLogs.adminId, accountsNamed(pattern)),
           // The target and the values kept, as the one text the search index holds (schema.ts).
           ilike(auditSearchText(auditLogs), pattern),
         )

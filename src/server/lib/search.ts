@@ -59,6 +59,16 @@ export function phoneContains(column: AnyColumn, q: string): SQL | undefined {
 export const isAnyOf = (column: AnyColumn, ids: SQLWrapper): SQL => sql`${column} = any(array(${ids}))`
 
 /**
+ * The ids of the accounts whose name or e-mail matches `pattern`, each read through its trigram index: for a
+ * search through who wrote, acted or owns (isAnyOf).
+ */
+export const accountsNamed = (pattern: string) =>
+  new QueryBuilder()
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)))
+
+/**
  * The row's shop (its `vendorId` column) has a name that matches `pattern`: through the shops' ids (a few thousand
  * rows at most), so the condition is on the row itself and has its index, and a count needs no join.
  */
@@ -75,15 +85,16 @@ export const isOfShopNamed = (vendorId: AnyColumn, pattern: string): SQL =>
  */
 export function isOfShopNamedOrOwnedBy(vendorId: AnyColumn, pattern: string): SQL {
   const query = new QueryBuilder()
-  const owners = query
-    .select({ id: users.id })
-    .from(users)
-    .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)))
   const shops = query
     .select({ id: vendors.id })
     .from(vendors)
     .where(ilike(vendors.shopName, pattern))
-    .union(query.select({ id: vendors.id }).from(vendors).where(isAnyOf(vendors.userId, owners)))
+    .union(
+      query
+        .select({ id: vendors.id })
+        .from(vendors)
+        .where(isAnyOf(vendors.userId, accountsNamed(pattern))),
+    )
   return isAnyOf(vendorId, shops)
 }
 

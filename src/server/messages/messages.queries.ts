@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { alias, QueryBuilder } from 'drizzle-orm/pg-core'
+import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { limits } from '../../shared/constants'
 import type { messageListQuery } from '../../shared/schemas/message'
@@ -7,7 +7,7 @@ import type { Tx } from '../db/client'
 import { messages, users } from '../db/schema'
 import { keysetRows, positionOf } from '../lib/paginate'
 import { messagesIn, type Viewer } from '../lib/scope'
-import { isAnyOf, likePattern } from '../lib/search'
+import { accountsNamed, isAnyOf, likePattern } from '../lib/search'
 
 /**
  * The messages resource (docs/decisions/018): a message with its sender and recipient, the viewer's scope,
@@ -56,11 +56,7 @@ function matching(viewer: Viewer, q: string): SQL | undefined {
   const inText = [ilike(messages.subject, pattern), ilike(messages.content, pattern)]
   if (viewer.role === 'vendor') return or(...inText)
   // The senders through their ids, so every condition is on the message row and has its index.
-  const senders = new QueryBuilder()
-    .select({ id: users.id })
-    .from(users)
-    .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)))
-  return or(...inText, isAnyOf(messages.senderId, senders))
+  return or(...inText, isAnyOf(messages.senderId, accountsNamed(pattern)))
 }
 
 /** The viewer's messages the filters keep: a type, and a search. */
