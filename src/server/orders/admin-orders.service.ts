@@ -21,10 +21,16 @@ import { countCapFor } from '../lib/paginate'
 import { ordersIn, productsIn, vendorsIn, type AdminScope, type Scope } from '../lib/scope'
 import { likePattern } from '../lib/search'
 import { notify } from '../realtime/events'
-import { orderFilter, orderRows, sampleSummary, totalsSummary } from './orders.queries'
+import {
+  orderColumns,
+  orderFilter,
+  orderRows,
+  sampleSummary,
+  totalsSummary,
+  type OrderRow,
+} from './orders.queries'
 import { auditedOrder, toOrderDto } from './orders.service'
 
-type OrderRow = typeof orders.$inferSelect
 type AdminOrderRow = { order: OrderRow; shopName: string }
 
 const toAdminOrderDto = ({ order, shopName }: AdminOrderRow): AdminOrderDto => ({
@@ -109,7 +115,7 @@ export async function setAdminOrderStatus(
       .update(orders)
       .set({ status })
       .where(eq(orders.id, current.order.id))
-      .returning()
+      .returning(orderColumns)
     await recordAudit(tx, {
       by: admin,
       action: 'update',

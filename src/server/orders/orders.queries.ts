@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, getTableColumns, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { OrderStatus } from '../../shared/constants'
 import type { AdminOrderFilters } from '../../shared/schemas/order'
 import type { Db } from '../db/client'
@@ -13,10 +13,18 @@ import { idStartsWith, isOfShopNamed, likePattern, money, phoneContains } from '
  * order, read by the vendor's and the admin's list, details, export and count alike.
  */
 
+/**
+ * An order's columns as the services read and return them: all but `search_text`, which only the search reads,
+ * in the database (a list, a detail or an export of a million orders need not carry it back).
+ */
+const { searchText: _searchText, ...readColumns } = getTableColumns(orders)
+export const orderColumns = readColumns
+export type OrderRow = Omit<typeof orders.$inferSelect, 'searchText'>
+
 /** Each order with its shop's name, newest first. Every order has its shop (the foreign key restricts deletion). */
 export const orderRows = keysetRows(orders, orders.createdAt, 'order', (db) =>
   db
-    .select({ order: orders, shopName: vendors.shopName, position: positionOf(orders.createdAt) })
+    .select({ order: orderColumns, shopName: vendors.shopName, position: positionOf(orders.createdAt) })
     .from(orders)
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .$dynamic(),

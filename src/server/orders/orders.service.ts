@@ -25,9 +25,7 @@ import { countCapFor } from '../lib/paginate'
 import { AppError, isUuid } from '../lib/errors'
 import { lockInScope, ordersIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify, notifyAll } from '../realtime/events'
-import { orderFilter, orderRows } from './orders.queries'
-
-type OrderRow = typeof orders.$inferSelect
+import { orderColumns, orderFilter, orderRows, type OrderRow } from './orders.queries'
 
 const variantNotFound = () =>
   new AppError('VALIDATION', 'orders.variantNotFound', undefined, { variantId: 'orders.variantNotFound' })
@@ -219,7 +217,7 @@ export async function placeOrder(tx: Tx, order: PlaceOrder): Promise<OrderRow> {
   const [created] = await tx
     .insert(orders)
     .values(newOrderRow(order, product, taken))
-    .returning()
+    .returning(orderColumns)
   await notify(tx, { topic: 'orders', vendorId: order.vendorId, id: created!.id })
   // The stock shown on the vendor's product list changed too.
   await notify(tx, { topic: 'products', vendorId: order.vendorId, id: product.id })
@@ -346,7 +344,7 @@ export async function placeAuditedOrders(
       sql`, `,
     )}) as taken (id, sold, orders)
     where ${variants.id} = taken.id`)
-  const created = await tx.insert(orders).values(accepted).returning()
+  const created = await tx.insert(orders).values(accepted).returning(orderColumns)
   const createdById = new Map(created.map((order) => [order.id, order]))
   const placed: BatchOrderOutcome[] = outcomes.map((outcome) =>
     'accepted' in outcome ? { order: createdById.get(outcome.accepted.id)! } : outcome,
@@ -423,7 +421,11 @@ async function moveVendorOrders(
   status: Exclude<OrderStatus, 'pending'>,
 ): Promise<OrderRow[]> {
   const ids = current.map((order) => order.id)
-  const updated = await tx.update(orders).set({ status }).where(inArray(orders.id, ids)).returning()
+  const updated = await tx
+    .update(orders)
+    .set({ status })
+    .where(inArray(orders.id, ids))
+    .returning(orderColumns)
   await recordAudits(
     tx,
     current.map((order) => ({
