@@ -10,31 +10,19 @@
  * BENCH_DATABASE_URL's server; the database is isoko_bench_scratch, replaced on each run.
  */
 import pg from 'pg'
-import { openPostgres } from '../src/server/db/client'
+import type { Database } from '../src/server/db/client'
 import { createLogger } from '../src/server/lib/logger'
 import { removeUnattachedFiles } from '../src/server/uploads/uploads.service'
+import { numberArg, scratchDatabase } from './lib/scratch-database'
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? Number(process.argv[at + 1]) : fallback
-}
-const FILES = arg('files', 8000)
-const PRODUCTS = arg('products', 100_000)
-const SHOPS = arg('shops', 5000)
-const STATEMENTS = arg('statements', 100)
-const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const url = new URL(server)
-url.pathname = '/isoko_bench_scratch'
+const FILES = numberArg('files', 8000)
+const PRODUCTS = numberArg('products', 100_000)
+const SHOPS = numberArg('shops', 5000)
+const STATEMENTS = numberArg('statements', 100)
 
 async function main() {
-  const admin = new pg.Client({ connectionString: server })
-  await admin.connect()
-  await admin.query('drop database if exists isoko_bench_scratch with (force)')
-  await admin.query('create database isoko_bench_scratch')
-  await admin.end()
-  const database = openPostgres(url.toString(), 4)
-  await database.migrate()
-  const client = new pg.Client({ connectionString: url.toString() })
+  const { url, database } = await scratchDatabase('isoko_bench_scratch')
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   const q = (text: string) => client.query(text)
   const pages = async () =>
@@ -67,7 +55,7 @@ async function main() {
   )
 
   // 1. The clean-up, with a request-like query beside it every 20 ms (`--totals-only` skips it).
-  if (!process.argv.includes('--totals-only')) await measureCleanUp(database, FILES)
+  if (!process.argv.includes('--totals-only')) await measureCleanUp(url, database, FILES)
 
   // 2. vendor_totals under orders placed through the triggers: each statement places one order per shop. The
   // table is first rewritten compact (the products above were added in one statement, whose row versions no
@@ -92,8 +80,8 @@ async function main() {
   await database.close()
 }
 
-async function measureCleanUp(database: ReturnType<typeof openPostgres>, files: number) {
-  const probe = new pg.Client({ connectionString: url.toString() })
+async function measureCleanUp(url: string, database: Database, files: number) {
+  const probe = new pg.Client({ connectionString: url })
   await probe.connect()
   const latencies: number[] = []
   let running = true

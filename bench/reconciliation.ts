@@ -21,26 +21,19 @@ import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { mtnStatementColumns, mtnStatementLine } from '../src/dev/fakes/mtn-fake'
 import { csvLine } from '../src/dev/fakes/statement-csv'
-import { openPostgres } from '../src/server/db/client'
 import { createLogger } from '../src/server/lib/logger'
 import { createPaymentProviders } from '../src/server/payments/registry'
 import { createMtnClient } from '../src/server/payments/providers/mtn'
 import { reconcileStatement } from '../src/server/payments/reconciliation.service'
 import { parseStatement } from '../src/server/payments/statement-layouts'
+import { numberArg, scratchDatabase } from './lib/scratch-database'
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? Number(process.argv[at + 1]) : fallback
-}
-const LINES = arg('lines', 100_000)
+const LINES = numberArg('lines', 100_000)
 /** One transfer in this many has each kind of difference. */
 const EVERY = 2_000
 const TIME_ZONE = 'Africa/Kigali'
 const DAY = '2026-11-02'
 const TARGET_SECONDS = 30
-const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const url = new URL(server)
-url.pathname = '/isoko_bench_reconcile'
 
 /** The process's peak resident memory so far (VmHWM), in MB. */
 const peakMb = () => {
@@ -50,16 +43,10 @@ const peakMb = () => {
 const seconds = (from: number) => (performance.now() - from) / 1000
 
 async function main() {
-  const admin = new pg.Client({ connectionString: server })
-  await admin.connect()
-  await admin.query('drop database if exists isoko_bench_reconcile with (force)')
-  await admin.query('create database isoko_bench_reconcile')
-  await admin.end()
-  const database = openPostgres(url.toString(), 4)
-  await database.migrate()
+  const { url, database } = await scratchDatabase('isoko_bench_reconcile')
 
   // The day's transfers, each its payout's, all paid, sent through the day (Kigali's midnight is 22:00 UTC).
-  const client = new pg.Client({ connectionString: url.toString() })
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   const loading = performance.now()
   await client.query(`set session_replication_role = replica`)
