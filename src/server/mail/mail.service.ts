@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
+import { deliverOutbox, failureText } from '../db/outbox'
 import { mailOutbox } from '../db/schema'
 import { lazyModule } from '../lib/lazy'
 import type { Logger } from '../lib/logger'
@@ -18,12 +19,6 @@ export const MAIL_CHANNEL = 'isoko_mail'
 /** Attempts before a queued mail is given up as failed, and the waits between them. */
 export const MAIL_MAX_ATTEMPTS = 6
 const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60_000)
-/**
- * A claimed mail is held this long: a process that dies while sending leaves it to be taken again after
- * that, so a mail is never lost (at worst, sent twice).
- */
-const CLAIM_MS = 5 * 60_000
-const BATCH = 20
 
 /**
  * Queues a mail in the caller's transaction: it exists exactly when the change it tells of commits (a
@@ -53,34 +48,6 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
     : null
   const { db, logger } = options
 
-  /** Takes a batch of due mail, pushing each one's next attempt past the claim so no other process takes it. */
-  const claim = () =>
-    db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(mailOutbox)
-        .where(
-          and(
-            eq(mailOutbox.status, 'queued'),
-            or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, sql`now()`)),
-          ),
-        )
-        .orderBy(asc(mailOutbox.createdAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true })
-      if (due.length === 0) return due
-      await tx
-        .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
-        .where(
-          inArray(
-            mailOutbox.id,
-            due.map((row) => row.id),
-          ),
-        )
-      return due
-    })
-
   /**
    * Hands one mail to the SMTP server, or without one keeps it (its subject and link logged, so a fresh
    * machine can still follow it). Says which of the two happened; a refusal by the server throws.
@@ -103,41 +70,23 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
     })
     return 'sent'
   }
-  const errorText = (error: unknown) => (error instanceof Error ? error.message.slice(0, 500) : 'unknown')
   const sentAt = (status: 'sent' | 'outbox') => (status === 'sent' ? new Date() : null)
 
   return {
-    async deliverQueued() {
-      let delivered = 0
-      for (let batch = await claim(); batch.length > 0; batch = await claim()) {
-        for (const row of batch) {
-          const attempts = row.attempts + 1
-          try {
-            const status = await deliver({ ...row, html: row.html ?? undefined, link: row.link ?? undefined })
-            await db
-              .update(mailOutbox)
-              .set({ status, sentAt: sentAt(status), error: null })
-              .where(eq(mailOutbox.id, row.id))
-            delivered += 1
-          } catch (error) {
-            const isLast = attempts >= MAIL_MAX_ATTEMPTS
-            logger.error(
-              { err: error, to: row.to, attempts },
-              isLast ? 'mail given up' : 'mail delivery failed; will retry',
-            )
-            await db
-              .update(mailOutbox)
-              .set(
-                isLast
-                  ? { status: 'failed', error: errorText(error) }
-                  : { error: errorText(error), nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) },
-              )
-              .where(eq(mailOutbox.id, row.id))
-          }
-        }
-      }
-      return delivered
-    },
+    deliverQueued: () =>
+      deliverOutbox(db, mailOutbox, {
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+        retryDelayMs,
+        async deliver(row) {
+          const status = await deliver({ ...row, html: row.html ?? undefined, link: row.link ?? undefined })
+          return { status, sentAt: sentAt(status) }
+        },
+        logFailure: (row, error, { attempts, isLast }) =>
+          logger.error(
+            { err: error, to: row.to, attempts },
+            isLast ? 'mail given up' : 'mail delivery failed; will retry',
+          ),
+      }),
 
     async send(mail) {
       const record = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, link: mail.link }
@@ -146,7 +95,7 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
         await db.insert(mailOutbox).values({ ...record, status, sentAt: sentAt(status) })
       } catch (error) {
         logger.error({ err: error, to: mail.to }, 'mail delivery failed')
-        await db.insert(mailOutbox).values({ ...record, status: 'failed', error: errorText(error) })
+        await db.insert(mailOutbox).values({ ...record, status: 'failed', error: failureText(error) })
         throw error
       }
     },

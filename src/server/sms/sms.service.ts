@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
+import { deliverOutbox } from '../db/outbox'
 import { smsOutbox, vendors } from '../db/schema'
 import type { Logger } from '../lib/logger'
 import { SmsRefusedError, type SmsGateway } from './sms-gateway'
@@ -16,12 +17,6 @@ export const SMS_CHANNEL = 'isoko_sms'
 /** Attempts before a queued SMS is given up as failed, and the waits between them (30 s doubling, at most 2 h). */
 export const SMS_MAX_ATTEMPTS = 6
 const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 2 * 60 * 60_000)
-/**
- * A claimed SMS is held this long: a process that dies while sending leaves it to be taken again after that, so
- * an SMS is never lost (at worst, sent twice). Far above a batch's worst case (each send times out in seconds).
- */
-const CLAIM_MS = 5 * 60_000
-const BATCH = 20
 
 /** E.164 with the plus: `+250788123456` (a country code, then up to 14 digits in all). */
 export const isE164 = (value: string) => /^\+[1-9]\d{7,14}$/.test(value)
@@ -60,34 +55,6 @@ export async function queueSms(
 export function createSmsSender(options: { db: Db; logger: Logger; gateway: SmsGateway | null }): SmsSender {
   const { db, logger, gateway } = options
 
-  /** Takes a batch of due SMS, pushing each one's next attempt past the claim so no other process takes it. */
-  const claim = () =>
-    db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(smsOutbox)
-        .where(
-          and(
-            eq(smsOutbox.status, 'queued'),
-            or(isNull(smsOutbox.nextAttemptAt), lte(smsOutbox.nextAttemptAt, sql`now()`)),
-          ),
-        )
-        .orderBy(asc(smsOutbox.createdAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true })
-      if (due.length === 0) return due
-      await tx
-        .update(smsOutbox)
-        .set({ attempts: sql`${smsOutbox.attempts} + 1`, nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
-        .where(
-          inArray(
-            smsOutbox.id,
-            due.map((row) => row.id),
-          ),
-        )
-      return due
-    })
-
   /**
    * Hands one SMS to the gateway, or without one keeps it (logged with its text, the number masked, so a fresh
    * machine can still read it). A gateway's refusal or failure throws.
@@ -103,60 +70,30 @@ export function createSmsSender(options: { db: Db; logger: Logger; gateway: SmsG
     const { messageId } = await gateway.send({ to: sms.to, text: sms.text })
     return { status: 'sent', messageId }
   }
-  const errorText = (error: unknown) => (error instanceof Error ? error.message.slice(0, 500) : 'unknown')
-
   return {
-    async deliverQueued() {
-      let delivered = 0
-      for (let batch = await claim(); batch.length > 0; batch = await claim()) {
-        for (const row of batch) {
-          const attempts = row.attempts + 1
-          try {
-            const { status, messageId } = await deliver({
-              to: row.to,
-              text: row.text,
-              vendorId: row.vendorId ?? '',
-            })
-            await db
-              .update(smsOutbox)
-              .set({
-                status,
-                providerMessageId: messageId,
-                sentAt: status === 'sent' ? new Date() : null,
-                error: null,
-              })
-              .where(eq(smsOutbox.id, row.id))
-            delivered += 1
-          } catch (error) {
-            // A refused number stays refused: sending again would only cost, and the answer would be the same.
-            const isRefused = error instanceof SmsRefusedError
-            const isLast = isRefused || attempts >= SMS_MAX_ATTEMPTS
-            logger.error(
-              {
-                err: error,
-                to: maskNumber(row.to),
-                vendorId: row.vendorId,
-                attempts,
-                gateway: gateway?.name,
-              },
-              isRefused
-                ? 'sms refused by the gateway'
-                : isLast
-                  ? 'sms given up'
-                  : 'sms delivery failed; will retry',
-            )
-            await db
-              .update(smsOutbox)
-              .set(
-                isLast
-                  ? { status: 'failed', error: errorText(error) }
-                  : { error: errorText(error), nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) },
-              )
-              .where(eq(smsOutbox.id, row.id))
-          }
-        }
-      }
-      return delivered
-    },
+    deliverQueued: () =>
+      deliverOutbox(db, smsOutbox, {
+        maxAttempts: SMS_MAX_ATTEMPTS,
+        retryDelayMs,
+        async deliver(row) {
+          const { status, messageId } = await deliver({
+            to: row.to,
+            text: row.text,
+            vendorId: row.vendorId ?? '',
+          })
+          return { status, providerMessageId: messageId, sentAt: status === 'sent' ? new Date() : null }
+        },
+        // A refused number stays refused: sending again would only cost, and the answer would be the same.
+        isFinal: (error) => error instanceof SmsRefusedError,
+        logFailure: (row, error, { attempts, isLast }) =>
+          logger.error(
+            { err: error, to: maskNumber(row.to), vendorId: row.vendorId, attempts, gateway: gateway?.name },
+            error instanceof SmsRefusedError
+              ? 'sms refused by the gateway'
+              : isLast
+                ? 'sms given up'
+                : 'sms delivery failed; will retry',
+          ),
+      }),
   }
 }
