@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { PayoutBatchDto, transferResolutionInput } from '../../shared/schemas/payments'
 import type { PayoutBatchStatus, TransferStatus } from '../../shared/payments'
 import { api, call, withSignal } from './client'
-import { useApiMutation } from './queries'
+import { detailQuery, useApiMutation } from './queries'
 import { auditLogKeys, dashboardKeys, paymentKeys, payoutKeys, reportKeys } from './query-keys'
 
 /** How often a batch on its way is asked about (the worker settles a payout within seconds). */
@@ -115,15 +115,9 @@ export const useResolveTransfer = () =>
  */
 export function usePayoutAccountHolder(payoutId: string | null) {
   return useQuery({
-    queryKey: paymentKeys.named('holder', payoutId),
-    queryFn: ({ signal }) =>
-      call(
-        api.admin.payouts[':id']['account-holder'].$get(
-          { param: { id: payoutId ?? '' } },
-          withSignal(signal),
-        ),
-      ),
-    enabled: payoutId !== null,
+    ...detailQuery(paymentKeys.named('holder', payoutId), payoutId, (param, options) =>
+      call(api.admin.payouts[':id']['account-holder'].$get({ param }, options)),
+    ),
     staleTime: 0,
     gcTime: 0,
     retry: false,

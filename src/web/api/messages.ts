@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { MessageType } from '../../shared/constants'
-import { api, call, withSignal } from './client'
-import { useApiMutation, usePagedQuery } from './queries'
+import { api, call } from './client'
+import { detailQuery, useApiMutation, usePagedQuery } from './queries'
 import { menuCountKeys, messageKeys } from './query-keys'
 
 /** A page of messages; without `pageSize`, the server's default (50). */
@@ -36,12 +36,11 @@ export function useMessages(filters: MessageFilters) {
  * spares only other rows' details).
  */
 export function useMessageThread(id: string | null) {
-  return useQuery({
-    queryKey: messageKeys.named('thread', id),
-    queryFn: ({ signal }) =>
-      call(api.messages[':id'].thread.$get({ param: { id: id ?? '' } }, withSignal(signal))),
-    enabled: id !== null,
-  })
+  return useQuery(
+    detailQuery(messageKeys.named('thread', id), id, (param, options) =>
+      call(api.messages[':id'].thread.$get({ param }, options)),
+    ),
+  )
 }
 
 // Every change to messages moves the unread figures beside the menu too.

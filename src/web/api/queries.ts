@@ -32,7 +32,7 @@ export function usePagedQuery<Result>(
   })
 }
 
-/** The query of one item for a details dialog (null: no dialog open, nothing fetched). */
+/** The query of one item by its id: a details dialog's, a conversation's, a payment's (null: none, nothing fetched). */
 export const detailQuery = <Result>(
   queryKey: QueryKey,
   id: string | null,

@@ -4,7 +4,7 @@ import type { Plan } from '../../shared/constants'
 import type { TransferStatus } from '../../shared/payments'
 import type { VendorProfile, VendorRegistrationInput } from '../../shared/schemas/vendor'
 import { api, call, withSignal } from './client'
-import { useApiMutation } from './queries'
+import { detailQuery, useApiMutation } from './queries'
 import { accountKeys, dashboardKeys, paymentKeys, productKeys, vendorKeys } from './query-keys'
 
 const dashboardKey = dashboardKeys.named('vendor')
@@ -99,15 +99,9 @@ export const useStartPlanPayment = () =>
 export function usePlanPayment(transferId: string | null) {
   const client = useQueryClient()
   const query = useQuery({
-    queryKey: paymentKeys.named('plan', transferId),
-    queryFn: ({ signal }) =>
-      call(
-        api.vendor.subscription['mobile-money'][':id'].$get(
-          { param: { id: transferId ?? '' } },
-          withSignal(signal),
-        ),
-      ),
-    enabled: transferId !== null,
+    ...detailQuery(paymentKeys.named('plan', transferId), transferId, (param, options) =>
+      call(api.vendor.subscription['mobile-money'][':id'].$get({ param }, options)),
+    ),
     refetchInterval: (current) =>
       isPlanPaymentMoving(current.state.data?.status) ? PLAN_PAYMENT_POLL_MS : false,
   })
