@@ -12,6 +12,7 @@ import { ledgerAdjustments, marketplaceSettings, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { AppError, isUuid, notFound, pgError } from '../lib/errors'
 import { postLedgerEntry } from '../ledger/ledger'
+import { pick } from '../lib/pick'
 import { lockInScope, vendorsIn, type AdminScope } from '../lib/scope'
 import { mailDecision } from '../mail/decision-mail'
 import { notify } from '../realtime/events'
@@ -32,12 +33,8 @@ const ownRequest = () => new AppError('FORBIDDEN', 'adjustments.ownRequest')
 function toAdjustmentDto(row: AdjustmentRow, viewer: AdminScope): AdjustmentDto {
   const { adjustment } = row
   return {
-    id: adjustment.id,
-    vendorId: adjustment.vendorId,
+    ...pick(adjustment, ['id', 'vendorId', 'amount', 'reason', 'status']),
     shopName: row.shopName,
-    amount: adjustment.amount,
-    reason: adjustment.reason,
-    status: adjustment.status,
     requestedBy: row.requester,
     requestedAt: adjustment.createdAt.toISOString(),
     decidedBy: row.decider?.id ? row.decider : null,

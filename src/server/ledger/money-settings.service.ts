@@ -4,6 +4,7 @@ import type { MoneySettingsDto, moneySettingsInput } from '../../shared/schemas/
 import { recordAudit } from '../audit/record-audit'
 import type { Db, Tx } from '../db/client'
 import { marketplaceSettings, users } from '../db/schema'
+import { pick } from '../lib/pick'
 import type { AdminScope } from '../lib/scope'
 
 /** The one row of marketplace_settings (migration 0020 inserts it; a check keeps it the only one). */
@@ -21,6 +22,7 @@ const settingFields = {
   marketplaceTin: 'marketplace_tin',
 } as const satisfies Partial<Record<keyof typeof marketplaceSettings.$inferSelect, string>>
 type SettingField = keyof typeof settingFields
+const settingKeys = Object.keys(settingFields) as SettingField[]
 
 async function readSettings(tx: Tx): Promise<MoneySettingsDto> {
   const [row] = await tx
@@ -31,14 +33,7 @@ async function readSettings(tx: Tx): Promise<MoneySettingsDto> {
   if (!row) throw new Error('marketplace_settings has no row 1: run the migrations')
   const { settings } = row
   return {
-    vatRateBp: settings.vatRateBp,
-    holdDays: settings.holdDays,
-    debtLimit: settings.debtLimit,
-    adjustmentApprovalAbove: settings.adjustmentApprovalAbove,
-    payoutApprovalAbove: settings.payoutApprovalAbove,
-    lowFloatBelow: settings.lowFloatBelow,
-    marketplaceName: settings.marketplaceName,
-    marketplaceTin: settings.marketplaceTin,
+    ...pick(settings, settingKeys),
     updatedAt: settings.updatedAt.toISOString(),
     updatedByName: row.updatedByName,
   }
@@ -65,7 +60,7 @@ export async function updateMoneySettings(
       .where(eq(marketplaceSettings.id, SETTINGS_ID))
       .for('update')
     if (!current) throw new Error('marketplace_settings has no row 1: run the migrations')
-    const changed = (Object.keys(settingFields) as SettingField[]).filter(
+    const changed = settingKeys.filter(
       // A setting left out of the request (an older form's) stays as it is.
       (field) => input[field] !== undefined && input[field] !== current[field],
     )

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/record-audit'
 import { isLanguage } from '../auth/language'
 import { AppError, notFound } from '../lib/errors'
 import { countCapFor } from '../lib/paginate'
+import { pick } from '../lib/pick'
 import { addressedTo, type AdminScope, type Viewer } from '../lib/scope'
 import { notify } from '../realtime/events'
 import {
@@ -49,10 +50,7 @@ const asSeenBy = (party: Party | null, viewer: Viewer): Party | null =>
 function toDto(row: Joined, viewer: Viewer): MessageDto {
   const { message } = row
   return {
-    id: message.id,
-    subject: message.subject,
-    content: message.content,
-    type: message.type,
+    ...pick(message, ['id', 'subject', 'content', 'type']),
     createdAt: message.createdAt.toISOString(),
     readAt: message.readAt?.toISOString() ?? null,
     isUnread: message.readAt === null && isAddressedTo(message, viewer),

@@ -21,6 +21,7 @@ import {
 import { ownerOfShop } from '../db/joins'
 import { recordAudit } from '../audit/record-audit'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
+import { pick } from '../lib/pick'
 import type { AdminScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { ProviderProtocolError, ProviderUnavailableError } from './provider'
@@ -380,21 +381,23 @@ async function withdrawQueued(
 function toTransferDto(row: { transfer: Transfer; shopName: string }): TransferDto {
   const { transfer } = row
   return {
-    id: transfer.id,
-    direction: transfer.direction,
-    provider: transfer.provider,
-    status: transfer.status,
-    vendorId: transfer.vendorId,
+    ...pick(transfer, [
+      'id',
+      'direction',
+      'provider',
+      'status',
+      'vendorId',
+      'payoutId',
+      'plan',
+      'amount',
+      'sendCount',
+      'checks',
+      'providerTransactionId',
+      'failureReason',
+      'batchId',
+    ]),
     shopName: row.shopName,
-    payoutId: transfer.payoutId,
-    plan: transfer.plan,
-    amount: transfer.amount,
     msisdnTail: transfer.msisdn.slice(-4),
-    sendCount: transfer.sendCount,
-    checks: transfer.checks,
-    providerTransactionId: transfer.providerTransactionId,
-    failureReason: transfer.failureReason,
-    batchId: transfer.batchId,
     createdAt: transfer.createdAt.toISOString(),
     sentAt: transfer.sentAt?.toISOString() ?? null,
     finishedAt: transfer.finishedAt?.toISOString() ?? null,

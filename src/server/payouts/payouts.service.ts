@@ -21,6 +21,7 @@ import { csvDateTime, csvFileName, csvLabel, type CsvCell } from '../lib/csv'
 import { AppError, isUuid, notFound } from '../lib/errors'
 import { cappedTotal, countCapFor, countedUpTo, newestPage } from '../lib/paginate'
 import { maskPayoutDetails } from '../lib/payout-details'
+import { pick } from '../lib/pick'
 import { payoutsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { mailDecision } from '../mail/decision-mail'
@@ -60,20 +61,24 @@ const hasNoNotes = (notes: string | null) => !notes?.trim()
 const canConfirmReceipt = (row: PayoutRow) =>
   row.status === 'approved' && isPaidOut(row.transferStatus) && hasNoNotes(row.notes)
 
+/** What every view of a payout shows (the schemas' payoutFields): the shop's own history and the admin's list. */
+const toPayoutFields = (row: PayoutRow) => ({
+  ...pick(row, [
+    'id',
+    'amount',
+    'status',
+    'notes',
+    'decisionReason',
+    'paymentReference',
+    'provider',
+    'transferStatus',
+  ]),
+  requestedAt: row.requestedAt.toISOString(),
+  processedAt: row.processedAt?.toISOString() ?? null,
+})
+
 export function toPayoutDto(row: PayoutRow): PayoutDto {
-  return {
-    id: row.id,
-    amount: row.amount,
-    status: row.status,
-    requestedAt: row.requestedAt.toISOString(),
-    processedAt: row.processedAt?.toISOString() ?? null,
-    notes: row.notes,
-    decisionReason: row.decisionReason,
-    paymentReference: row.paymentReference,
-    provider: row.provider,
-    transferStatus: row.transferStatus,
-    canConfirmReceipt: canConfirmReceipt(row),
-  }
+  return { ...toPayoutFields(row), canConfirmReceipt: canConfirmReceipt(row) }
 }
 
 /**
@@ -347,24 +352,11 @@ type AdminPayoutRow = Awaited<ReturnType<typeof payoutRows.first>> & {}
 function toAdminPayoutDto(row: AdminPayoutRow): AdminPayoutDto {
   const { payout } = row
   return {
-    id: payout.id,
+    ...toPayoutFields(payout),
     vendorId: payout.vendorId,
-    shopName: row.shopName,
-    ownerName: row.ownerName,
-    ownerEmail: row.ownerEmail,
-    amount: payout.amount,
-    payoutMethod: row.payoutMethod,
+    ...pick(row, ['shopName', 'ownerName', 'ownerEmail', 'payoutMethod', 'vendorBalance']),
     payoutDetails: maskPayoutDetails(row.payoutDetails),
-    status: payout.status,
     receiptStatus: receiptStatusOf(payout.status, payout.notes, payout.transferStatus),
-    requestedAt: payout.requestedAt.toISOString(),
-    processedAt: payout.processedAt?.toISOString() ?? null,
-    notes: payout.notes,
-    decisionReason: payout.decisionReason,
-    paymentReference: payout.paymentReference,
-    provider: payout.provider,
-    transferStatus: payout.transferStatus,
-    vendorBalance: row.vendorBalance,
   }
 }
 
