@@ -1,3 +1,5 @@
+import { eq, getTableName } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { AuditAction } from '../../shared/constants'
 import type { Tx } from '../db/client'
 import { auditLogs } from '../db/schema'
@@ -33,6 +35,19 @@ export async function recordSystemAudit(tx: Tx, entry: Omit<AuditEntry, 'by'> & 
     adminId: null,
     details: { ...(rest.details ?? {}), system },
   })
+}
+
+/**
+ * Deletes the row of `table` the entry names, and writes the entry (its target table is the table's own name) in
+ * the same transaction: a deletion leaves nothing to look at afterwards but its entry, written with it or not at all.
+ */
+export async function deleteAudited(
+  tx: Tx,
+  table: PgTable & { id: PgColumn },
+  entry: Omit<AuditEntry, 'action' | 'targetTable'>,
+): Promise<void> {
+  await tx.delete(table).where(eq(table.id, entry.targetId))
+  await recordAudit(tx, { ...entry, action: 'delete', targetTable: getTableName(table) })
 }
 
 /** Writes several audit rows in one statement, inside the caller's transaction (an import's orders). */

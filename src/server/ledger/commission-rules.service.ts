@@ -9,7 +9,7 @@ import {
   type commissionRuleInput,
   type commissionRuleUpdate,
 } from '../../shared/schemas/commission'
-import { recordAudit } from '../audit/record-audit'
+import { deleteAudited, recordAudit } from '../audit/record-audit'
 import type { Db, Tx } from '../db/client'
 import { commissionRules, vendors } from '../db/schema'
 import { AppError, isUniqueViolation } from '../lib/errors'
@@ -212,11 +212,8 @@ const auditedScope = (rule: RuleRow, shopName: string | null) =>
 export async function deleteCommissionRule(db: Db, admin: AdminScope, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { rule, shopName } = await lockRule(tx, id)
-    await tx.delete(commissionRules).where(eq(commissionRules.id, rule.id))
-    await recordAudit(tx, {
+    await deleteAudited(tx, commissionRules, {
       by: admin,
-      action: 'delete',
-      targetTable: 'commission_rules',
       targetId: rule.id,
       oldValues: auditedRule(rule, shopName),
       details: { scope: scopeOf(rule) },

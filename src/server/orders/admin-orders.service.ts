@@ -14,7 +14,7 @@ import type { PageQuery } from '../../shared/schemas/pagination'
 import { historyOf } from '../audit/history'
 import type { Db, Tx } from '../db/client'
 import { orders, products, variants, vendors } from '../db/schema'
-import { recordAudit } from '../audit/record-audit'
+import { deleteAudited, recordAudit } from '../audit/record-audit'
 import { csvDateTime, csvFileName, type CsvExport, type CsvValue } from '../lib/csv'
 import { isUuid, notFound } from '../lib/errors'
 import { countCapFor } from '../lib/paginate'
@@ -147,11 +147,8 @@ export async function deleteAdminOrder(db: Db, admin: AdminScope, id: string): P
         .returning({ id: variants.id })
       if (returned.length > 0) restocked = order.quantity
     }
-    await tx.delete(orders).where(eq(orders.id, order.id))
-    await recordAudit(tx, {
+    await deleteAudited(tx, orders, {
       by: admin,
-      action: 'delete',
-      targetTable: 'orders',
       targetId: order.id,
       oldValues: auditedOrder(order),
       details: { shop_name: shopName, stock_returned: restocked },

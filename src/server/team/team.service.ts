@@ -7,7 +7,7 @@ import {
   type TeamList,
   type TeamMemberDto,
 } from '../../shared/schemas/team'
-import { recordAudit } from '../audit/record-audit'
+import { deleteAudited, recordAudit } from '../audit/record-audit'
 import { consumeToken, issueToken, type ConsumeResult } from '../auth/one-time-tokens'
 import type { PasswordHashing } from '../auth/passwords'
 import type { Db, Tx } from '../db/client'
@@ -174,11 +174,8 @@ export async function withdrawInvitation(db: Db, admin: AdminScope, userId: stri
     const invitee = await lockAdmin(tx, and(eq(users.id, userId), eq(users.role, 'admin'))!)
     if (!invitee) throw notFound()
     if (invitee.hasJoined) throw new AppError('CONFLICT', 'errors.teamNotPending')
-    await tx.delete(users).where(eq(users.id, invitee.id))
-    await recordAudit(tx, {
+    await deleteAudited(tx, users, {
       by: admin,
-      action: 'delete',
-      targetTable: 'users',
       targetId: invitee.id,
       oldValues: { email: invitee.email, full_name: invitee.fullName, role: invitee.role },
       details: { invitation: 'withdrawn' },
