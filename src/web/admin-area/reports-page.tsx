@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -14,27 +14,13 @@ import { useFormatDate } from '../components/format-date'
 import { LoadErrorAlert } from '../components/load-error-alert'
 import { LoadingStatus } from '../components/loading-status'
 import { PageHeader } from '../components/page-header'
+import { lazyChart } from './reports/lazy-chart'
 import { ReportCards } from './reports/report-cards'
 import { GrowthOverview, LatestLists } from './reports/report-lists'
 import { ReportMoneySection } from './reports/report-money'
 
-/**
- * The charts and their library arrive after the figures, and only on this screen. If their code cannot be
- * fetched (the connection dropped), the figures stay and a notice offers to load the screen again.
- */
-const ReportCharts = lazy(() =>
-  import('./reports/report-charts').catch(() => ({ default: ChartsUnavailable })),
-)
-
-function ChartsUnavailable() {
-  const { t } = useTranslation()
-  return (
-    <LoadErrorAlert
-      title={t('admin.reports.charts.loadFailed')}
-      query={{ refetch: () => window.location.reload(), isRefetching: false }}
-    />
-  )
-}
+/** The charts and their library arrive after the figures, and only on this screen. */
+const ReportCharts = lazyChart(() => import('./reports/report-charts'))
 
 /** The range in the address (?days=30), or the default when it is missing or not one the screen offers. */
 const rangeFrom = (value: string | null): ReportRange =>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import {
   IconBuildingStore,
@@ -10,24 +10,14 @@ import {
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import type { AdminReport, ReportMoney } from '../../../shared/schemas/report'
-import { LoadErrorAlert } from '../../components/load-error-alert'
 import { StatCard, StatCardSkeleton } from '../../components/stat-card'
 import { Money } from '../../components/money'
+import { lazyChart } from './lazy-chart'
 import { formatCount } from './report-format'
 import { Trend } from './report-cards'
 
 /** The chart needs the charting library: it arrives after the figures, as the report's other charts do. */
-const MoneyChart = lazy(() => import('./report-money-chart').catch(() => ({ default: ChartUnavailable })))
-
-function ChartUnavailable() {
-  const { t } = useTranslation()
-  return (
-    <LoadErrorAlert
-      title={t('admin.reports.charts.loadFailed')}
-      query={{ refetch: () => window.location.reload(), isRefetching: false }}
-    />
-  )
-}
+const MoneyChart = lazyChart(() => import('./report-money-chart'))
 
 type MoneyCard = 'commission' | 'vat' | 'fees' | 'owed'
 
