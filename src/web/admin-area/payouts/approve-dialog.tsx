@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Group, Text, TextInput } from '@mantine/core'
+import { Group, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
 import { paymentReferenceMax, type AdminPayoutDto } from '../../../shared/schemas/payout'
@@ -8,6 +8,7 @@ import { Money } from '../../components/money'
 import { Notice } from '../../components/notice'
 import { useRequiredText } from '../../components/use-required-text'
 import { AccountHolderCheck } from './account-holder-check'
+import { ReferenceField } from './reference-field'
 import { usePayoutAccountHolder } from '../../api/admin-payments'
 import { ApiError } from '../../api/client'
 
@@ -97,10 +98,10 @@ export function ApproveDialog({
               <AccountHolderCheck payoutId={subject.id} />
             )}
             {isMobile && <Text size="sm">{t('mobileMoney.approve.mobileNote')}</Text>}
-            <TextInput
-              ref={reference.field.ref}
+            <ReferenceField
+              field={reference.field}
               required={!isMobile}
-              error={reference.field.isMissing ? t('payouts.referenceRequired') : undefined}
+              missingError={t('payouts.referenceRequired')}
               label={t('admin.payouts.approveDialog.referenceLabel')}
               description={t(
                 isMobile
@@ -108,12 +109,8 @@ export function ApproveDialog({
                   : 'admin.payouts.approveDialog.referenceDescription',
                 { max: paymentReferenceMax },
               )}
-              value={reference.field.value}
-              onChange={(event) => reference.field.onChange(event.currentTarget.value)}
-              maxLength={paymentReferenceMax}
+              max={paymentReferenceMax}
               disabled={isPending}
-              autoComplete="off"
-              data-autofocus
             />
           </>
         )
