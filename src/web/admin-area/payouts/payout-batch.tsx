@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Badge, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { formatRwf } from '../../../shared/money'
@@ -7,6 +7,7 @@ import type { PayoutBatchStatus } from '../../../shared/payments'
 import type { PayoutBatchDto } from '../../../shared/schemas/payments'
 import { usePayoutBatch } from '../../api/admin-payments'
 import { useFormatDateTime } from '../../components/format-date-time'
+import { PanelItem } from './panel-item'
 
 const statusColors: Record<PayoutBatchStatus, string> = {
   awaiting_approval: 'yellow',
@@ -36,46 +37,39 @@ export type BatchActions = {
 export function PayoutBatchItem({ seed, ...actions }: { seed: PayoutBatchDto } & BatchActions) {
   const { t } = useTranslation()
   const formatDateTime = useFormatDateTime()
-  const titleId = useId()
   const batch = usePayoutBatch(seed).data
   const total = formatRwf(batch.total)
   return (
-    <Paper component="li" withBorder radius="md" p="sm" aria-labelledby={titleId}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600} id={titleId} style={{ overflowWrap: 'anywhere' }}>
-              {t('mobileMoney.batch.title', { count: batch.count, total })}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('mobileMoney.batch.createdAt', { date: formatDateTime(batch.createdAt) })}
-            </Text>
-          </div>
-          <Badge variant="dot" color={statusColors[batch.status]} style={{ flexShrink: 0 }}>
-            {t(`mobileMoney.batch.status.${batch.status}`)}
-          </Badge>
+    <PanelItem
+      title={t('mobileMoney.batch.title', { count: batch.count, total })}
+      titleWeight={600}
+      subtitle={t('mobileMoney.batch.createdAt', { date: formatDateTime(batch.createdAt) })}
+      end={
+        <Badge variant="dot" color={statusColors[batch.status]} style={{ flexShrink: 0 }}>
+          {t(`mobileMoney.batch.status.${batch.status}`)}
+        </Badge>
+      }
+    >
+      {batch.status === 'awaiting_approval' ? (
+        <AwaitingApproval batch={batch} {...actions} />
+      ) : batch.status === 'cancelled' ? (
+        <Text size="sm">{t('mobileMoney.batch.cancelledNote')}</Text>
+      ) : (
+        <BatchProgress batch={batch} />
+      )}
+      {batch.status !== 'awaiting_approval' && batch.status !== 'sending' && actions.onHide && (
+        <Group justify="flex-end">
+          <Button
+            variant="subtle"
+            size="xs"
+            aria-label={t('mobileMoney.batch.hideLabel', { total })}
+            onClick={() => actions.onHide?.(batch)}
+          >
+            {t('mobileMoney.batch.hide')}
+          </Button>
         </Group>
-        {batch.status === 'awaiting_approval' ? (
-          <AwaitingApproval batch={batch} {...actions} />
-        ) : batch.status === 'cancelled' ? (
-          <Text size="sm">{t('mobileMoney.batch.cancelledNote')}</Text>
-        ) : (
-          <BatchProgress batch={batch} />
-        )}
-        {batch.status !== 'awaiting_approval' && batch.status !== 'sending' && actions.onHide && (
-          <Group justify="flex-end">
-            <Button
-              variant="subtle"
-              size="xs"
-              aria-label={t('mobileMoney.batch.hideLabel', { total })}
-              onClick={() => actions.onHide?.(batch)}
-            >
-              {t('mobileMoney.batch.hide')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+      )}
+    </PanelItem>
   )
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Badge, Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core'
 import { IconCheck, IconRefresh, IconX } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -19,6 +19,8 @@ import { paymentFailureDetail, providerName } from '../../components/transfer-st
 import { useFlashMessage } from '../../components/use-flash-message'
 import { useLastShown } from '../../components/use-last-shown'
 import { useRequiredText } from '../../components/use-required-text'
+import { PanelItem } from './panel-item'
+import { ReferenceField } from './reference-field'
 
 /** The longest provider transaction id and note the server keeps (transferResolutionInput). */
 const transactionIdMax = 100
@@ -26,6 +28,12 @@ const noteMax = 300
 
 type Dialog = { kind: 'paid' | 'failed'; transfer: TransferDto }
 type Acting = { id: string; action: TransferResolutionInput['action'] }
+
+/** What the provider told a person, recorded after its dialog: the transfer paid, or failed. */
+const answers = [
+  { kind: 'paid', text: 'markPaid', icon: IconCheck, color: 'green.9' },
+  { kind: 'failed', text: 'markFailed', icon: IconX, color: 'red.9' },
+] as const
 
 const aboutOf = (t: TFunction, transfer: TransferDto) => ({
   amount: formatRwf(transfer.amount),
@@ -146,8 +154,7 @@ export function UnknownTransfers() {
               transfer={transfer}
               acting={acting}
               onCheck={() => send(transfer, { action: 'check' })}
-              onMarkPaid={() => open('paid', transfer)}
-              onMarkFailed={() => open('failed', transfer)}
+              onRecord={(kind) => open(kind, transfer)}
             />
           ))}
         </Stack>
@@ -174,21 +181,17 @@ export function UnknownTransfers() {
               <Text style={{ overflowWrap: 'anywhere' }}>
                 {t(isPlan ? 'mobileMoney.unknown.paidBodyPlan' : 'mobileMoney.unknown.paidBody', about)}
               </Text>
-              <TextInput
-                ref={transactionId.field.ref}
+              <ReferenceField
+                field={transactionId.field}
                 required
+                missingError={t('payments.errors.transactionIdRequired')}
                 label={t('mobileMoney.unknown.transactionId')}
                 description={t('mobileMoney.unknown.transactionIdHint', {
                   provider: about.provider,
                   max: transactionIdMax,
                 })}
-                error={transactionId.field.isMissing ? t('payments.errors.transactionIdRequired') : undefined}
-                value={transactionId.field.value}
-                onChange={(event) => transactionId.field.onChange(event.currentTarget.value)}
-                maxLength={transactionIdMax}
+                max={transactionIdMax}
                 disabled={isDialogPending}
-                autoComplete="off"
-                data-autofocus
               />
             </>
           ) : (
@@ -222,94 +225,77 @@ function TransferItem({
   transfer,
   acting,
   onCheck,
-  onMarkPaid,
-  onMarkFailed,
+  onRecord,
 }: {
   transfer: TransferDto
   acting: Acting | null
   onCheck: () => void
-  onMarkPaid: () => void
-  onMarkFailed: () => void
+  onRecord: (kind: Dialog['kind']) => void
 }) {
   const { t } = useTranslation()
   const about = aboutOf(t, transfer)
-  const nameId = `transfer-${transfer.id}`
   const isActing = acting?.id === transfer.id
   return (
-    <Paper component="li" withBorder radius="md" p="sm" aria-labelledby={nameId}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <div style={{ minWidth: 0 }}>
-            <Text fw={700} id={nameId} style={{ overflowWrap: 'anywhere' }}>
-              {transfer.shopName}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {transfer.direction === 'payout'
-                ? t('mobileMoney.unknown.payout')
-                : t('mobileMoney.unknown.planFee', {
-                    plan: transfer.plan ? t(`vendor.subscription.plans.${transfer.plan}.name`) : '',
-                  })}
-            </Text>
-          </div>
-          <Money amount={transfer.amount} fw={700} style={{ flexShrink: 0 }} />
-        </Group>
-        <FieldList
-          labelWidth={110}
-          gap={4}
-          fields={[
-            { label: t('mobileMoney.unknown.provider'), value: about.provider },
-            {
-              label: t('mobileMoney.unknown.number'),
-              value: t('mobileMoney.unknown.numberValue', { tail: transfer.msisdnTail }),
-            },
-            {
-              label: t('mobileMoney.unknown.sentAt'),
-              value: transfer.sentAt ? (
-                <DateText value={transfer.sentAt} withTime />
-              ) : (
-                <NoneText inline>{t('mobileMoney.unknown.notSent')}</NoneText>
-              ),
-            },
-            { label: t('mobileMoney.unknown.sends'), value: transfer.sendCount },
-            { label: t('mobileMoney.unknown.checks'), value: transfer.checks },
-          ]}
-        />
-        <Group gap="xs" justify="flex-end" wrap="wrap">
+    <PanelItem
+      title={transfer.shopName}
+      titleWeight={700}
+      subtitle={
+        transfer.direction === 'payout'
+          ? t('mobileMoney.unknown.payout')
+          : t('mobileMoney.unknown.planFee', {
+              plan: transfer.plan ? t(`vendor.subscription.plans.${transfer.plan}.name`) : '',
+            })
+      }
+      end={<Money amount={transfer.amount} fw={700} style={{ flexShrink: 0 }} />}
+    >
+      <FieldList
+        labelWidth={110}
+        gap={4}
+        fields={[
+          { label: t('mobileMoney.unknown.provider'), value: about.provider },
+          {
+            label: t('mobileMoney.unknown.number'),
+            value: t('mobileMoney.unknown.numberValue', { tail: transfer.msisdnTail }),
+          },
+          {
+            label: t('mobileMoney.unknown.sentAt'),
+            value: transfer.sentAt ? (
+              <DateText value={transfer.sentAt} withTime />
+            ) : (
+              <NoneText inline>{t('mobileMoney.unknown.notSent')}</NoneText>
+            ),
+          },
+          { label: t('mobileMoney.unknown.sends'), value: transfer.sendCount },
+          { label: t('mobileMoney.unknown.checks'), value: transfer.checks },
+        ]}
+      />
+      <Group gap="xs" justify="flex-end" wrap="wrap">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={isActing && acting?.action === 'check'}
+          disabled={acting !== null && !isActing}
+          aria-label={t('mobileMoney.unknown.checkLabel', about)}
+          onClick={onCheck}
+        >
+          {t('mobileMoney.unknown.check')}
+        </Button>
+        {answers.map(({ kind, text, icon: Icon, color }) => (
           <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={isActing && acting?.action === 'check'}
-            disabled={acting !== null && !isActing}
-            aria-label={t('mobileMoney.unknown.checkLabel', about)}
-            onClick={onCheck}
-          >
-            {t('mobileMoney.unknown.check')}
-          </Button>
-          <Button
+            key={kind}
             variant="light"
-            color="green.9"
+            color={color}
             size="xs"
-            leftSection={<IconCheck size={16} aria-hidden />}
+            leftSection={<Icon size={16} aria-hidden />}
             disabled={acting !== null}
-            aria-label={t('mobileMoney.unknown.markPaidLabel', about)}
-            onClick={onMarkPaid}
+            aria-label={t(`mobileMoney.unknown.${text}Label`, about)}
+            onClick={() => onRecord(kind)}
           >
-            {t('mobileMoney.unknown.markPaid')}
+            {t(`mobileMoney.unknown.${text}`)}
           </Button>
-          <Button
-            variant="light"
-            color="red.9"
-            size="xs"
-            leftSection={<IconX size={16} aria-hidden />}
-            disabled={acting !== null}
-            aria-label={t('mobileMoney.unknown.markFailedLabel', about)}
-            onClick={onMarkFailed}
-          >
-            {t('mobileMoney.unknown.markFailed')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        ))}
+      </Group>
+    </PanelItem>
   )
 }
