@@ -106,37 +106,27 @@ const stepSchema: Record<WizardStep, z.ZodType> = {
   payout: payoutStep,
 }
 
+/** The registration input's fields each step asks for (a payout detail sits in its method's group of the form). */
+const stepFields: Record<WizardStep, readonly string[]> = {
+  personal: ['fullName', 'phone'],
+  shop: ['shopName', 'businessAddress', 'tin', 'vatRegistered'],
+  branding: ['shopLogo'],
+  documents: ['govId', 'idDocuments', 'businessDocuments'],
+  payout: ['payoutMethod', 'payoutDetails'],
+}
+
 /**
  * Where a rule's field (a path in the registration input, as the server reports it in `fields`)
  * sits in the wizard: its step and its path in the form. Null for anything without a field.
  */
 export function locateField(path: string, values: WizardValues): { step: number; field: string } | null {
-  const [head, ...rest] = path.split('.')
-  switch (head) {
-    case 'fullName':
-    case 'phone':
-      return { step: 0, field: head }
-    case 'shopName':
-    case 'businessAddress':
-    case 'tin':
-    case 'vatRegistered':
-      return { step: 1, field: head }
-    case 'shopLogo':
-      return { step: 2, field: head }
-    case 'govId':
-    case 'idDocuments':
-    case 'businessDocuments':
-      return { step: 3, field: head }
-    case 'payoutMethod':
-      return { step: 4, field: head }
-    case 'payoutDetails': {
-      const detail = rest[0]
-      if (!values.payoutMethod || !detail) return { step: 4, field: 'payoutMethod' }
-      return { step: 4, field: `${detailsGroup[values.payoutMethod]}.${detail}` }
-    }
-    default:
-      return null
-  }
+  const [head = '', ...rest] = path.split('.')
+  const step = wizardSteps.findIndex((name) => stepFields[name].includes(head))
+  if (step === -1) return null
+  if (head !== 'payoutDetails') return { step, field: head }
+  const detail = rest[0]
+  if (!values.payoutMethod || !detail) return { step, field: 'payoutMethod' }
+  return { step, field: `${detailsGroup[values.payoutMethod]}.${detail}` }
 }
 
 /** The step's errors as form paths → i18n keys; empty when the step may be left forward. */
