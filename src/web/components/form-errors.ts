@@ -41,12 +41,16 @@ export function useTooLong() {
 /**
  * An input's value, handlers and translated error from a Mantine form, to spread on the input:
  * `const field = useFieldProps(form)` then `<TextInput {...field('shopName')} />`. With `max` (the shared
- * rule's limit, from `textMax`), text over it is said to be too long as it is typed, with how long it is.
+ * rule's limit, from `textMax`), text over it is said to be too long as it is typed, with how long it is. With
+ * `type: 'checkbox'`, the value is the box's `checked`.
  */
 export function useFieldProps<Values>(form: UseFormReturnType<Values>) {
   const { t } = useTranslation()
-  return (path: Parameters<UseFormReturnType<Values>['getInputProps']>[0], options?: { max?: number }) => {
-    const props = form.getInputProps(path)
+  return (
+    path: Parameters<UseFormReturnType<Values>['getInputProps']>[0],
+    options?: { max?: number; type?: 'checkbox' },
+  ) => {
+    const props = form.getInputProps(path, { type: options?.type })
     const tooLong = options?.max === undefined ? undefined : tooLongText(t, props.value, options.max)
     return { ...props, error: tooLong ?? fieldError(t, form.errors[path as string]) }
   }

@@ -16,6 +16,7 @@ import { useFormatDateTime } from '../../components/format-date-time'
 import { LoadErrorAlert } from '../../components/load-error-alert'
 import { LoadingStatus } from '../../components/loading-status'
 import { SectionCard } from '../../components/section-card'
+import { TinInput } from '../../components/tin-input'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 import {
   fieldErrors,
@@ -165,11 +166,9 @@ function SettingsForm({ settings }: { settings: MoneySettingsDto }) {
             autoComplete="organization"
             {...field('marketplaceName', { max: marketplaceNameMax })}
           />
-          <TextInput
+          <TinInput
             label={t('money.settings.tin')}
             description={t('money.settings.tinHint')}
-            inputMode="numeric"
-            autoComplete="off"
             {...field('marketplaceTin')}
           />
         </SimpleGrid>

@@ -22,7 +22,6 @@ const smsEdit: ProfileEdit<Values> = {
 export function SmsSection({ profile }: { profile: VendorProfile }) {
   const { t } = useTranslation()
   const { field, firstFieldRef, section } = useProfileEdit(smsEdit, { isTexted: !profile.smsOptOut })
-  const { value: isTexted, ...texted } = field('isTexted')
   return (
     <ProfileEditSection
       id="profile-sms"
@@ -34,8 +33,7 @@ export function SmsSection({ profile }: { profile: VendorProfile }) {
           ref={firstFieldRef}
           label={t('vendor.sms.texted')}
           description={t('vendor.sms.textedHint')}
-          {...texted}
-          checked={Boolean(isTexted)}
+          {...field('isTexted', { type: 'checkbox' })}
         />
       }
       view={

@@ -1,8 +1,10 @@
-import { Checkbox, TextInput } from '@mantine/core'
+import type { Ref } from 'react'
+import { Checkbox, type CheckboxProps, type TextInputProps } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { profileUpdateInput, type VendorProfile } from '../../../shared/schemas/vendor'
 import { FieldList } from '../../components/field-list'
 import { NoneText } from '../../components/none-text'
+import { TinInput } from '../../components/tin-input'
 import { ProfileEditSection, useProfileEdit, type ProfileEdit } from './profile-edit-section'
 
 type Values = { tin: string; vatRegistered: boolean }
@@ -26,7 +28,6 @@ export function TaxSection({ profile }: { profile: VendorProfile }) {
     tin: profile.tin ?? '',
     vatRegistered: profile.vatRegistered,
   })
-  const { value: isVatRegistered, ...vat } = field('vatRegistered')
   return (
     <ProfileEditSection
       id="profile-tax"
@@ -34,22 +35,10 @@ export function TaxSection({ profile }: { profile: VendorProfile }) {
       section={section}
       editLabel={t('vendor.tax.title')}
       fields={
-        <>
-          <TextInput
-            ref={firstFieldRef}
-            label={t('vendor.tax.tin')}
-            description={t('vendor.tax.tinHint')}
-            inputMode="numeric"
-            autoComplete="off"
-            {...field('tin')}
-          />
-          <Checkbox
-            label={t('vendor.tax.vatRegistered')}
-            description={t('vendor.tax.vatRegisteredHint')}
-            {...vat}
-            checked={Boolean(isVatRegistered)}
-          />
-        </>
+        <TaxFields
+          tin={{ ref: firstFieldRef, ...field('tin') }}
+          vatRegistered={field('vatRegistered', { type: 'checkbox' })}
+        />
       }
       view={
         <FieldList
@@ -64,5 +53,26 @@ export function TaxSection({ profile }: { profile: VendorProfile }) {
         />
       }
     />
+  )
+}
+
+/** The shop's TIN (optional) and whether it is registered for VAT, as the profile and the registration ask them. */
+export function TaxFields({
+  tin,
+  vatRegistered,
+}: {
+  tin: TextInputProps & { ref?: Ref<HTMLInputElement> }
+  vatRegistered: CheckboxProps
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <TinInput label={t('vendor.tax.tin')} description={t('vendor.tax.tinHint')} {...tin} />
+      <Checkbox
+        label={t('vendor.tax.vatRegistered')}
+        description={t('vendor.tax.vatRegisteredHint')}
+        {...vatRegistered}
+      />
+    </>
   )
 }

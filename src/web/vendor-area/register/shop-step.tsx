@@ -1,7 +1,8 @@
-import { Checkbox, Stack, Textarea, TextInput } from '@mantine/core'
+import { Stack, Textarea, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { textMax } from '../../../shared/constants'
 import { useFieldProps } from '../../components/form-errors'
+import { TaxFields } from '../components/tax-section'
 import type { WizardForm } from './wizard-form'
 
 /**
@@ -29,18 +30,7 @@ export function ShopStep({ form }: { form: WizardForm }) {
         maxRows={5}
         {...field('businessAddress', { max: textMax.businessAddress })}
       />
-      <TextInput
-        label={t('vendor.tax.tin')}
-        description={t('vendor.tax.tinHint')}
-        inputMode="numeric"
-        autoComplete="off"
-        {...field('tin')}
-      />
-      <Checkbox
-        label={t('vendor.tax.vatRegistered')}
-        description={t('vendor.tax.vatRegisteredHint')}
-        {...form.getInputProps('vatRegistered', { type: 'checkbox' })}
-      />
+      <TaxFields tin={field('tin')} vatRegistered={field('vatRegistered', { type: 'checkbox' })} />
     </Stack>
   )
 }
