@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { Language } from '../../shared/constants'
 import type { Db, Tx } from '../db/client'
 import { deliverOutbox, failureText } from '../db/outbox'
 import { mailOutbox } from '../db/schema'
@@ -127,4 +128,47 @@ export function confirmationMail(to: string, fullName: string, link: string): Ma
   const safeLink = escapeHtml(link)
   const html = `<p>Hello ${escapeHtml(fullName)},</p><p>Confirm your e-mail address to finish creating your Isoko account:</p><p><a href="${safeLink}">Confirm my e-mail</a></p><p>The link works once and expires in 24 hours.</p><hr><p>Muraho ${escapeHtml(fullName)},</p><p>Emeza aderesi yawe y'imeyili kugira ngo urangize gufungura konti yawe ya Isoko:</p><p><a href="${safeLink}">Emeza imeyili yanjye</a></p><p>Iri huza rikora rimwe gusa kandi rirarangira nyuma y'amasaha 24.</p>`
   return { to, subject, text, html, link }
+}
+
+/** One language's words of a mail whose point is a one-time link, every sentence filled in. */
+export type LinkMailWords = {
+  language: Language
+  subject: string
+  /** Why the mail came, leading to the link. */
+  body: string
+  /** The link's button in the HTML version. */
+  action: string
+  /** How long the link works. */
+  validity: string
+  /** What to do with a mail one did not expect. */
+  notYou: string
+}
+
+const hello: Record<Language, (name: string) => string> = {
+  en: (name) => `Hello ${name},`,
+  rw: (name) => `Muraho ${name},`,
+}
+
+/**
+ * A mail that carries a one-time link (a password reset, an invitation to the team): the greeting, why it came,
+ * the link, how long it works and what to do if it was not expected. Each language given is one version, in turn;
+ * the subject names them all.
+ */
+export function linkMail(mail: { to: string; name: string; link: string }, versions: LinkMailWords[]): Mail {
+  const { to, name, link } = mail
+  const text = versions
+    .map((words) =>
+      [hello[words.language](name), '', words.body, link, words.validity, '', words.notYou].join('\n'),
+    )
+    .join('\n\n')
+  const safeLink = escapeHtml(link)
+  const html = versions
+    .map(
+      (words) =>
+        `<p>${escapeHtml(hello[words.language](name))}</p><p>${escapeHtml(words.body)}</p>` +
+        `<p><a href="${safeLink}">${escapeHtml(words.action)}</a></p>` +
+        `<p>${escapeHtml(words.validity)}</p><p>${escapeHtml(words.notYou)}</p>`,
+    )
+    .join('<hr>')
+  return { to, subject: versions.map((words) => words.subject).join(' / '), text, html, link }
 }

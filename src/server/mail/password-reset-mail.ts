@@ -1,32 +1,24 @@
 import type { Language } from '../../shared/constants'
-import { escapeHtml, type Mail } from './mail.service'
+import { linkMail, type LinkMailWords, type Mail } from './mail.service'
 
-type Wording = {
-  subject: string
-  hello: (name: string) => string
-  body: string
-  action: string
-  validity: (minutes: number) => string
-  notYou: string
-}
-
-const wording: Record<Language, Wording> = {
-  en: {
+/** The mail's words in each language, for a link that works `minutes` minutes. */
+const wording: Record<Language, (minutes: number) => LinkMailWords> = {
+  en: (minutes) => ({
+    language: 'en',
     subject: 'Reset your Isoko password',
-    hello: (name) => `Hello ${name},`,
     body: 'Someone asked to reset the password of your Isoko account. Choose a new password here:',
     action: 'Choose a new password',
-    validity: (minutes) => `The link works once and expires in ${minutes} minutes.`,
+    validity: `The link works once and expires in ${minutes} minutes.`,
     notYou: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-  },
-  rw: {
+  }),
+  rw: (minutes) => ({
+    language: 'rw',
     subject: "Hindura ijambo ry'ibanga rya Isoko",
-    hello: (name) => `Muraho ${name},`,
     body: "Hari uwasabye guhindura ijambo ry'ibanga rya konti yawe ya Isoko. Hitamo ijambo ry'ibanga rishya hano:",
     action: "Hitamo ijambo ry'ibanga rishya",
-    validity: (minutes) => `Iri huza rikora rimwe gusa kandi rirarangira nyuma y'iminota ${minutes}.`,
+    validity: `Iri huza rikora rimwe gusa kandi rirarangira nyuma y'iminota ${minutes}.`,
     notYou: "Niba atari wowe wabisabye, wirengagize iyi meyili: ijambo ry'ibanga ryawe ntirihinduka.",
-  },
+  }),
 }
 
 /**
@@ -40,21 +32,9 @@ export function passwordResetMail(options: {
   link: string
   minutes: number
 }): Mail {
-  const { to, name, link, minutes } = options
-  const shown = options.language ? [wording[options.language]] : [wording.en, wording.rw]
-  const text = shown
-    .map((words) =>
-      [words.hello(name), '', words.body, link, words.validity(minutes), '', words.notYou].join('\n'),
-    )
-    .join('\n\n')
-  const safeLink = escapeHtml(link)
-  const html = shown
-    .map(
-      (words) =>
-        `<p>${escapeHtml(words.hello(name))}</p><p>${escapeHtml(words.body)}</p>` +
-        `<p><a href="${safeLink}">${escapeHtml(words.action)}</a></p>` +
-        `<p>${escapeHtml(words.validity(minutes))}</p><p>${escapeHtml(words.notYou)}</p>`,
-    )
-    .join('<hr>')
-  return { to, subject: shown.map((words) => words.subject).join(' / '), text, html, link }
+  const shown: Language[] = options.language ? [options.language] : ['en', 'rw']
+  return linkMail(
+    options,
+    shown.map((language) => wording[language](options.minutes)),
+  )
 }

@@ -1,34 +1,24 @@
 import type { Language } from '../../shared/constants'
-import { escapeHtml, type Mail } from '../mail/mail.service'
+import { linkMail, type LinkMailWords, type Mail } from '../mail/mail.service'
 
-type Wording = {
-  subject: string
-  hello: (name: string) => string
-  body: (inviter: string) => string
-  action: string
-  validity: (days: number) => string
-  notYou: string
-}
-
-const wording: Record<Language, Wording> = {
-  en: {
+/** The invitation's words in each language, from `inviter`, for a link that works `days` days. */
+const wording: Record<Language, (inviter: string, days: number) => LinkMailWords> = {
+  en: (inviter, days) => ({
+    language: 'en',
     subject: 'You are invited to the Isoko admin team',
-    hello: (name) => `Hello ${name},`,
-    body: (inviter) =>
-      `${inviter} invited you to run the Isoko marketplace as an administrator. Choose your password here to join:`,
+    body: `${inviter} invited you to run the Isoko marketplace as an administrator. Choose your password here to join:`,
     action: 'Join the admin team',
-    validity: (days) => `The link works once and expires in ${days} days.`,
+    validity: `The link works once and expires in ${days} days.`,
     notYou: 'If you did not expect this invitation, ignore this e-mail: no account opens without the link.',
-  },
-  rw: {
+  }),
+  rw: (inviter, days) => ({
+    language: 'rw',
     subject: "Watumiwe kwinjira mu itsinda ry'abayobozi ba Isoko",
-    hello: (name) => `Muraho ${name},`,
-    body: (inviter) =>
-      `${inviter} yagutumiye kuyobora isoko rya Isoko nk'umuyobozi. Hitamo ijambo ry'ibanga ryawe hano kugira ngo winjire:`,
+    body: `${inviter} yagutumiye kuyobora isoko rya Isoko nk'umuyobozi. Hitamo ijambo ry'ibanga ryawe hano kugira ngo winjire:`,
     action: "Injira mu itsinda ry'abayobozi",
-    validity: (days) => `Iri huza rikora rimwe gusa kandi rirarangira nyuma y'iminsi ${days}.`,
+    validity: `Iri huza rikora rimwe gusa kandi rirarangira nyuma y'iminsi ${days}.`,
     notYou: 'Niba utari witeze ubu butumire, wirengagize iyi meyili: nta konti ifunguka hatabayeho iri huza.',
-  },
+  }),
 }
 
 /**
@@ -43,20 +33,5 @@ export function invitationMail(options: {
   link: string
   days: number
 }): Mail {
-  const { to, name, inviter, link, days } = options
-  const words = wording[options.language]
-  const text = [
-    words.hello(name),
-    '',
-    words.body(inviter),
-    link,
-    words.validity(days),
-    '',
-    words.notYou,
-  ].join('\n')
-  const html =
-    `<p>${escapeHtml(words.hello(name))}</p><p>${escapeHtml(words.body(inviter))}</p>` +
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(words.action)}</a></p>` +
-    `<p>${escapeHtml(words.validity(days))}</p><p>${escapeHtml(words.notYou)}</p>`
-  return { to, subject: words.subject, text, html, link }
+  return linkMail(options, [wording[options.language](options.inviter, options.days)])
 }
