@@ -1,3 +1,5 @@
+import { zonedParts } from '../../server/lib/calendar'
+
 /**
  * What the fakes share to write a statement, as each provider's portal exports one (`GET /_fake/statement.csv`): the
  * period asked for, times written on a zone's clock, and CSV lines. Each fake writes its own provider's columns
@@ -8,18 +10,8 @@
 
 /** 'YYYY-MM-DD HH:MM:SS' on the clock of `timeZone`. */
 export function wallClock(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso))
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`
+  const { day, time } = zonedParts(new Date(iso), timeZone, 'second')
+  return `${day} ${time}`
 }
 
 /** The instant midnight starts `day` on the clock of `timeZone`. */

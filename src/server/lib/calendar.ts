@@ -7,12 +7,15 @@ import type { DayRange } from '../../shared/schemas/day-range'
  */
 
 /**
- * One formatter per time zone, made once: making one costs about 25 times what formatting a date with it does,
- * and an export formats a date on each of up to a million rows.
+ * One formatter per time zone and precision, made once: making one costs about 25 times what formatting a date
+ * with it does, and an export formats a date on each of up to a million rows (to the minute: the seconds, which
+ * only the fake providers' statements and the demo's clock read, would cost that export more).
  */
+type Precision = 'minute' | 'second'
 const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatterFor(timeZone: string) {
-  let formatter = formatters.get(timeZone)
+function formatterFor(timeZone: string, precision: Precision) {
+  const key = `${precision} ${timeZone}`
+  let formatter = formatters.get(key)
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {
       timeZone,
@@ -21,18 +24,23 @@ function formatterFor(timeZone: string) {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      ...(precision === 'second' ? { second: '2-digit' } : {}),
       hourCycle: 'h23',
     })
-    formatters.set(timeZone, formatter)
+    formatters.set(key, formatter)
   }
   return formatter
 }
 
-/** 'YYYY-MM-DD' and 'HH:MM' of `date` on the calendar and clock of `timeZone`. */
-export function zonedParts(date: Date, timeZone: string) {
-  const parts = formatterFor(timeZone).formatToParts(date)
+/** 'YYYY-MM-DD' and 'HH:MM' (to the `second`: 'HH:MM:SS') of `date` on the calendar and clock of `timeZone`. */
+export function zonedParts(date: Date, timeZone: string, precision: Precision = 'minute') {
+  const parts = formatterFor(timeZone, precision).formatToParts(date)
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` }
+  const minute = `${part('hour')}:${part('minute')}`
+  return {
+    day: `${part('year')}-${part('month')}-${part('day')}`,
+    time: precision === 'second' ? `${minute}:${part('second')}` : minute,
+  }
 }
 
 /** 'YYYY-MM-DD': the day of `date` on the calendar of `timeZone`. */

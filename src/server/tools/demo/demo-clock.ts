@@ -4,6 +4,7 @@
  * story's events in time order.
  */
 import { DAY_MS } from '../../../shared/subscription'
+import { zonedParts } from '../../lib/calendar'
 
 export const HOUR_MS = 60 * 60 * 1000
 export const OPENING_HOUR = 7
@@ -70,26 +71,8 @@ export function storyClock(now: Date, timeZone: string) {
 
 /** How far `timeZone` is ahead of UTC at `date`, in milliseconds. */
 function zoneOffsetMs(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(date)
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const local = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  )
-  return local - Math.floor(date.getTime() / 1000) * 1000
+  const { day, time } = zonedParts(date, timeZone, 'second')
+  return Date.parse(`${day}T${time}Z`) - Math.floor(date.getTime() / 1000) * 1000
 }
 
 /** Events in story order (time, then the order they were planned in). */
