@@ -9,9 +9,9 @@ import {
   type KeyObject,
 } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
-import { csvLine, statementPeriod, wallClock } from './statement-csv'
+import { listenLocally } from './fake-server'
+import { paymentFakeDefaults, scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
+import { csvLine, recordedWithin, statementPeriod, wallClock } from './statement-csv'
 
 /**
  * A stand-in for Airtel Money's Open API (Rwanda) on 127.0.0.1, in memory: the OAuth token, disbursements,
@@ -113,10 +113,12 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
   const clientSecret = options.clientSecret ?? 'isoko-fake-secret'
   const pin = options.pin ?? '1234'
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 7200
-  const settleMs = options.settleMs ?? 300
-  const lateSuccessMs = options.lateSuccessMs ?? 3000
-  const hangMs = options.clientTimeoutHangMs ?? 10_000
-  const initialFloat = options.float ?? 50_000_000
+  const {
+    settleMs,
+    lateSuccessMs,
+    clientTimeoutHangMs: hangMs,
+    float: initialFloat,
+  } = paymentFakeDefaults(options)
   const timeZone = options.timeZone ?? 'Africa/Kigali'
   const given = options.pinPrivateKey
   const privateKey =
@@ -315,32 +317,26 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
       'Service Charge',
       'Post Balance',
     ]
-    const lines = [...transfers.values()]
-      .filter((transfer) => transfer.status !== 'TIP')
-      .filter((transfer) => {
-        const at = Date.parse(transfer.createdAt)
-        return at >= period.from && at < period.to
-      })
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-      .map((transfer) => {
-        const isOut = transfer.kind === 'disbursement'
-        return csvLine(
-          [
-            transfer.airtelMoneyId ?? '',
-            transfer.id,
-            wallClock(transfer.createdAt, timeZone),
-            isOut ? 'B2C' : 'Merchant Payment',
-            isOut ? merchant : transfer.msisdn,
-            isOut ? transfer.msisdn : merchant,
-            transfer.amount,
-            currency,
-            transfer.status,
-            0,
-            '',
-          ],
-          { eol: '\n' },
-        )
-      })
+    const settled = [...transfers.values()].filter((transfer) => transfer.status !== 'TIP')
+    const lines = recordedWithin(period, settled, (transfer) => transfer.createdAt).map((transfer) => {
+      const isOut = transfer.kind === 'disbursement'
+      return csvLine(
+        [
+          transfer.airtelMoneyId ?? '',
+          transfer.id,
+          wallClock(transfer.createdAt, timeZone),
+          isOut ? 'B2C' : 'Merchant Payment',
+          isOut ? merchant : transfer.msisdn,
+          isOut ? transfer.msisdn : merchant,
+          transfer.amount,
+          currency,
+          transfer.status,
+          0,
+          '',
+        ],
+        { eol: '\n' },
+      )
+    })
     return { status: 200, body: {}, csv: csvLine(header, { eol: '\n' }) + lines.join('') }
   }
 
@@ -387,10 +383,14 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
     return null
   }
 
-  function disburse(body: Json | undefined): Answer {
-    const payee = body?.payee as Json | undefined
+  /**
+   * What a disbursement and a collection both carry: the MSISDN of the party (`payee` or `subscriber`), the
+   * transaction's id and amount, and a reference. Null when one is missing or not what Airtel takes.
+   */
+  function transactionFields(body: Json | undefined, partyKey: 'payee' | 'subscriber') {
+    const party = body?.[partyKey] as Json | undefined
     const transaction = body?.transaction as Json | undefined
-    const msisdn = payee?.msisdn
+    const msisdn = party?.msisdn
     const amount = transaction?.amount
     const id = transaction?.id
     if (
@@ -399,18 +399,30 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
       id.length === 0 ||
       typeof amount !== 'number' ||
       !(amount > 0) ||
-      transaction?.type !== 'B2C' ||
-      typeof body?.reference !== 'string' ||
-      typeof body?.pin !== 'string'
+      typeof body?.reference !== 'string'
     ) {
+      return null
+    }
+    return { party, transaction, msisdn, id, amount }
+  }
+
+  /** Airtel's refusal of an MSISDN that is not national and 9 digits long (`738123456`); null for one that is. */
+  function msisdnRefusal(msisdn: string): Answer | null {
+    if (/^\d{9}$/.test(msisdn)) return null
+    return {
+      status: 200,
+      body: refusal('400', 'ESB000033', undefined, 'Invalid MSISDN Length. MSISDN Length should be 9'),
+    }
+  }
+
+  function disburse(body: Json | undefined): Answer {
+    const fields = transactionFields(body, 'payee')
+    if (!fields || fields.transaction?.type !== 'B2C' || typeof body?.pin !== 'string') {
       return { status: 200, body: refusal('400', 'ESB000008', undefined, 'Field validation') }
     }
-    if (!/^\d{9}$/.test(msisdn)) {
-      return {
-        status: 200,
-        body: refusal('400', 'ESB000033', undefined, 'Invalid MSISDN Length. MSISDN Length should be 9'),
-      }
-    }
+    const { msisdn, id, amount } = fields
+    const badMsisdn = msisdnRefusal(msisdn)
+    if (badMsisdn) return badMsisdn
     const decrypted = decryptPin(body.pin)
     if (decrypted === null) {
       return {
@@ -478,32 +490,16 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
   }
 
   function collect(body: Json | undefined): Answer {
-    const subscriber = body?.subscriber as Json | undefined
-    const transaction = body?.transaction as Json | undefined
-    const msisdn = subscriber?.msisdn
-    const amount = transaction?.amount
-    const id = transaction?.id
-    if (
-      typeof msisdn !== 'string' ||
-      typeof id !== 'string' ||
-      id.length === 0 ||
-      typeof amount !== 'number' ||
-      !(amount > 0) ||
-      typeof body?.reference !== 'string'
-    ) {
-      return { status: 200, body: refusal('400', 'ESB000008', undefined, 'Field validation') }
-    }
+    const fields = transactionFields(body, 'subscriber')
+    if (!fields) return { status: 200, body: refusal('400', 'ESB000008', undefined, 'Field validation') }
+    const { party: subscriber, msisdn, id, amount } = fields
     if (subscriber?.country !== country)
       return { status: 200, body: refusal('400', 'ESB000034', undefined, 'Invalid Country Name') }
     if (subscriber?.currency !== currency) {
       return { status: 200, body: refusal('400', 'ESB000035', undefined, 'Invalid Currency Code') }
     }
-    if (!/^\d{9}$/.test(msisdn)) {
-      return {
-        status: 200,
-        body: refusal('400', 'ESB000033', undefined, 'Invalid MSISDN Length. MSISDN Length should be 9'),
-      }
-    }
+    const badMsisdn = msisdnRefusal(msisdn)
+    if (badMsisdn) return badMsisdn
     const existing = transfers.get(id)
     if (existing) {
       existing.posts += 1
@@ -566,12 +562,8 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
   }
 
   function kyc(msisdn: string): Answer {
-    if (!/^\d{9}$/.test(msisdn)) {
-      return {
-        status: 200,
-        body: refusal('400', 'ESB000033', undefined, 'Invalid MSISDN Length. MSISDN Length should be 9'),
-      }
-    }
+    const badMsisdn = msisdnRefusal(msisdn)
+    if (badMsisdn) return badMsisdn
     const outcome = scriptedOutcome(msisdn)
     if (outcome === 'payee_not_found') {
       return { status: 200, body: refusal('400', 'ESB000011', 'DP02200000002', 'User Not Found') }
@@ -699,8 +691,7 @@ export async function startAirtelFake(options: AirtelFakeOptions = {}): Promise<
       else reply(response, answer)
     })
   })
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const url = await listenLocally(server, options.port)
 
   return {
     url,

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
-import { scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
-import { csvLine, statementPeriod, wallClock } from './statement-csv'
+import { listenLocally, readBody } from './fake-server'
+import { paymentFakeDefaults, scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
+import { csvLine, recordedWithin, statementPeriod, wallClock } from './statement-csv'
 
 /**
  * A stand-in for MTN's Mobile Money Open API (Disbursement and Collection), in memory, on 127.0.0.1: what tests,
@@ -282,10 +282,7 @@ export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFak
   const targetEnvironment = options.targetEnvironment ?? 'sandbox'
   const currency = options.currency ?? 'RWF'
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 3600
-  const settleMs = options.settleMs ?? 300
-  const lateSuccessMs = options.lateSuccessMs ?? 3000
-  const clientTimeoutHangMs = options.clientTimeoutHangMs ?? 10_000
-  const initialFloat = options.float ?? 50_000_000
+  const { settleMs, lateSuccessMs, clientTimeoutHangMs, float: initialFloat } = paymentFakeDefaults(options)
   const timeZone = options.timeZone ?? 'Africa/Kigali'
 
   type Token = { product: MtnProduct; expiresAt: number }
@@ -609,14 +606,8 @@ export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFak
   function statement(query: URLSearchParams): string {
     const period = statementPeriod(query, timeZone)
     if (!period) throw new HttpError(400, { error: 'from and to are days (YYYY-MM-DD) or ISO times.' })
-    const settled = [...records.values()]
-      .filter((record) => record.status !== 'PENDING')
-      .filter((record) => {
-        const at = Date.parse(record.createdAt)
-        return at >= period.from && at < period.to
-      })
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    const lines = settled.map((record) => {
+    const settled = [...records.values()].filter((record) => record.status !== 'PENDING')
+    const lines = recordedWithin(period, settled, (record) => record.createdAt).map((record) => {
       const holder = fakeAccountHolderName(record.msisdn)
       const isOut = record.kind === 'disbursement'
       return mtnStatementLine(
@@ -687,16 +678,9 @@ export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFak
   }
 
   const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > 64 * 1024) request.destroy()
-      else chunks.push(chunk)
-    })
-    request.on('end', () => {
+    readBody(request, (body) => {
       try {
-        const answer = route(request, response, Buffer.concat(chunks).toString('utf8'))
+        const answer = route(request, response, body)
         if (answer !== 'held') respond(response, 200, answer)
       } catch (error) {
         if (error instanceof HttpError) respond(response, error.status, error.body)
@@ -704,15 +688,10 @@ export async function startMtnFake(options: MtnFakeOptions = {}): Promise<MtnFak
       }
     })
   })
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const url = await listenLocally(server, options.port)
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     apiUser,
     apiKey,
     subscriptionKeys: { ...keys },

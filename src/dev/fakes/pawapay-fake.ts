@@ -27,9 +27,9 @@ import {
   type KeyObject,
 } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
-import { csvLine, statementPeriod, wallClock } from './statement-csv'
+import { listenLocally } from './fake-server'
+import { paymentFakeDefaults, scriptedOutcome, type ScriptedOutcome } from './scripted-numbers'
+import { csvLine, recordedWithin, statementPeriod, wallClock } from './statement-csv'
 
 export type PawapayFakeOptions = {
   /** 0 (the default) picks a free port. */
@@ -147,10 +147,12 @@ class Refusal {
 
 export async function startPawapayFake(options: PawapayFakeOptions = {}): Promise<PawapayFake> {
   const apiToken = options.apiToken ?? 'fake-pawapay-token'
-  const settleMs = options.settleMs ?? 300
-  const lateSuccessMs = options.lateSuccessMs ?? 3000
-  const hangMs = options.clientTimeoutHangMs ?? 10_000
-  const startingFloat = options.float ?? 50_000_000
+  const {
+    settleMs,
+    lateSuccessMs,
+    clientTimeoutHangMs: hangMs,
+    float: startingFloat,
+  } = paymentFakeDefaults(options)
   const callbackUrl = options.callbackUrl
   const privateKey = signingKeyFrom(options.signingKey)
   const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString()
@@ -353,29 +355,25 @@ export async function startPawapayFake(options: PawapayFakeOptions = {}): Promis
       'Fee',
       'Balance',
     ]
-    const lines = [...transfers.values()]
-      .filter((transfer) => transfer.status === 'COMPLETED' || transfer.status === 'FAILED')
-      .filter((transfer) => {
-        const at = Date.parse(transfer.created)
-        return at >= period.from && at < period.to
-      })
-      .sort((a, b) => a.created.localeCompare(b.created))
-      .map((transfer) =>
-        csvLine([
-          wallClock(transfer.created, 'UTC'),
-          transfer.msisdn,
-          transfer.id,
-          transfer.kind === 'payout' ? -transfer.amount : transfer.amount,
-          transfer.currency,
-          country,
-          transfer.provider,
-          transfer.kind === 'payout' ? 'PAYOUT' : 'DEPOSIT',
-          transfer.status,
-          transfer.providerTransactionId ?? '',
-          0,
-          '',
-        ]),
-      )
+    const final = [...transfers.values()].filter(
+      (transfer) => transfer.status === 'COMPLETED' || transfer.status === 'FAILED',
+    )
+    const lines = recordedWithin(period, final, (transfer) => transfer.created).map((transfer) =>
+      csvLine([
+        wallClock(transfer.created, 'UTC'),
+        transfer.msisdn,
+        transfer.id,
+        transfer.kind === 'payout' ? -transfer.amount : transfer.amount,
+        transfer.currency,
+        country,
+        transfer.provider,
+        transfer.kind === 'payout' ? 'PAYOUT' : 'DEPOSIT',
+        transfer.status,
+        transfer.providerTransactionId ?? '',
+        0,
+        '',
+      ]),
+    )
     const text = csvLine(header) + lines.join('')
     response.writeHead(200, {
       'content-type': 'text/csv; charset=utf-8',
@@ -523,14 +521,10 @@ export async function startPawapayFake(options: PawapayFakeOptions = {}): Promis
       if (!response.headersSent) json(response, 500, { failureReason: { failureCode: 'UNKNOWN_ERROR' } })
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const url = await listenLocally(server, options.port)
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     apiToken,
     publicKeyPem,
     keyId,

@@ -35,3 +35,25 @@ export function scriptedOutcome(msisdn: string): ScriptedOutcome {
   const tail = digits.slice(-6) as keyof typeof scriptedOutcomes
   return scriptedOutcomes[tail] ?? 'success'
 }
+
+/**
+ * How long a payment fake's transfers take and what it holds, unless its options say otherwise (the same on every
+ * fake, so a test or a demo can switch providers without retiming).
+ */
+export function paymentFakeDefaults(options: {
+  settleMs?: number
+  lateSuccessMs?: number
+  clientTimeoutHangMs?: number
+  float?: number
+}) {
+  return {
+    /** From accepted to final. */
+    settleMs: options.settleMs ?? 300,
+    /** When a 'late_success' number's transfer succeeds. */
+    lateSuccessMs: options.lateSuccessMs ?? 3000,
+    /** How long a 'timeout_after_accept' number's answer is held, having recorded the transfer. */
+    clientTimeoutHangMs: options.clientTimeoutHangMs ?? 10_000,
+    /** The balance payouts are paid from, RWF. */
+    float: options.float ?? 50_000_000,
+  }
+}

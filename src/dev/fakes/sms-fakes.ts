@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocally, readBody } from './fake-server'
 
 /**
  * Stand-ins for the two SMS gateways, Africa's Talking and Pindo, in memory, on 127.0.0.1: what tests and a
@@ -143,30 +143,18 @@ async function startSmsFake(options: {
   }
 
   const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > 64 * 1024) request.destroy()
-      else chunks.push(chunk)
-    })
-    request.on('end', () => {
+    readBody(request, (body) => {
       try {
-        route(request, response, Buffer.concat(chunks).toString('utf8'))
+        route(request, response, body)
       } catch {
         respond(response, { status: 500, body: 'Internal Server Error' })
       }
     })
   })
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const url = await listenLocally(server, options.port)
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     messages: () => [...messages],
     async close() {
       for (const timer of timers) clearTimeout(timer)

@@ -27,14 +27,14 @@ function dayStart(day: string, timeZone: string): number {
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value)
 
+/** A statement's period: from `from` (included) to `to` (excluded), in milliseconds since 1970. */
+type Period = { from: number; to: number }
+
 /**
  * `?from=&to=` of a statement: days (YYYY-MM-DD, both included, on the clock of `timeZone`, as the provider's portal
  * picks them) or instants (ISO, `to` excluded); either may be left out. Null when one is neither.
  */
-export function statementPeriod(
-  query: URLSearchParams,
-  timeZone: string,
-): { from: number; to: number } | null {
+export function statementPeriod(query: URLSearchParams, timeZone: string): Period | null {
   const end = (value: string | null, isTo: boolean): number | null => {
     if (value === null || value === '') return isTo ? Infinity : -Infinity
     if (isDay(value)) {
@@ -53,6 +53,16 @@ export function statementPeriod(
   const from = end(query.get('from'), false)
   const to = end(query.get('to'), true)
   return from === null || to === null ? null : { from, to }
+}
+
+/** Of `records`, those recorded within `period` (`recordedAt`: when, ISO), oldest first: a statement's lines. */
+export function recordedWithin<T>(period: Period, records: T[], recordedAt: (record: T) => string): T[] {
+  return records
+    .filter((record) => {
+      const at = Date.parse(recordedAt(record))
+      return at >= period.from && at < period.to
+    })
+    .sort((a, b) => recordedAt(a).localeCompare(recordedAt(b)))
 }
 
 /** One CSV line: a field is quoted when it must be (a comma, a quote, a line break) or when `quoteAll` says so. */
