@@ -294,6 +294,15 @@ export const respondsCsv = (...errors: ErrorStatus[]) => ({
   ...errorResponses(...errors),
 })
 
+/**
+ * A multipart form's file, as the document shows it (a binary string): `error` is the message key (or the
+ * function choosing one) when the part is missing or is no file.
+ */
+export const fileField = (error: string | ((issue: { input?: unknown }) => string), description: string) =>
+  z
+    .custom<File>((value) => value instanceof Blob, { error })
+    .openapi({ type: 'string', format: 'binary', description })
+
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 })

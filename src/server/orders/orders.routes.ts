@@ -29,7 +29,7 @@ import { csvDownload } from '../lib/csv'
 import { adminScope, adminRouteGroup, vendorRouteGroup, vendorScope } from '../auth/guards'
 import { createRouter, refuseOversizeBody } from '../lib/http'
 import type { Deps } from '../deps'
-import { creates, jsonBody, responds, respondsCsv } from '../lib/openapi'
+import { creates, fileField, jsonBody, responds, respondsCsv } from '../lib/openapi'
 import {
   deleteAdminOrder,
   exportAdminOrders,
@@ -52,13 +52,7 @@ export const orderImportBodyLimit = bodyLimit({
 })
 
 const importForm = z.object({
-  file: z
-    .custom<File>((value) => value instanceof Blob, { error: 'orders.import.fileRequired' })
-    .openapi({
-      type: 'string',
-      format: 'binary',
-      description: 'The CSV file (UTF-8), at most 2 MB and 10,000 rows',
-    }),
+  file: fileField('orders.import.fileRequired', 'The CSV file (UTF-8), at most 2 MB and 10,000 rows'),
 })
 
 /**

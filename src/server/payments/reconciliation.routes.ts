@@ -14,7 +14,7 @@ import { adminRouteGroup, adminScope } from '../auth/guards'
 import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
 import { createRouter, refuseOversizeBody } from '../lib/http'
-import { creates, responds } from '../lib/openapi'
+import { creates, fileField, responds } from '../lib/openapi'
 import {
   getReconciliationRun,
   importStatement,
@@ -39,13 +39,10 @@ export const reconciliationBodyLimit = bodyLimit({
 const statementForm = withStatementPeriod(
   z.object({
     ...statementPeriodFields,
-    file: z
-      .custom<File>((value) => value instanceof Blob, { error: 'reconciliation.errors.fileRequired' })
-      .openapi({
-        type: 'string',
-        format: 'binary',
-        description: "The provider's statement as its portal exported it (CSV, UTF-8, at most 2 MB)",
-      }),
+    file: fileField(
+      'reconciliation.errors.fileRequired',
+      "The provider's statement as its portal exported it (CSV, UTF-8, at most 2 MB)",
+    ),
   }),
 )
 

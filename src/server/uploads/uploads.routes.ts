@@ -8,7 +8,7 @@ import { createRouter, refuseOversizeBody, type Env } from '../lib/http'
 import { getActor } from '../auth/actor'
 import { guard, signedIn } from '../auth/guards'
 import type { Deps } from '../deps'
-import { creates, errorResponses, route, sessionOptional } from '../lib/openapi'
+import { creates, errorResponses, fileField, route, sessionOptional } from '../lib/openapi'
 import type { FileStorage } from '../storage/storage'
 import { contentDisposition, tooLarge } from './file-processing'
 import { countUploadAttempt, createUpload, openStoredFile, type UploadContext } from './uploads.service'
@@ -38,14 +38,10 @@ const uploadForm = z.object({
     .enum(uploadPurposes, { error: requiredOr('errors.invalidValue') })
     .openapi({ description: 'What the file is for: decides who may read it and which types it accepts' }),
   // One file per request (the screens upload files one by one to show each one's progress).
-  file: z
-    .custom<File>((value) => value instanceof Blob, { error: requiredOr('errors.invalidValue') })
-    .openapi({
-      type: 'string',
-      format: 'binary',
-      description:
-        'JPEG, PNG, WebP or GIF (any purpose) or PDF (gov_id, id_document, business_document), at most 10 MB',
-    }),
+  file: fileField(
+    requiredOr('errors.invalidValue'),
+    'JPEG, PNG, WebP or GIF (any purpose) or PDF (gov_id, id_document, business_document), at most 10 MB',
+  ),
 })
 
 const binary = z.string().openapi({ type: 'string', format: 'binary' })
