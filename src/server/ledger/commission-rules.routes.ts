@@ -1,4 +1,3 @@
-import { okResponse } from '../../shared/schemas/auth'
 import {
   commissionPreviewDto,
   commissionPreviewQuery,
@@ -109,15 +108,15 @@ export function commissionRoutes(deps: Deps) {
         ),
       )
       .openapi(
-        adminRoute('delete', '/api/admin/commission-rules/{id}', {
-          summary:
-            'Delete a rule (audited, the whole rule kept in the entry); the next less specific one applies',
-          responses: responds(okResponse, 'Deleted', 404),
-        }),
-        async (c) => {
-          await deleteCommissionRule(db, adminScope(c), c.req.valid('param').id)
-          return c.json({ ok: true as const }, 200)
-        },
+        ...adminRoute.deletion(
+          '/api/admin/commission-rules/{id}',
+          {
+            summary:
+              'Delete a rule (audited, the whole rule kept in the entry); the next less specific one applies',
+            answer: ['Deleted', 404],
+          },
+          (scope, id) => deleteCommissionRule(db, scope, id),
+        ),
       )
   )
 }

@@ -137,8 +137,16 @@ type ActionSettings<B extends z.ZodType> = Pick<RouteSettings, 'summary' | 'desc
   answer: [description: string, ...errors: ErrorStatus[]]
 }
 
+/** What a deletion says of itself: its answer (a description, then the errors the deletion itself can give). */
+type DeletionSettings = Pick<RouteSettings, 'summary' | 'description'> & {
+  answer: [description: string, ...errors: ErrorStatus[]]
+}
+
 /** What an action's handler is given: the validated body. */
 type BodyContext<B extends z.ZodType> = Context<Env, string, { out: { json: z.output<B> } }>
+
+/** What a deletion's handler is given: the row's id. */
+type IdContext = Context<Env, string, { out: { param: { id: string } } }>
 
 /** What a change's handler is given: the row's id and the validated body. */
 type ChangeContext<B extends z.ZodType> = Context<
@@ -162,7 +170,8 @@ const noScope = () => undefined
  * answers with (`errors`, added to each route's own) and the scope its reads take:
  * `const vendorRoute = routeGroup({ middleware: vendorOnly, tags: ['Vendor orders'], errors: [401, 403, 404], scope: vendorScope })`.
  * Two reads every list screen has are declared whole: `vendorRoute.list` (a page of rows by the query's filters)
- * and `adminRoute.csv` (the same filters as a CSV download); each gives `.openapi` its route and its handler.
+ * and `adminRoute.csv` (the same filters as a CSV download); so are a `change` to a row, an `action` and a
+ * `deletion`. Each gives `.openapi` its route and its handler.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any scope: each group's own is read back as S
 export const routeGroup = <const G extends RouteGroup<any>>({
@@ -250,7 +259,23 @@ export const routeGroup = <const G extends RouteGroup<any>>({
         return c.json({ ok: true as const }, 200)
       },
     )
-  return Object.assign(groupRoute, { list, csv, change, action })
+  /**
+   * The deletion of the row `{id}` names, looked up in the group's scope (another shop's is 404), answering
+   * `{ ok: true }` with 200 once `act` is done (`answer`: that answer's description, then the errors).
+   */
+  const deletion = <const P extends `${string}{id}${string}`>(
+    path: P,
+    { answer: [description, ...errors], ...settings }: DeletionSettings,
+    act: (scope: S, id: string) => Promise<unknown>,
+  ) =>
+    withHandler(
+      groupRoute('delete', path, { ...settings, responses: responds(okResponse, description, ...errors) }),
+      async (c: IdContext) => {
+        await act(scope(c), c.req.valid('param').id)
+        return c.json({ ok: true as const }, 200)
+      },
+    )
+  return Object.assign(groupRoute, { list, csv, change, action, deletion })
 }
 
 /** Response entries shared by every route's OpenAPI description. */

@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
-import { okResponse } from '../../shared/schemas/auth'
 import {
   ORDER_IMPORT_URL,
   adminOrderDetailsDto,
@@ -228,14 +227,14 @@ export function orderRoutes(deps: Deps) {
       ),
     )
     .openapi(
-      adminRoute('delete', '/api/admin/orders/{id}', {
-        summary:
-          "Delete an order (audited, the whole order kept in the entry); a pending order's units go back to stock",
-        responses: responds(okResponse, 'Deleted', 404),
-      }),
-      async (c) => {
-        await deleteAdminOrder(db, adminScope(c), c.req.valid('param').id)
-        return c.json({ ok: true as const }, 200)
-      },
+      ...adminRoute.deletion(
+        '/api/admin/orders/{id}',
+        {
+          summary:
+            "Delete an order (audited, the whole order kept in the entry); a pending order's units go back to stock",
+          answer: ['Deleted', 404],
+        },
+        (scope, id) => deleteAdminOrder(db, scope, id),
+      ),
     )
 }

@@ -37,8 +37,6 @@ import {
 const vendorRoute = vendorRouteGroup('Vendor products')
 const adminRoute = adminRouteGroup('Admin products')
 
-const okResponse = z.object({ ok: z.literal(true) })
-
 const inputRules =
   'Name, price and category are required; Clothes, Shoes or hasVariants need at least one colour and one size, and then ' +
   '`variants` holds every colour × size exactly once (each with its price and stock), otherwise exactly one variant ' +
@@ -96,11 +94,14 @@ export function productRoutes(deps: Deps, storage: FileStorage) {
         ),
       )
       .openapi(
-        vendorRoute('delete', '/api/vendor/products/{id}', {
-          summary: 'Delete a product and its variants; its orders keep their snapshot',
-          responses: responds(okResponse, 'Deleted'),
-        }),
-        async (c) => c.json(await deleteProduct(db, vendorScope(c), c.req.valid('param').id), 200),
+        ...vendorRoute.deletion(
+          '/api/vendor/products/{id}',
+          {
+            summary: 'Delete a product and its variants; its orders keep their snapshot',
+            answer: ['Deleted'],
+          },
+          (scope, id) => deleteProduct(db, scope, id),
+        ),
       )
       .openapi(
         ...adminRoute.list(

@@ -1,4 +1,4 @@
-import { createdAccountResponse, okResponse } from '../../shared/schemas/auth'
+import { createdAccountResponse } from '../../shared/schemas/auth'
 import {
   acceptInvitationInput,
   inviteAdminInput,
@@ -44,15 +44,16 @@ export function teamRoutes(deps: Deps) {
       async (c) => c.json(await inviteAdmin(db, adminScope(c), c.req.valid('json'), publicUrl), 201),
     )
     .openapi(
-      adminRoute('delete', '/api/admin/team/invitations/{id}', {
-        summary: 'Withdraw an invitation not yet accepted: the invited account and its link go; audited',
-        description: '`id` is the invited account’s. 409 errors.teamNotPending for an admin who has joined.',
-        responses: responds(okResponse, 'Withdrawn', 404, 409),
-      }),
-      async (c) => {
-        await withdrawInvitation(db, adminScope(c), c.req.valid('param').id)
-        return c.json({ ok: true as const }, 200)
-      },
+      ...adminRoute.deletion(
+        '/api/admin/team/invitations/{id}',
+        {
+          summary: 'Withdraw an invitation not yet accepted: the invited account and its link go; audited',
+          description:
+            '`id` is the invited account’s. 409 errors.teamNotPending for an admin who has joined.',
+          answer: ['Withdrawn', 404, 409],
+        },
+        (scope, id) => withdrawInvitation(db, scope, id),
+      ),
     )
     .openapi(
       route('post', '/api/setup/invitation', {
