@@ -424,82 +424,76 @@ export function createApp(options: AppOptions) {
      * one, and each minute for retries). Not started by tests, which call the jobs themselves.
      */
     startBackgroundJobs() {
-      const cleanUp = () =>
-        removeUnattachedFiles({ db: database.db, storage, logger }).catch((error: unknown) =>
-          logger.error({ err: error }, 'the clean-up of unattached files failed'),
-        )
-      void cleanUp()
-      jobs.push(setInterval(cleanUp, FILE_CLEANUP_INTERVAL_MS).unref())
+      /** `job`, its failure logged as `failure`: a round that fails leaves the timer to try the next one. */
+      const logged = (failure: string, job: () => Promise<unknown>) => () =>
+        job().catch((error: unknown) => logger.error({ err: error }, failure))
+      /** Runs `job` now, then every `intervalMs` (a timer that does not keep the process alive). */
+      const repeat = (job: () => Promise<unknown>, intervalMs: number) => {
+        void job()
+        jobs.push(setInterval(job, intervalMs).unref())
+      }
+      /** Runs `job` too whenever a change announces work on `channel`; without the LISTEN, the timer alone. */
+      const runOnNotify = (channel: string, job: () => Promise<unknown>, otherwise: string) =>
+        void database
+          .listen(channel, () => void job())
+          .then((stop) => stops.push(stop))
+          .catch((error: unknown) => logger.warn({ err: error }, otherwise))
 
-      const mailStatements = oneRunAtATime(() =>
-        mailMonthlyStatements(database.db, { publicUrl: config.publicUrl, timeZone: config.timeZone }).catch(
-          (error: unknown) => logger.error({ err: error }, 'the mailing of monthly statements failed'),
+      repeat(
+        logged('the clean-up of unattached files failed', () =>
+          removeUnattachedFiles({ db: database.db, storage, logger }),
         ),
+        FILE_CLEANUP_INTERVAL_MS,
       )
-      void mailStatements()
-      jobs.push(setInterval(mailStatements, STATEMENT_MAIL_INTERVAL_MS).unref())
-
-      const deliverMail = oneRunAtATime(() =>
-        mailer.deliverQueued().catch((error: unknown) => {
-          logger.error({ err: error }, 'the delivery of queued mail failed')
-          return 0
-        }),
+      repeat(
+        oneRunAtATime(
+          logged('the mailing of monthly statements failed', () =>
+            mailMonthlyStatements(database.db, { publicUrl: config.publicUrl, timeZone: config.timeZone }),
+          ),
+        ),
+        STATEMENT_MAIL_INTERVAL_MS,
       )
-      void deliverMail()
-      jobs.push(setInterval(deliverMail, MAIL_RETRY_INTERVAL_MS).unref())
-      const deliverSms = oneRunAtATime(() =>
-        smsSender.deliverQueued().catch((error: unknown) => {
-          logger.error({ err: error }, 'the delivery of queued SMS failed')
-          return 0
-        }),
+      const deliverMail = oneRunAtATime(
+        logged('the delivery of queued mail failed', () => mailer.deliverQueued()),
       )
-      void deliverSms()
-      jobs.push(setInterval(deliverSms, MAIL_RETRY_INTERVAL_MS).unref())
-      void database
-        .listen(SMS_CHANNEL, () => void deliverSms())
-        .then((stop) => stops.push(stop))
-        .catch((error: unknown) =>
-          logger.warn({ err: error }, 'sms: not listening; queued SMS go each minute'),
-        )
+      repeat(deliverMail, MAIL_RETRY_INTERVAL_MS)
+      const deliverSms = oneRunAtATime(
+        logged('the delivery of queued SMS failed', () => smsSender.deliverQueued()),
+      )
+      repeat(deliverSms, MAIL_RETRY_INTERVAL_MS)
+      runOnNotify(SMS_CHANNEL, deliverSms, 'sms: not listening; queued SMS go each minute')
 
       if (payments.providers.names.length > 0) {
         // Money in motion: due transfers each second (and at once when this process releases some), floats
         // every few minutes. Every process runs it; SKIP LOCKED keeps them from taking the same transfer.
-        const moveTransfers = oneRunAtATime(async () => {
-          try {
+        const moveTransfers = oneRunAtATime(
+          logged('payments: the transfer worker failed a round', async () => {
             while ((await runDueTransfers(payments)) > 0) {
               // Claimed a full round: there may be more due at once.
             }
             await closeFinishedBatches(database.db)
-          } catch (error) {
-            logger.error({ err: error }, 'payments: the transfer worker failed a round')
-          }
-        })
+          }),
+        )
         payments.wake = () => void moveTransfers()
-        void moveTransfers()
-        jobs.push(setInterval(moveTransfers, TRANSFER_INTERVAL_MS).unref())
-        const readFloats = () =>
-          refreshProviderBalances(payments).catch((error: unknown) =>
-            logger.error({ err: error }, 'payments: the floats could not be read'),
-          )
-        void readFloats()
-        jobs.push(setInterval(readFloats, FLOAT_INTERVAL_MS).unref())
+        repeat(moveTransfers, TRANSFER_INTERVAL_MS)
+        repeat(
+          logged('payments: the floats could not be read', () => refreshProviderBalances(payments)),
+          FLOAT_INTERVAL_MS,
+        )
         // Yesterday's transfers against each provider's statement (or status), once per provider and day.
-        const reconcile = oneRunAtATime(() =>
-          runDailyReconciliation(
-            { ...payments, timeZone: config.timeZone },
-            { fetchStatement: options.payments?.fetchStatement },
-          ).catch((error: unknown) => logger.error({ err: error }, 'the daily reconciliation failed')),
+        repeat(
+          oneRunAtATime(
+            logged('the daily reconciliation failed', () =>
+              runDailyReconciliation(
+                { ...payments, timeZone: config.timeZone },
+                { fetchStatement: options.payments?.fetchStatement },
+              ),
+            ),
+          ),
+          RECONCILIATION_INTERVAL_MS,
         )
-        void reconcile()
-        jobs.push(setInterval(reconcile, RECONCILIATION_INTERVAL_MS).unref())
       }
-      void database
-        .listen(MAIL_CHANNEL, () => void deliverMail())
-        .then((stop) => stops.push(stop))
-        .catch((error: unknown) =>
-          logger.warn({ err: error }, 'mail: not listening; queued mail goes each minute'),
-        )
+      runOnNotify(MAIL_CHANNEL, deliverMail, 'mail: not listening; queued mail goes each minute')
     },
     /** Ends the jobs, the open event streams and the LISTEN (a server cannot finish closing while streams stay open). */
     close: async () => {
