@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { withoutBidiControls } from '../../shared/bidi'
 import { limits } from '../../shared/constants'
 import { districtNamed } from '../../shared/rwanda'
 import {
@@ -24,8 +23,8 @@ import type { Db, Tx } from '../db/client'
 import { orderImports, products, variants, vendors } from '../db/schema'
 import { recordAudit } from '../audit/record-audit'
 import { csvLabel, type CsvExport } from '../lib/csv'
+import { csvCellText, csvHeaderKey, loadCsvParser, utf8Text } from '../lib/csv-import'
 import { AppError } from '../lib/errors'
-import { lazyModule } from '../lib/lazy'
 import type { Logger } from '../lib/logger'
 import type { AdminScope } from '../lib/scope'
 import { placeAuditedOrder, placeAuditedOrders, type PlaceOrder } from './orders.service'
@@ -45,23 +44,6 @@ const refuse = (messageKey: string, params?: Record<string, string | number>) =>
 
 export const importFileTooLarge = () =>
   refuse('orders.import.tooLarge', { max: `${orderImportLimits.maxBytes / (1024 * 1024)} MB` })
-
-/** A header as written, compared whatever its case and spacing ("customer  NAME " is Customer Name). */
-const headerKey = (name: string) =>
-  name
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase()
-
-/**
- * The export writes a cell that could run as a formula with a leading quote (lib/csv.ts); read back, the quote
- * goes, so an exported shop named "=Shop" imports as "=Shop".
- */
-const cellValue = (cell: string | undefined) =>
-  withoutBidiControls(cell ?? '')
-    .trim()
-    .replace(/^'(?=[=+\-@\t\r])/, '')
 
 type ImportRow = {
   row: number
@@ -137,28 +119,20 @@ export function brokenQuoting(text: string): { messageKey: string; line: number 
 
 const email = z.email()
 
-// The CSV parser comes with the first import, not at start (lib/lazy.ts).
-const loadPapa = lazyModule(() => import('papaparse').then((module) => module.default))
-
 /** Reads and checks the file; rows that cannot be an order (missing data, a bad quantity) are refused here. */
 export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
   if (bytes.byteLength === 0) throw refuse('orders.import.fileEmpty')
   if (bytes.byteLength > orderImportLimits.maxBytes) throw importFileTooLarge()
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw refuse('orders.import.notText')
-  }
+  const decoded = utf8Text(bytes)
   // A NUL never stands in a text file; PostgreSQL could not store it either.
-  if (text.includes('\u0000')) throw refuse('orders.import.notText')
-  text = text.replace(/^\uFEFF/, '')
+  if (decoded === null || decoded.includes('\u0000')) throw refuse('orders.import.notText')
+  const text = decoded.replace(/^\uFEFF/, '')
   if (text.trim() === '') throw refuse('orders.import.fileEmpty')
 
   const quoting = brokenQuoting(text)
   if (quoting) throw refuse(quoting.messageKey, { line: quoting.line })
 
-  const Papa = await loadPapa()
+  const Papa = await loadCsvParser()
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false })
   // brokenQuoting found any quote the parser would stumble on; should one slip past it, the file is still refused.
   if (parsed.errors.some((error) => error.type === 'Quotes')) throw refuse('orders.import.failed')
@@ -171,14 +145,16 @@ export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
 
   const index = new Map<string, number>()
   header.forEach((name, at) => {
-    if (!index.has(headerKey(name))) index.set(headerKey(name), at)
+    if (!index.has(csvHeaderKey(name))) index.set(csvHeaderKey(name), at)
     // Which of two Quantity columns is meant cannot be guessed: the file is refused, naming the column.
     else if (
-      [...orderImportColumns, ...orderDeliveryColumns].some((column) => headerKey(column) === headerKey(name))
+      [...orderImportColumns, ...orderDeliveryColumns].some(
+        (column) => csvHeaderKey(column) === csvHeaderKey(name),
+      )
     )
       throw refuse('orders.import.duplicateColumn', { column: name.trim() })
   })
-  const missing = orderImportColumns.filter((column) => !index.has(headerKey(column)))
+  const missing = orderImportColumns.filter((column) => !index.has(csvHeaderKey(column)))
   if (missing.length > 0) throw refuse('orders.import.missingColumns', { cols: missing.join(', ') })
   if (dataCount > orderImportLimits.maxRows) {
     throw refuse('orders.import.tooManyRows', { max: orderImportLimits.maxRows, rows: dataCount })
@@ -190,11 +166,11 @@ export async function parseOrderFile(bytes: Uint8Array): Promise<ParsedFile> {
     if (at <= firstRecord || isBlank(record)) return
     // Row numbers are the spreadsheet's: the header is row 1 (blank lines keep their number).
     const row = at + 1
-    const cell = (column: OrderImportColumn) => cellValue(record[index.get(headerKey(column))!])
+    const cell = (column: OrderImportColumn) => csvCellText(record[index.get(csvHeaderKey(column))!])
     // A delivery column the file does not have reads as blank.
     const optionalCell = (column: OrderDeliveryColumn) => {
-      const at = index.get(headerKey(column))
-      return at === undefined ? '' : cellValue(record[at])
+      const at = index.get(csvHeaderKey(column))
+      return at === undefined ? '' : csvCellText(record[at])
     }
     const refused = (messageKey: string, params?: Record<string, string | number>) =>
       errors.push(rowError({ row, values: record }, messageKey, params))

@@ -3,8 +3,8 @@ import { withoutBidiControls } from '../../shared/bidi'
 import type { PaymentProviderName, TransferDirection } from '../../shared/payments'
 import { paymentProviderNames, reconciliationLimits } from '../../shared/schemas/reconciliation'
 import { zonedParts } from '../lib/calendar'
+import { csvCellText, csvHeaderKey, loadCsvParser, utf8Text } from '../lib/csv-import'
 import { AppError } from '../lib/errors'
-import { lazyModule } from '../lib/lazy'
 
 /**
  * Each provider's statement, as its portal exports it (CSV), read into the rows a reconciliation compares with
@@ -170,19 +170,8 @@ const refuse = (messageKey: string, params?: Record<string, string | number>) =>
 export const statementTooLarge = () =>
   refuse('tooLarge', { max: `${reconciliationLimits.maxBytes / (1024 * 1024)} MB` })
 
-/** "External  transaction ID " is External Transaction Id. */
-const headerKey = (name: string) =>
-  withoutBidiControls(name)
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase()
-
-/** A cell as written, without the quote a spreadsheet puts before a formula-like text. */
-const cellText = (cell: string | undefined) =>
-  withoutBidiControls(cell ?? '')
-    .trim()
-    .replace(/^'(?=[=+\-@\t\r])/, '')
+/** "External  transaction ID " is External Transaction Id, with or without controls that reorder text. */
+const headerKey = (name: string) => csvHeaderKey(withoutBidiControls(name))
 
 /**
  * Whole francs: `2500`, `-2500`, `+2,500`, `2500.00`. Anything else (`25.50`, `2 500 RWF`, `abc`) is refused: a
@@ -241,18 +230,11 @@ function statementTime(text: string, zone: string): string | null | undefined {
   return zonedInstant(numbers, zone).toISOString()
 }
 
-// The CSV parser comes with the first statement, not at start (lib/lazy.ts).
-const loadPapa = lazyModule(() => import('papaparse').then((module) => module.default))
-
 /** The statement's text: UTF-8 (a byte-order mark or none), not binary, within the size limit. */
 export function statementText(bytes: Uint8Array): string {
   if (bytes.byteLength > reconciliationLimits.maxBytes) throw statementTooLarge()
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw refuse('notText')
-  }
+  const text = utf8Text(bytes)
+  if (text === null) throw refuse('notText')
   return text
 }
 
@@ -303,14 +285,14 @@ export async function parseStatement(
     const cell = (field: Field) => {
       const column = wanted[field]
       const position = column === undefined ? undefined : index.get(column)
-      return position === undefined ? '' : cellText(record[position])
+      return position === undefined ? '' : csvCellText(record[position])
     }
     const amountText = cell('amount')
     const amount = wholeFrancs(amountText)
     if (!amount) throw refuse('badAmount', { row, value: amountText.slice(0, 40) })
     const direction = layout.direction(cell, amount.sign)
     if (!direction) return 'skipped'
-    const currency = currencyAt === undefined ? '' : cellText(record[currencyAt])
+    const currency = currencyAt === undefined ? '' : csvCellText(record[currencyAt])
     if (currency !== '' && currency.toUpperCase() !== 'RWF') {
       throw refuse('wrongCurrency', { row, currency: currency.slice(0, 10) })
     }
@@ -331,7 +313,7 @@ export async function parseStatement(
     }
   }
 
-  const Papa = await loadPapa()
+  const Papa = await loadCsvParser()
   Papa.parse<string[]>(text, {
     skipEmptyLines: false,
     delimitersToGuess: [',', ';', '\t'],
