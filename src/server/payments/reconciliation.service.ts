@@ -101,26 +101,25 @@ const leftWithin = (fromDay: string, toDay: string, timeZone: string) =>
 
 /** The provider's transfers a statement names, by our reference or by the provider's transaction id. */
 async function transfersNamed(db: Db, provider: PaymentProviderName, rows: readonly StatementRow[]) {
-  const references = [
-    ...new Set(rows.map((row) => row.reference).filter((ref): ref is string => !!ref && isUuid(ref))),
-  ]
-  const transactionIds = [
-    ...new Set(rows.map((row) => row.providerTransactionId).filter((id): id is string => !!id)),
+  const names = [
+    {
+      column: moneyTransfers.id,
+      values: rows.map((row) => row.reference).filter((ref): ref is string => !!ref && isUuid(ref)),
+    },
+    {
+      column: moneyTransfers.providerTransactionId,
+      values: rows.map((row) => row.providerTransactionId).filter((id): id is string => !!id),
+    },
   ]
   const found = new Map<string, TransferSummary>()
-  for (const part of chunks(references)) {
-    const rowsFound = await db
-      .select(summaryColumns)
-      .from(moneyTransfers)
-      .where(and(eq(moneyTransfers.provider, provider), inArray(moneyTransfers.id, part)))
-    for (const transfer of rowsFound) found.set(transfer.id, transfer)
-  }
-  for (const part of chunks(transactionIds)) {
-    const rowsFound = await db
-      .select(summaryColumns)
-      .from(moneyTransfers)
-      .where(and(eq(moneyTransfers.provider, provider), inArray(moneyTransfers.providerTransactionId, part)))
-    for (const transfer of rowsFound) found.set(transfer.id, transfer)
+  for (const { column, values } of names) {
+    for (const part of chunks([...new Set(values)])) {
+      const rowsFound = await db
+        .select(summaryColumns)
+        .from(moneyTransfers)
+        .where(and(eq(moneyTransfers.provider, provider), inArray(column, part)))
+      for (const transfer of rowsFound) found.set(transfer.id, transfer)
+    }
   }
   return [...found.values()]
 }
