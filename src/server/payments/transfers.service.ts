@@ -11,7 +11,7 @@ import type { Logger } from '../lib/logger'
 import type { AdminScope } from '../lib/scope'
 import { textIn } from '../lib/texts'
 import { postLedgerEntry } from '../ledger/ledger'
-import { mailDecision } from '../mail/decision-mail'
+import { mailDecision, type Decision } from '../mail/decision-mail'
 import { notify } from '../realtime/events'
 import { queueSms } from '../sms/sms.service'
 import { ProviderProtocolError, ProviderUnavailableError, type TransferState } from './provider'
@@ -328,26 +328,28 @@ export async function recordOutcome(
         : { transfer_status: 'failed', failure_reason: outcome.reason },
       details: { transfer_id: transfer.id, provider: transfer.provider, amount: transfer.amount },
     }
+    /**
+     * The audit row (a person's, or the provider's through Isoko), the screens' refresh and the shop's mail, about
+     * the payout or the shop (for its plan): `table` names both the audited table and the realtime topic.
+     */
+    const tellOf = async (table: 'payouts' | 'vendors', id: string, decision: Decision) => {
+      const entry = { ...audit, targetTable: table, targetId: id }
+      if (by) await recordAudit(tx, { ...entry, by })
+      else await recordSystemAudit(tx, { ...entry, system: `payments:${transfer.provider}` })
+      await notify(tx, { topic: table, vendorId: transfer.vendorId, userId: shop.userId, id })
+      await mailDecision(tx, { userId: shop.userId, publicUrl: ctx.publicUrl, decision })
+    }
     // What the shop is told and the audit row first; the change that moves the money last. The ledger's trigger
     // then takes the marketplace's running balances (one row per account, shared by every transfer) as late as
     // it can, so concurrent outcomes wait on each other for the commit only, not for the mail and the SMS too.
     if (transfer.direction === 'payout' && transfer.payoutId) {
-      const entry = { ...audit, targetTable: 'payouts', targetId: transfer.payoutId }
-      if (by) await recordAudit(tx, { ...entry, by })
-      else await recordSystemAudit(tx, { ...entry, system: `payments:${transfer.provider}` })
-      await notify(tx, {
-        topic: 'payouts',
-        vendorId: transfer.vendorId,
-        userId: shop.userId,
-        id: transfer.payoutId,
-      })
-      await mailDecision(tx, {
-        userId: shop.userId,
-        publicUrl: ctx.publicUrl,
-        decision: isPaid
+      await tellOf(
+        'payouts',
+        transfer.payoutId,
+        isPaid
           ? { kind: 'payoutPaid', amount: transfer.amount, paymentReference: outcome.providerTransactionId }
           : { kind: 'payoutFailed', amount: transfer.amount, reason: reasonText },
-      })
+      )
       await queueSms(tx, {
         vendorId: transfer.vendorId,
         to: smsTo,
@@ -369,22 +371,11 @@ export async function recordOutcome(
         .where(eq(payouts.id, transfer.payoutId))
     } else if (transfer.plan) {
       const plan = transfer.plan
-      const entry = { ...audit, targetTable: 'vendors', targetId: transfer.vendorId }
-      if (by) await recordAudit(tx, { ...entry, by })
-      else await recordSystemAudit(tx, { ...entry, system: `payments:${transfer.provider}` })
-      await notify(tx, {
-        topic: 'vendors',
-        vendorId: transfer.vendorId,
-        userId: shop.userId,
-        id: transfer.vendorId,
-      })
-      await mailDecision(tx, {
-        userId: shop.userId,
-        publicUrl: ctx.publicUrl,
-        decision: isPaid
-          ? { kind: 'planConfirmed', plan }
-          : { kind: 'planPaymentFailed', plan, reason: reasonText },
-      })
+      await tellOf(
+        'vendors',
+        transfer.vendorId,
+        isPaid ? { kind: 'planConfirmed', plan } : { kind: 'planPaymentFailed', plan, reason: reasonText },
+      )
       if (isPaid) {
         await queueSms(tx, {
           vendorId: transfer.vendorId,
