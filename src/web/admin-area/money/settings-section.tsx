@@ -39,6 +39,19 @@ type Values = {
   marketplaceTin: string
 }
 
+/**
+ * The figures, in the form's order, each with the key of its label (and of its hint, `<key>Hint`). All are required
+ * but the debt limit, which left empty means none.
+ */
+const figureFields = [
+  { name: 'vatPercent', text: 'money.settings.vatRate' },
+  { name: 'holdDays', text: 'money.settings.holdDays' },
+  { name: 'debtLimit', text: 'money.settings.debtLimit' },
+  { name: 'approvalAbove', text: 'money.settings.approvalAbove' },
+  { name: 'payoutApprovalAbove', text: 'mobileMoney.settings.payoutApprovalAbove' },
+  { name: 'lowFloatBelow', text: 'mobileMoney.settings.lowFloatBelow' },
+] as const satisfies readonly { name: keyof Values; text: string }[]
+
 /** The API's names of the fields the form names otherwise. */
 const formNames: Record<string, keyof Values> = {
   vatRateBp: 'vatPercent',
@@ -125,41 +138,15 @@ function SettingsForm({ settings }: { settings: MoneySettingsDto }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          <ExactNumberInput
-            label={t('money.settings.vatRate')}
-            description={t('money.settings.vatRateHint')}
-            required
-            {...field('vatPercent')}
-          />
-          <ExactNumberInput
-            label={t('money.settings.holdDays')}
-            description={t('money.settings.holdDaysHint')}
-            required
-            {...field('holdDays')}
-          />
-          <ExactNumberInput
-            label={t('money.settings.debtLimit')}
-            description={t('money.settings.debtLimitHint')}
-            {...field('debtLimit')}
-          />
-          <ExactNumberInput
-            label={t('money.settings.approvalAbove')}
-            description={t('money.settings.approvalAboveHint')}
-            required
-            {...field('approvalAbove')}
-          />
-          <ExactNumberInput
-            label={t('mobileMoney.settings.payoutApprovalAbove')}
-            description={t('mobileMoney.settings.payoutApprovalAboveHint')}
-            required
-            {...field('payoutApprovalAbove')}
-          />
-          <ExactNumberInput
-            label={t('mobileMoney.settings.lowFloatBelow')}
-            description={t('mobileMoney.settings.lowFloatBelowHint')}
-            required
-            {...field('lowFloatBelow')}
-          />
+          {figureFields.map(({ name, text }) => (
+            <ExactNumberInput
+              key={name}
+              label={t(text)}
+              description={t(`${text}Hint`)}
+              required={name !== 'debtLimit'}
+              {...field(name)}
+            />
+          ))}
           <TextInput
             label={t('money.settings.name')}
             required
