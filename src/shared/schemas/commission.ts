@@ -18,21 +18,19 @@ export const holdDaysMax = 90
 /** The longest marketplace name (as it appears on statements and invoices). */
 export const marketplaceNameMax = 100
 
+/** A whole number from 0 to `max`, anything else refused with `messageKey`. */
+const wholeNumber = (max: number, messageKey: string) =>
+  z.number({ error: messageKey }).int(messageKey).min(0, messageKey).max(max, messageKey)
+
 const wholeFrancs = (messageKey: string) =>
-  z
-    .number({ error: messageKey })
-    .int(messageKey)
-    .min(0, messageKey)
-    .max(moneyAmountMax, messageKey)
-    .meta({ description: 'Whole Rwandan francs (RWF has no minor unit), 0 or more' })
+  wholeNumber(moneyAmountMax, messageKey).meta({
+    description: 'Whole Rwandan francs (RWF has no minor unit), 0 or more',
+  })
 
 const basisPoints = (messageKey: string) =>
-  z
-    .number({ error: messageKey })
-    .int(messageKey)
-    .min(0, messageKey)
-    .max(BASIS_POINTS, messageKey)
-    .meta({ description: 'Basis points: 1 bp = 0.01%, 10000 = 100%' })
+  wholeNumber(BASIS_POINTS, messageKey).meta({
+    description: 'Basis points: 1 bp = 0.01%, 10000 = 100%',
+  })
 
 // ── Percentages on screen ──
 
@@ -58,12 +56,9 @@ export const moneySettingsInput = z.object({
   vatRateBp: basisPoints('errors.moneyVatRateInvalid').meta({
     description: 'VAT charged on the commission, in basis points (1800 = 18%)',
   }),
-  holdDays: z
-    .number({ error: 'errors.moneyHoldDaysInvalid' })
-    .int('errors.moneyHoldDaysInvalid')
-    .min(0, 'errors.moneyHoldDaysInvalid')
-    .max(holdDaysMax, 'errors.moneyHoldDaysInvalid')
-    .meta({ description: 'A completed sale may be paid out this many days later (0: at once)' }),
+  holdDays: wholeNumber(holdDaysMax, 'errors.moneyHoldDaysInvalid').meta({
+    description: 'A completed sale may be paid out this many days later (0: at once)',
+  }),
   debtLimit: wholeFrancs('errors.moneyAmountInvalid').nullable().meta({
     description:
       'A shop owing more than this (RWF) cannot request payouts or take new orders; null: no limit',
