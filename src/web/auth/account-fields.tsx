@@ -27,11 +27,7 @@ export function AccountFields<Values extends AccountValues>({
       <FullNameInput {...field('fullName')} />
       <EmailInput required maxLength={limits.emailMax} {...field('email')} />
       {children}
-      <NewPasswordFields
-        label={t('fields.password')}
-        password={field('password')}
-        confirmPassword={field('confirmPassword')}
-      />
+      <NewPasswordFields label={t('fields.password')} form={form} />
     </>
   )
 }

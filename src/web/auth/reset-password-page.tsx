@@ -1,15 +1,12 @@
-import { useState } from 'react'
 import { Anchor, Button, Stack } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { resetPasswordInput, tokenInput } from '../../shared/schemas/auth'
 import { useResetPassword } from '../api/account'
-import { ApiError } from '../api/client'
 import { AuthCard } from '../components/auth-card'
-import { errorMessage, serverFieldErrors, useFieldProps } from '../components/form-errors'
 import { paths } from '../paths'
-import { AuthAlert, AuthForm, NewPasswordFields } from './auth-form'
+import { AuthAlert, AuthForm, NewPasswordFields, useAuthSubmit } from './auth-form'
 
 /** The mailed link (`/reset-password?token=…`): a new password, typed twice, under the registration rules. */
 export default function ResetPasswordPage() {
@@ -19,25 +16,13 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? ''
   const hasToken = tokenInput.safeParse({ token }).success
   const reset = useResetPassword()
-  const [failure, setFailure] = useState<{ text: string; isLinkDead: boolean } | null>(null)
   const form = useForm({
     initialValues: { token, password: '', confirmPassword: '' },
     validate: schemaResolver(resetPasswordInput, { sync: true }),
   })
-  const field = useFieldProps(form)
-
-  const submit = form.onSubmit((values) => {
-    setFailure(null)
-    reset.mutate(values, {
-      onSuccess: () => navigate(`${paths.login}?reset=true`, { replace: true }),
-      onError: (error) => {
-        form.setErrors(serverFieldErrors(error))
-        setFailure({
-          text: errorMessage(t, error),
-          isLinkDead: error instanceof ApiError && error.messageKey === 'auth.reset.linkInvalid',
-        })
-      },
-    })
+  const { submit, failure } = useAuthSubmit(form, reset, {
+    onSuccess: () => navigate(`${paths.login}?reset=true`, { replace: true }),
+    deadLinkKeys: ['auth.reset.linkInvalid'],
   })
 
   const requestNew = (
@@ -66,11 +51,7 @@ export default function ResetPasswordPage() {
       )}
       {hasToken && !failure?.isLinkDead && (
         <AuthForm onSubmit={submit} submitLabel={t('auth.reset.submit')} isPending={reset.isPending}>
-          <NewPasswordFields
-            label={t('auth.reset.newPassword')}
-            password={field('password')}
-            confirmPassword={field('confirmPassword')}
-          />
+          <NewPasswordFields label={t('auth.reset.newPassword')} form={form} />
         </AuthForm>
       )}
       <Anchor component={Link} to={paths.login} size="sm">

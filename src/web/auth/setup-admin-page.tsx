@@ -6,10 +6,10 @@ import { Link, useNavigate } from 'react-router'
 import { adminSetupInput } from '../../shared/schemas/auth'
 import { useCreateFirstAdmin, useSetupStatus } from '../api/account'
 import { AuthCard } from '../components/auth-card'
-import { errorMessage, serverFieldErrors } from '../components/form-errors'
 import { LoadingScreen } from '../components/loading-screen'
 import { showToast } from '../components/show-toast'
 import { AccountFields } from './account-fields'
+import { useAuthSubmit } from './auth-form'
 import { paths } from '../paths'
 
 /** The one-time link from the server log carries the token in its hash (kept out of access logs). */
@@ -24,10 +24,15 @@ export default function SetupAdminPage() {
   const status = useSetupStatus()
   const create = useCreateFirstAdmin()
   const [token] = useState(readToken)
-  const [failure, setFailure] = useState<string | null>(null)
   const form = useForm({
     initialValues: { token, fullName: '', email: '', password: '', confirmPassword: '' },
     validate: schemaResolver(adminSetupInput, { sync: true }),
+  })
+  const { submit, failure } = useAuthSubmit(form, create, {
+    onSuccess: () => {
+      showToast({ color: 'green', message: t('setupAdmin.success') })
+      navigate(paths.login, { replace: true })
+    },
   })
 
   if (status.isPending) return <LoadingScreen />
@@ -45,20 +50,6 @@ export default function SetupAdminPage() {
     )
   }
 
-  const submit = form.onSubmit((values) => {
-    setFailure(null)
-    create.mutate(values, {
-      onSuccess: () => {
-        showToast({ color: 'green', message: t('setupAdmin.success') })
-        navigate(paths.login, { replace: true })
-      },
-      onError: (error) => {
-        form.setErrors(serverFieldErrors(error))
-        setFailure(errorMessage(t, error))
-      },
-    })
-  })
-
   return (
     <AuthCard title={t('setupAdmin.title')} subtitle={t('setupAdmin.intro')}>
       {!token && (
@@ -68,7 +59,7 @@ export default function SetupAdminPage() {
       )}
       {failure && (
         <Alert color="red" role="alert">
-          {failure}
+          {failure.text}
         </Alert>
       )}
       <form onSubmit={submit} noValidate>

@@ -5,13 +5,11 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { tokenInput } from '../../shared/schemas/auth'
 import { acceptInvitationInput } from '../../shared/schemas/team'
-import { ApiError } from '../api/client'
 import { useAcceptInvitation } from '../api/team'
 import { AuthCard } from '../components/auth-card'
-import { errorMessage, serverFieldErrors, useFieldProps } from '../components/form-errors'
 import { showToast } from '../components/show-toast'
 import { paths } from '../paths'
-import { AuthAlert, AuthForm, NewPasswordFields } from './auth-form'
+import { AuthAlert, AuthForm, NewPasswordFields, useAuthSubmit } from './auth-form'
 
 /** The invitation's link carries the token in its fragment (kept out of access logs), as the setup link does. */
 function readToken(): string {
@@ -31,28 +29,16 @@ export default function SetupInvitationPage() {
   const [token] = useState(readToken)
   const hasToken = tokenInput.safeParse({ token }).success
   const accept = useAcceptInvitation()
-  const [failure, setFailure] = useState<{ text: string; isLinkDead: boolean } | null>(null)
   const form = useForm({
     initialValues: { token, password: '', confirmPassword: '' },
     validate: schemaResolver(acceptInvitationInput, { sync: true }),
   })
-  const field = useFieldProps(form)
-
-  const submit = form.onSubmit((values) => {
-    setFailure(null)
-    accept.mutate(values, {
-      onSuccess: () => {
-        showToast({ color: 'green', message: t('team.accept.success') })
-        navigate(paths.login, { replace: true })
-      },
-      onError: (error) => {
-        form.setErrors(serverFieldErrors(error))
-        setFailure({
-          text: errorMessage(t, error),
-          isLinkDead: error instanceof ApiError && deadLinkKeys.includes(error.messageKey),
-        })
-      },
-    })
+  const { submit, failure } = useAuthSubmit(form, accept, {
+    onSuccess: () => {
+      showToast({ color: 'green', message: t('team.accept.success') })
+      navigate(paths.login, { replace: true })
+    },
+    deadLinkKeys,
   })
 
   return (
@@ -61,11 +47,7 @@ export default function SetupInvitationPage() {
       {failure && <AuthAlert kind="error">{failure.text}</AuthAlert>}
       {hasToken && !failure?.isLinkDead && (
         <AuthForm onSubmit={submit} submitLabel={t('team.accept.submit')} isPending={accept.isPending}>
-          <NewPasswordFields
-            label={t('fields.password')}
-            password={field('password')}
-            confirmPassword={field('confirmPassword')}
-          />
+          <NewPasswordFields label={t('fields.password')} form={form} />
         </AuthForm>
       )}
       <Anchor component={Link} to={paths.login} size="sm">
