@@ -2,7 +2,8 @@ import { desc, ilike, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/schema'
-import { listPage, positionOf, type Slice } from '../../src/server/lib/paginate'
+import { listPage, positionOf, type Counted, type Slice } from '../../src/server/lib/paginate'
+import { sampleSummary } from '../../src/server/orders/orders.queries'
 import { searchCountCap } from '../../src/shared/schemas/pagination'
 import { adminOf, registeredVendor, type RegisteredVendor } from '../fixtures/commerce'
 import { createTestApp } from '../fixtures/test-app'
@@ -78,11 +79,15 @@ describe("a capped search's cards", () => {
  */
 describe("a search's page", () => {
   const dialect = new PgDialect()
-  const searchFor = async (where: SQL, countCap = searchCountCap) => {
+  const searchFor = async (
+    where: SQL,
+    countCap = searchCountCap,
+    { page: number = 1, pageSize = 2, total }: { page?: number; pageSize?: number; total?: Counted } = {},
+  ) => {
     const asked: Slice[] = []
     const page = await listPage(
       t.db,
-      { page: 1, pageSize: 2 },
+      { page: number, pageSize },
       {
         time: orders.createdAt,
         id: orders.id,
@@ -105,12 +110,17 @@ describe("a search's page", () => {
             .$dynamic(),
         ids: (filter) => t.db.select({ id: orders.id }).from(orders).where(filter).$dynamic(),
         countCap,
+        total: total && Promise.resolve(total),
         idOf: (row) => row.id,
         toItem: (row) => row.id,
       },
     )
     const among = asked.map((slice) => dialect.sqlToQuery(slice.where!).sql.includes('= any(array('))
-    return { page, among }
+    const byIds = asked.map((slice) => ({
+      ids: dialect.sqlToQuery(slice.where!).sql.includes('"orders"."id" in ('),
+      offset: slice.offset,
+    }))
+    return { page, among, byIds }
   }
   let newestFirst: string[]
   let marker: string
@@ -150,6 +160,19 @@ describe("a search's page", () => {
     expect(page.total).toBe(3)
     expect(page.nextCursor).not.toBeNull()
     expect(among).toEqual([true])
+  })
+
+  it("is read by the ids of its count's sample, past the cap too", async () => {
+    const where = ilike(orders.customerName, `%${marker}%`)
+    // Three matches, a cap of two: the sample holds the first three in the list's order, the count says "2+".
+    const { counted } = await sampleSummary(t.db, where, 2)
+    expect(counted).toEqual({ total: 2, totalIsCapped: true, sampleIds: newestFirst })
+    const { page, byIds } = await searchFor(where, 2, { page: 2, pageSize: 1, total: counted })
+    expect(page.items).toEqual([newestFirst[1]])
+    expect(page).toMatchObject({ total: 2, totalIsCapped: true, page: 2 })
+    expect(page.nextCursor).not.toBeNull()
+    // One read, by the ids of the page and the one after it (no offset), rather than a walk of the list.
+    expect(byIds).toEqual([{ ids: true, offset: 0 }])
   })
 
   it('is read by the list order when there are more matches than the cap', async () => {

@@ -59,7 +59,14 @@ export function auditFilter(scope: Scope, filters: AuditLogFilters, now: Date): 
  */
 export async function auditSummary(db: Db, where: SQL | undefined, cap: number) {
   const sample = entryRows
-    .sample(db.select({ action: auditLogs.action }).from(auditLogs).where(where).$dynamic(), cap)
+    .sample(
+      db
+        .select({ id: auditLogs.id, time: auditLogs.createdAt, action: auditLogs.action })
+        .from(auditLogs)
+        .where(where)
+        .$dynamic(),
+      cap,
+    )
     .as('sample')
   return summaryOfSample(db, sample, cap, 'total', {
     approvals: countWhere<AuditAction>(sample.action, 'approve'),

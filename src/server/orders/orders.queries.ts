@@ -75,7 +75,11 @@ export function orderFilter(scope: Scope, filters: OrderFilters, timeZone: strin
 export async function sampleSummary(db: Db, where: SQL | undefined, cap: number) {
   const sample = orderRows
     .sample(
-      db.select({ status: orders.status, amount: orders.totalAmount }).from(orders).where(where).$dynamic(),
+      db
+        .select({ id: orders.id, time: orders.createdAt, status: orders.status, amount: orders.totalAmount })
+        .from(orders)
+        .where(where)
+        .$dynamic(),
       cap,
     )
     .as('sample')
