@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, or, sql, type GetColumnData, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Tx } from '../db/client'
 import { isUuid, notFound } from './errors'
@@ -90,6 +90,27 @@ export const addressedTo = (viewer: Viewer): SQL =>
   viewer.role === 'admin'
     ? or(isNull(messages.receiverId), eq(messages.receiverId, viewer.userId))!
     : eq(messages.receiverId, viewer.userId)
+
+/**
+ * The vendor's own shop row, locked for a change, with the columns the change reads: `update` when the change
+ * moves or reads the shop's money (payout requests take the same lock), `no key update` when it only has to queue
+ * behind changes of its kind. A shop that is gone is NOT_FOUND.
+ */
+export async function lockOwnShop<Columns extends Record<string, PgColumn>>(
+  tx: Tx,
+  scope: VendorScope,
+  columns: Columns,
+  strength: 'update' | 'no key update',
+) {
+  // Drizzle cannot infer the row of columns given as a type parameter: each column's own data.
+  const [shop] = (await tx
+    .select(columns)
+    .from(vendors)
+    .where(eq(vendors.id, scope.vendorId))
+    .for(strength)) as unknown as { [K in keyof Columns]: GetColumnData<Columns[K]> }[]
+  if (!shop) throw notFound()
+  return shop
+}
 
 /**
  * The row `id` names, locked for a change, when it is in `inScope` (`productsIn(scope)`, …); a malformed id, an

@@ -3,7 +3,7 @@ import { planDetails, type Plan } from '../../shared/constants'
 import type { PlanPaymentDto } from '../../shared/schemas/payments'
 import { moneyTransfers, vendors } from '../db/schema'
 import { AppError, isUuid, notFound } from '../lib/errors'
-import type { VendorScope } from '../lib/scope'
+import { lockOwnShop, type VendorScope } from '../lib/scope'
 import { notify } from '../realtime/events'
 import { msisdnOf, type PaymentsContext, type Transfer } from './transfers.service'
 
@@ -15,6 +15,10 @@ const toPlanPaymentDto = (transfer: Transfer): PlanPaymentDto => ({
   provider: transfer.provider,
   failureReason: transfer.failureReason,
 })
+
+/** A shop's plan payments: what it sent the marketplace by mobile money. */
+const collectionsOf = (vendorId: string) =>
+  and(eq(moneyTransfers.vendorId, vendorId), eq(moneyTransfers.direction, 'collection'))
 
 /**
  * A vendor pays a plan's fee by mobile money: a request to pay goes to the shop's mobile-money number (or its
@@ -29,27 +33,21 @@ export async function startPlanPayment(
 ): Promise<PlanPaymentDto> {
   const price = planDetails[plan].priceRwf
   const transfer = await ctx.db.transaction(async (tx) => {
-    const [vendor] = await tx
-      .select({
+    const vendor = await lockOwnShop(
+      tx,
+      scope,
+      {
         id: vendors.id,
         phone: vendors.phone,
         payoutMethod: vendors.payoutMethod,
         payoutDetails: vendors.payoutDetails,
-      })
-      .from(vendors)
-      .where(eq(vendors.id, scope.vendorId))
-      .for('update')
-    if (!vendor) throw notFound()
+      },
+      'update',
+    )
     const [inFlight] = await tx
       .select()
       .from(moneyTransfers)
-      .where(
-        and(
-          eq(moneyTransfers.vendorId, vendor.id),
-          eq(moneyTransfers.direction, 'collection'),
-          inArray(moneyTransfers.status, ['queued', 'sending', 'unknown']),
-        ),
-      )
+      .where(and(collectionsOf(vendor.id), inArray(moneyTransfers.status, ['queued', 'sending', 'unknown'])))
       .limit(1)
     // The payment on its way is answered again (a second tap); one for another plan is not replaced unseen.
     if (inFlight && inFlight.plan !== plan) {
@@ -94,13 +92,7 @@ export async function getPlanPayment(
   const [row] = await ctx.db
     .select()
     .from(moneyTransfers)
-    .where(
-      and(
-        eq(moneyTransfers.vendorId, scope.vendorId),
-        eq(moneyTransfers.direction, 'collection'),
-        transferId ? eq(moneyTransfers.id, transferId) : undefined,
-      ),
-    )
+    .where(and(collectionsOf(scope.vendorId), transferId ? eq(moneyTransfers.id, transferId) : undefined))
     .orderBy(desc(moneyTransfers.createdAt))
     .limit(1)
   if (!row && transferId) throw notFound()

@@ -20,7 +20,14 @@ import type { Db, Tx } from '../db/client'
 import { countCapFor } from '../lib/paginate'
 import { orders, products, variants, vendorTotals, vendors, type VariantAttributes } from '../db/schema'
 import { AppError, isUniqueViolation, isUuid, notFound } from '../lib/errors'
-import { lockInScope, productsIn, type AdminScope, type Scope, type VendorScope } from '../lib/scope'
+import {
+  lockInScope,
+  lockOwnShop,
+  productsIn,
+  type AdminScope,
+  type Scope,
+  type VendorScope,
+} from '../lib/scope'
 import { recordAudit } from '../audit/record-audit'
 import { notify } from '../realtime/events'
 import { productFilter, productRows } from './products.queries'
@@ -63,19 +70,13 @@ const attributeKey = (color: string | null | undefined, size: string | null | un
  * up) but not with the KEY SHARE lock that inserting an order or a product takes on the vendor row, so
  * orders are never held up by it.
  */
-async function lockVendorForCreation(tx: Tx, scope: VendorScope) {
-  const [vendor] = await tx
-    .select({
-      id: vendors.id,
-      plan: vendors.subscriptionPlan,
-      lowStockThreshold: vendors.lowStockThreshold,
-    })
-    .from(vendors)
-    .where(eq(vendors.id, scope.vendorId))
-    .for('no key update')
-  if (!vendor) throw notFound()
-  return vendor
-}
+const lockVendorForCreation = (tx: Tx, scope: VendorScope) =>
+  lockOwnShop(
+    tx,
+    scope,
+    { id: vendors.id, plan: vendors.subscriptionPlan, lowStockThreshold: vendors.lowStockThreshold },
+    'no key update',
+  )
 
 /**
  * The variants the input asks for. With colours and sizes (Clothes, Shoes, or the 'has sizes or colors'
