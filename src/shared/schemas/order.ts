@@ -255,19 +255,8 @@ export type OrderImportColumn = (typeof orderImportColumns)[number]
 
 /**
  * Columns a file may add for delivery (README: beyond the specification), each optional, in the template's order
- * after the six; a file without them imports as before.
+ * after the six, and the field each one fills; a file without them imports as before.
  */
-export const orderDeliveryColumns = [
-  'Customer Phone',
-  'District',
-  'Sector',
-  'Cell',
-  'Address',
-  'Delivery Note',
-] as const
-export type OrderDeliveryColumn = (typeof orderDeliveryColumns)[number]
-
-/** Each delivery column's field. */
 export const deliveryColumnField = {
   'Customer Phone': 'customerPhone',
   District: 'deliveryDistrict',
@@ -275,7 +264,9 @@ export const deliveryColumnField = {
   Cell: 'deliveryCell',
   Address: 'deliveryAddress',
   'Delivery Note': 'deliveryNote',
-} as const satisfies Record<OrderDeliveryColumn, keyof DeliveryInput>
+} as const satisfies Record<string, keyof DeliveryInput>
+export type OrderDeliveryColumn = keyof typeof deliveryColumnField
+export const orderDeliveryColumns = Object.keys(deliveryColumnField) as readonly OrderDeliveryColumn[]
 
 /**
  * An import file's limits: what a spreadsheet of a day's or a week's orders holds (10,000 ordinary rows are
