@@ -1,9 +1,9 @@
-import { and, eq, gte, ilike, or, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, gte, or, sql, type SQL } from 'drizzle-orm'
 import type { AuditAction } from '../../shared/constants'
 import type { AuditLogFilters } from '../../shared/schemas/audit'
 import { DAY_MS } from '../../shared/subscription'
 import type { Db } from '../db/client'
-import { auditLogs, auditSearchText, users } from '../db/schema'
+import { auditLogs, users } from '../db/schema'
 import { countWhere, keysetRows, positionOf, summaryOfSample } from '../lib/paginate'
 import { auditEntriesIn, type Scope } from '../lib/scope'
 import { accountsNamed, isAnyOf, likePattern } from '../lib/search'
@@ -13,11 +13,17 @@ import { accountsNamed, isAnyOf, likePattern } from '../lib/search'
  * keyset order, read by the list, the export, the count and a record's history.
  */
 
+/**
+ * An entry's columns as the list, the history and the export read them: all but `search_text`, which only the
+ * search reads, in the database.
+ */
+const { searchText: _searchText, ...entryColumns } = getTableColumns(auditLogs)
+
 /** Each entry with the user who acted (none for an entry written by the system), newest first. */
 export const entryRows = keysetRows(auditLogs, auditLogs.createdAt, 'entry', (db) =>
   db
     .select({
-      entry: auditLogs,
+      entry: entryColumns,
       actorEmail: users.email,
       actorName: users.fullName,
       actorRole: users.role,
@@ -45,8 +51,8 @@ export function auditFilter(scope: Scope, filters: AuditLogFilters, now: Date): 
       ? or(
           // The acting users through their ids, so every condition is on the entry itself and has its index.
           isAnyOf(auditLogs.adminId, accountsNamed(pattern)),
-          // The target and the values kept, as the one text the search index holds (schema.ts).
-          ilike(auditSearchText(auditLogs), pattern),
+          // The target and the values kept, as the one lower-cased text the search index holds (schema.ts).
+          sql`${auditLogs.searchText} like lower(${pattern})`,
         )
       : undefined,
   )
