@@ -2,8 +2,9 @@ import { Button, SimpleGrid, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatRwf } from '../../../shared/money'
+import type { PaymentsOverview } from '../../../shared/schemas/payments'
 import { usePaymentsOverview } from '../../api/admin-payments'
-import { LoadErrorAlert } from '../../components/load-error-alert'
+import { QueryContent } from '../../components/query-content'
 import { SectionCard } from '../../components/section-card'
 import { formatCount } from '../../components/stat-card'
 import { paths } from '../../paths'
@@ -17,12 +18,15 @@ import { ProviderFloats } from '../payouts/provider-floats'
 export function MobileMoneyCard() {
   const { t } = useTranslation()
   const overview = usePaymentsOverview()
-  if (overview.isPending) return null
-  if (!overview.data) {
-    return <LoadErrorAlert title={t('mobileMoney.dashboard.loadFailed')} query={overview} />
-  }
-  const data = overview.data
-  if (data.providers.length === 0) return null
+  return (
+    <QueryContent query={overview} loadFailed={t('mobileMoney.dashboard.loadFailed')}>
+      {(data) => data.providers.length > 0 && <MobileMoneyGlance data={data} />}
+    </QueryContent>
+  )
+}
+
+function MobileMoneyGlance({ data }: { data: PaymentsOverview }) {
+  const { t } = useTranslation()
   const counts = [
     {
       key: 'waiting',

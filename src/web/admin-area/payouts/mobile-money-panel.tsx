@@ -14,9 +14,9 @@ import {
 } from '../../api/admin-payments'
 import { ConfirmModal } from '../../components/confirm-modal'
 import { FlashAlert } from '../../components/flash-alert'
-import { LoadErrorAlert } from '../../components/load-error-alert'
 import { LoadingStatus } from '../../components/loading-status'
 import { Notice } from '../../components/notice'
+import { QueryContent } from '../../components/query-content'
 import { SectionCard } from '../../components/section-card'
 import { paymentFailureDetail, providerName } from '../../components/transfer-status'
 import { useFlashMessage } from '../../components/use-flash-message'
@@ -36,16 +36,15 @@ type Seen = { count: number; total: number }
 export function MobileMoneyPanel() {
   const { t } = useTranslation()
   const overview = usePaymentsOverview()
-  if (overview.isPending) return null
-  if (!overview.data) {
-    return <LoadErrorAlert title={t('mobileMoney.panel.loadFailed')} query={overview} />
-  }
-  const data = overview.data
   return (
-    <>
-      {data.providers.length > 0 && <PaymentsSection overview={data} />}
-      {(data.providers.length > 0 || data.unknown > 0) && <UnknownTransfers />}
-    </>
+    <QueryContent query={overview} loadFailed={t('mobileMoney.panel.loadFailed')}>
+      {(data) => (
+        <>
+          {data.providers.length > 0 && <PaymentsSection overview={data} />}
+          {(data.providers.length > 0 || data.unknown > 0) && <UnknownTransfers />}
+        </>
+      )}
+    </QueryContent>
   )
 }
 

@@ -10,10 +10,9 @@ import { ConfirmModal } from '../../components/confirm-modal'
 import { DateText } from '../../components/date-text'
 import { FieldList } from '../../components/field-list'
 import { FlashAlert } from '../../components/flash-alert'
-import { LoadErrorAlert } from '../../components/load-error-alert'
-import { LoadingStatus } from '../../components/loading-status'
 import { Money } from '../../components/money'
 import { NoneText } from '../../components/none-text'
+import { QueryContent } from '../../components/query-content'
 import { SectionCard } from '../../components/section-card'
 import { paymentFailureDetail, providerName } from '../../components/transfer-status'
 import { useFlashMessage } from '../../components/use-flash-message'
@@ -137,28 +136,29 @@ export function UnknownTransfers() {
         {t('mobileMoney.unknown.intro')}
       </Text>
       <FlashAlert flash={feedback.flash} />
-      {query.isPending ? (
-        <>
-          <LoadingStatus />
-          <Skeleton h={96} radius="md" aria-hidden />
-        </>
-      ) : !items ? (
-        <LoadErrorAlert title={t('mobileMoney.unknown.loadFailed')} query={query} />
-      ) : items.length === 0 ? (
-        <NoneText>{t('mobileMoney.unknown.none')}</NoneText>
-      ) : (
-        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {items.map((transfer) => (
-            <TransferItem
-              key={transfer.id}
-              transfer={transfer}
-              acting={acting}
-              onCheck={() => send(transfer, { action: 'check' })}
-              onRecord={(kind) => open(kind, transfer)}
-            />
-          ))}
-        </Stack>
-      )}
+      <QueryContent
+        query={query}
+        loadFailed={t('mobileMoney.unknown.loadFailed')}
+        skeleton={<Skeleton h={96} radius="md" aria-hidden />}
+      >
+        {({ items: transfers }) =>
+          transfers.length === 0 ? (
+            <NoneText>{t('mobileMoney.unknown.none')}</NoneText>
+          ) : (
+            <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {transfers.map((transfer) => (
+                <TransferItem
+                  key={transfer.id}
+                  transfer={transfer}
+                  acting={acting}
+                  onCheck={() => send(transfer, { action: 'check' })}
+                  onRecord={(kind) => open(kind, transfer)}
+                />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryContent>
 
       <ConfirmModal
         subject={dialog}
