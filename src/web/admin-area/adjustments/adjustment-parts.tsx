@@ -1,9 +1,14 @@
-import { Badge, Group, Stack, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { AdjustmentStatus } from '../../../shared/ledger'
-import type { AdjustmentDto } from '../../../shared/schemas/adjustment'
+import type { AdjustmentDto, AdjustmentList } from '../../../shared/schemas/adjustment'
 import { formatRwf } from '../../../shared/money'
 import { useFormatDateTime } from '../../components/format-date-time'
+import { LoadErrorAlert } from '../../components/load-error-alert'
+import { LoadingStatus } from '../../components/loading-status'
+import { NoneText } from '../../components/none-text'
 
 const statusColors: Record<AdjustmentStatus, string> = { pending: 'yellow', posted: 'green', rejected: 'red' }
 
@@ -62,5 +67,52 @@ export function AdjustmentSummary({ adjustment, shop }: { adjustment: Adjustment
         </Text>
       )}
     </Stack>
+  )
+}
+
+/**
+ * The adjustments a list's query brings (the shop's latest, those waiting for a second admin), one bordered item
+ * each (`children` fills it), after the list's `intro` and before its `footer`: a skeleton while they load, 'failed
+ * to load' with Retry (in place of the rows, after a failed refresh too), the list's `none` when there is none.
+ */
+export function AdjustmentItems({
+  query,
+  texts,
+  skeletonHeight,
+  intro,
+  footer,
+  children,
+}: {
+  query: UseQueryResult<AdjustmentList>
+  /** Where the list's loadFailed and none texts are. */
+  texts: 'adjustments.pending' | 'adjustments.history'
+  skeletonHeight: number
+  intro?: ReactNode
+  footer?: (data: AdjustmentList) => ReactNode
+  children: (adjustment: AdjustmentDto) => ReactNode
+}) {
+  const { t } = useTranslation()
+  if (query.isPending) {
+    return (
+      <>
+        <LoadingStatus />
+        <Skeleton h={skeletonHeight} radius="md" aria-hidden />
+      </>
+    )
+  }
+  if (query.isError) return <LoadErrorAlert title={t(`${texts}.loadFailed`)} query={query} />
+  if (query.data.items.length === 0) return <NoneText>{t(`${texts}.none`)}</NoneText>
+  return (
+    <>
+      {intro}
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {query.data.items.map((adjustment) => (
+          <Paper key={adjustment.id} component="li" withBorder p="sm" radius="md">
+            {children(adjustment)}
+          </Paper>
+        ))}
+      </Stack>
+      {footer?.(query.data)}
+    </>
   )
 }

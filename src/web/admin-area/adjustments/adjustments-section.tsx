@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Group, Paper, Radio, Skeleton, Stack, Text, Textarea } from '@mantine/core'
+import { Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { IconScale } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -15,13 +15,10 @@ import { useAdjustments, useCreateAdjustment } from '../../api/admin-adjustments
 import { ConfirmModal } from '../../components/confirm-modal'
 import { FlashAlert } from '../../components/flash-alert'
 import { fieldError, serverFieldErrors, useFieldProps } from '../../components/form-errors'
-import { LoadErrorAlert } from '../../components/load-error-alert'
-import { LoadingStatus } from '../../components/loading-status'
-import { NoneText } from '../../components/none-text'
 import { DialogSection } from '../../components/section-card'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 import { WholeNumberInput } from '../../components/whole-number-input'
-import { AdjustmentSummary, sizeOf } from './adjustment-parts'
+import { AdjustmentItems, AdjustmentSummary, sizeOf } from './adjustment-parts'
 
 const directions = ['credit', 'debit'] as const
 type Values = { direction: (typeof directions)[number]; amount: number | ''; reason: string }
@@ -188,24 +185,9 @@ function RecentAdjustments({ query }: { query: ReturnType<typeof useAdjustments>
       <Text component="h4" fw={600} size="sm" id={id}>
         {t('adjustments.history.title')}
       </Text>
-      {query.isPending ? (
-        <>
-          <LoadingStatus />
-          <Skeleton h={64} radius="md" aria-hidden />
-        </>
-      ) : query.isError ? (
-        <LoadErrorAlert title={t('adjustments.history.loadFailed')} query={query} />
-      ) : query.data.items.length === 0 ? (
-        <NoneText>{t('adjustments.history.none')}</NoneText>
-      ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {query.data.items.map((adjustment) => (
-            <Paper key={adjustment.id} component="li" withBorder p="sm" radius="md">
-              <AdjustmentSummary adjustment={adjustment} />
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <AdjustmentItems query={query} texts="adjustments.history" skeletonHeight={64}>
+        {(adjustment) => <AdjustmentSummary adjustment={adjustment} />}
+      </AdjustmentItems>
     </Stack>
   )
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core'
+import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdjustmentDto } from '../../../shared/schemas/adjustment'
@@ -7,14 +7,11 @@ import { useAdjustments, useDecideAdjustment, type AdjustmentDecision } from '..
 import { ConfirmModal } from '../../components/confirm-modal'
 import { FlashAlert } from '../../components/flash-alert'
 import { ListPager } from '../../components/list-pager'
-import { LoadErrorAlert } from '../../components/load-error-alert'
-import { LoadingStatus } from '../../components/loading-status'
-import { NoneText } from '../../components/none-text'
 import { SectionCard } from '../../components/section-card'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 import { useLastShown } from '../../components/use-last-shown'
 import type { ListPosition } from '../../components/use-page-param'
-import { AdjustmentSummary, sizeOf } from './adjustment-parts'
+import { AdjustmentItems, AdjustmentSummary, sizeOf } from './adjustment-parts'
 
 const PAGE_SIZE = 10
 
@@ -65,42 +62,35 @@ export function PendingAdjustments() {
       }
     >
       <FlashAlert flash={feedback.flash} />
-      {query.isPending ? (
-        <>
-          <LoadingStatus />
-          <Skeleton h={72} radius="md" aria-hidden />
-        </>
-      ) : query.isError ? (
-        <LoadErrorAlert title={t('adjustments.pending.loadFailed')} query={query} />
-      ) : data!.items.length === 0 ? (
-        <NoneText>{t('adjustments.pending.none')}</NoneText>
-      ) : (
-        <>
+      <AdjustmentItems
+        query={query}
+        texts="adjustments.pending"
+        skeletonHeight={72}
+        intro={
           <Text size="sm" c="dimmed">
             {t('adjustments.pending.intro')}
           </Text>
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {data!.items.map((adjustment) => (
-              <Paper key={adjustment.id} component="li" withBorder p="sm" radius="md">
-                <PendingItem
-                  adjustment={adjustment}
-                  isBusy={decide.isPending}
-                  onDecide={(decision) => {
-                    feedback.clear()
-                    setDeciding({ adjustment, decision })
-                  }}
-                />
-              </Paper>
-            ))}
-          </Stack>
+        }
+        footer={(page) => (
           <ListPager
-            data={data!}
+            data={page}
             pageSize={PAGE_SIZE}
             onChange={setPosition}
             label={t('adjustments.pending.pagesLabel')}
           />
-        </>
-      )}
+        )}
+      >
+        {(adjustment) => (
+          <PendingItem
+            adjustment={adjustment}
+            isBusy={decide.isPending}
+            onDecide={(decision) => {
+              feedback.clear()
+              setDeciding({ adjustment, decision })
+            }}
+          />
+        )}
+      </AdjustmentItems>
 
       <ConfirmModal
         subject={deciding}
