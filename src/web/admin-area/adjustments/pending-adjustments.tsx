@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdjustmentDto } from '../../../shared/schemas/adjustment'
@@ -11,6 +11,7 @@ import { SectionCard } from '../../components/section-card'
 import { failureDetail, useFlashMessage } from '../../components/use-flash-message'
 import { useLastShown } from '../../components/use-last-shown'
 import type { ListPosition } from '../../components/use-page-param'
+import { countBadge } from '../components/count-badge'
 import { AdjustmentItems, AdjustmentSummary, sizeOf } from './adjustment-parts'
 
 const PAGE_SIZE = 10
@@ -47,19 +48,11 @@ export function PendingAdjustments() {
       },
     )
 
-  const data = query.data
   return (
     <SectionCard
       id={id}
       title={t('adjustments.pending.title')}
-      aside={
-        data &&
-        data.total > 0 && (
-          <Badge variant="light" color="yellow" style={{ flexShrink: 0 }}>
-            {t('adjustments.pending.count', { count: data.total })}
-          </Badge>
-        )
-      }
+      aside={countBadge(query.data?.total, 'yellow', (count) => t('adjustments.pending.count', { count }))}
     >
       <FlashAlert flash={feedback.flash} />
       <AdjustmentItems

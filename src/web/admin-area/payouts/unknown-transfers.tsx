@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core'
+import { Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core'
 import { IconCheck, IconRefresh, IconX } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +18,7 @@ import { paymentFailureDetail, providerName } from '../../components/transfer-st
 import { useFlashMessage } from '../../components/use-flash-message'
 import { useLastShown } from '../../components/use-last-shown'
 import { useRequiredText } from '../../components/use-required-text'
+import { countBadge } from '../components/count-badge'
 import { PanelItem } from './panel-item'
 import { ReferenceField } from './reference-field'
 
@@ -117,20 +118,14 @@ export function UnknownTransfers() {
     if (given !== null) send(transfer, { action: 'paid', providerTransactionId: given })
   }
 
-  const items = query.data?.items
   const isDialogPending = acting !== null && acting.action !== 'check'
   return (
     <SectionCard
       id="transfers-to-check"
       title={t('mobileMoney.unknown.title')}
-      aside={
-        items &&
-        items.length > 0 && (
-          <Badge variant="light" color="orange" style={{ flexShrink: 0 }}>
-            {t('mobileMoney.unknown.count', { count: items.length })}
-          </Badge>
-        )
-      }
+      aside={countBadge(query.data?.items.length, 'orange', (count) =>
+        t('mobileMoney.unknown.count', { count }),
+      )}
     >
       <Text size="sm" c="dimmed">
         {t('mobileMoney.unknown.intro')}
@@ -141,12 +136,12 @@ export function UnknownTransfers() {
         loadFailed={t('mobileMoney.unknown.loadFailed')}
         skeleton={<Skeleton h={96} radius="md" aria-hidden />}
       >
-        {({ items: transfers }) =>
-          transfers.length === 0 ? (
+        {({ items }) =>
+          items.length === 0 ? (
             <NoneText>{t('mobileMoney.unknown.none')}</NoneText>
           ) : (
             <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {transfers.map((transfer) => (
+              {items.map((transfer) => (
                 <TransferItem
                   key={transfer.id}
                   transfer={transfer}
