@@ -1,7 +1,9 @@
-import { desc, ilike, sql, type SQL } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders } from '../../src/server/db/schema'
+import { auditSummary } from '../../src/server/audit/audit-logs.queries'
+import { auditLogs, orders, users } from '../../src/server/db/schema'
 import { listPage, positionOf, type Counted, type Slice } from '../../src/server/lib/paginate'
 import { sampleSummary } from '../../src/server/orders/orders.queries'
 import { searchCountCap } from '../../src/shared/schemas/pagination'
@@ -11,6 +13,7 @@ import { createTestApp } from '../fixtures/test-app'
 let t: Awaited<ReturnType<typeof createTestApp>>
 let shop: RegisteredVendor
 let adminCookie: string
+let adminId: string
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -18,7 +21,7 @@ beforeAll(async () => {
     registeredVendor(t, { status: 'approved', plan: 'unlimited' }),
     adminOf(t)(),
   ])
-  ;[shop, adminCookie] = [vendor, admin.cookie]
+  ;[shop, adminCookie, adminId] = [vendor, admin.cookie, admin.user.id]
 })
 afterAll(async () => {
   await t?.close()
@@ -180,5 +183,63 @@ describe("a search's page", () => {
     expect(page.items).toEqual(newestFirst.slice(0, 2))
     expect(page).toMatchObject({ total: 2, totalIsCapped: true })
     expect(among).toEqual([false])
+  })
+})
+
+/**
+ * The audit log's search sample is the newest entries of each way an entry matches (who acted, or its text), then
+ * the newest of both: the same entries, in the same order, as one condition would find, an entry matching both ways
+ * counted once.
+ */
+describe("the audit log's search sample", () => {
+  it('is the newest of both ways an entry matches, each entry once', async () => {
+    const marker = `Umugwaneza${Date.now()}`
+    const actor = shop.user.id
+    await t.db
+      .update(users)
+      .set({ fullName: `${marker} Actor` })
+      .where(eq(users.id, actor))
+    // Newest last: by the named actor, by another with the word in its details, by the actor with the word too.
+    const start = Date.now() - 60 * 60_000
+    const kinds = ['actor', 'text', 'both', 'actor', 'text', 'both', 'text'] as const
+    const written = await t.db
+      .insert(auditLogs)
+      .values(
+        kinds.map((kind, at) => ({
+          adminId: kind === 'text' ? adminId : actor,
+          action: at % 2 === 0 ? ('update' as const) : ('approve' as const),
+          targetTable: 'vendors',
+          targetId: randomUUID(),
+          details: kind === 'actor' ? { note: 'nothing to find' } : { shop_name: `${marker} Shop` },
+          createdAt: new Date(start + at * 60_000),
+        })),
+      )
+      .returning({ id: auditLogs.id, action: auditLogs.action })
+    const newestFirst = written.reverse()
+    const summaryOf = (cap: number) =>
+      auditSummary(
+        t.db,
+        { role: 'admin', userId: adminId },
+        { q: marker, action: 'all', days: 1 },
+        new Date(),
+        cap,
+      )
+
+    const all = await summaryOf(searchCountCap)
+    expect(all.counted).toEqual({
+      total: 7,
+      totalIsCapped: false,
+      sampleIds: newestFirst.map((row) => row.id),
+    })
+    expect(all.summary).toMatchObject({ total: 7, approvals: 3, updates: 4 })
+
+    // A cap of 3: the newest 4 of both ways together, the newest "both" entry among them once.
+    const capped = await summaryOf(3)
+    const sample = newestFirst.slice(0, 4)
+    expect(capped.counted).toEqual({ total: 3, totalIsCapped: true, sampleIds: sample.map((row) => row.id) })
+    expect(capped.summary).toMatchObject({
+      approvals: sample.filter((row) => row.action === 'approve').length,
+      updates: sample.filter((row) => row.action === 'update').length,
+    })
   })
 })

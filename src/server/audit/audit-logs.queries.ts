@@ -2,9 +2,10 @@ import { and, eq, getTableColumns, gte, or, sql, type SQL } from 'drizzle-orm'
 import type { AuditAction } from '../../shared/constants'
 import type { AuditLogFilters } from '../../shared/schemas/audit'
 import { DAY_MS } from '../../shared/subscription'
+import { union } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { auditLogs, users } from '../db/schema'
-import { countWhere, keysetRows, positionOf, summaryOfSample } from '../lib/paginate'
+import { countWhere, keysetRows, positionOf, sampleSize, summaryOfSample } from '../lib/paginate'
 import { auditEntriesIn, type Scope } from '../lib/scope'
 import { accountsNamed, isAnyOf, likePattern } from '../lib/search'
 
@@ -36,44 +37,64 @@ export const entryRows = keysetRows(auditLogs, auditLogs.createdAt, 'entry', (db
 
 export type EntryRow = Awaited<ReturnType<typeof entryRows.first>> & {}
 
-/**
- * The scope's entries the filters keep: the last `days` days, one action or all, and q in the acting user's name
- * or e-mail, the target table or id, the details (where a shop's or product's name is kept), or the old or new
- * values (an order's customer).
- */
-export function auditFilter(scope: Scope, filters: AuditLogFilters, now: Date): SQL | undefined {
-  const pattern = filters.q ? likePattern(filters.q) : null
+/** The scope's entries the filters keep but for the search: the last `days` days, one action or all. */
+function auditNarrowing(scope: Scope, filters: AuditLogFilters, now: Date): SQL | undefined {
   return and(
     auditEntriesIn(scope),
     gte(auditLogs.createdAt, new Date(now.getTime() - filters.days * DAY_MS)),
     filters.action === 'all' ? undefined : eq(auditLogs.action, filters.action),
-    pattern
-      ? or(
-          // The acting users through their ids, so every condition is on the entry itself and has its index.
-          isAnyOf(auditLogs.adminId, accountsNamed(pattern)),
-          // The target and the values kept, as the one lower-cased text the search index holds (schema.ts).
-          sql`${auditLogs.searchText} like lower(${pattern})`,
-        )
-      : undefined,
   )
+}
+
+/**
+ * The two ways an entry matches q: the acting user's name or e-mail, through their ids (so every condition is on
+ * the entry itself and has its index), or the target table or id, the details (where a shop's or product's name
+ * is kept) or the old or new values (an order's customer), as the one lower-cased text the search index holds
+ * (schema.ts).
+ */
+function auditSearch(q: string): [SQL, SQL] {
+  const pattern = likePattern(q)
+  return [
+    isAnyOf(auditLogs.adminId, accountsNamed(pattern)),
+    sql`${auditLogs.searchText} like lower(${pattern})`,
+  ]
+}
+
+/** The scope's entries the filters keep: the last `days` days, one action or all, and the search. */
+export function auditFilter(scope: Scope, filters: AuditLogFilters, now: Date): SQL | undefined {
+  return and(auditNarrowing(scope, filters, now), filters.q ? or(...auditSearch(filters.q)) : undefined)
 }
 
 /**
  * The four cards and the list's count in one statement, over the first sampleSize(cap) entries the filters keep
  * in the list's order: exact up to 10,000 entries (1,000 for a search), beyond (`summaryIsCapped`) the figures of
  * the newest ones, the same on every read, so a busy trail's 90 days cost what ten thousand entries cost.
+ *
+ * A search's sample is the newest of each way an entry matches, then the newest of both (a union, so an entry
+ * matching both counts once): the acting accounts' entries from their index alone, which holds what the sample
+ * reads (schema.ts), the text's through its trigram index. Read as one condition, the two found every match, read
+ * each one's row and sorted them all: 9,405 entries for a common name in 90 days, 43 ms against 29.
  */
-export async function auditSummary(db: Db, where: SQL | undefined, cap: number) {
-  const sample = entryRows
-    .sample(
+export async function auditSummary(db: Db, scope: Scope, filters: AuditLogFilters, now: Date, cap: number) {
+  const narrowing = auditNarrowing(scope, filters, now)
+  const newest = (search?: SQL) =>
+    entryRows.sample(
       db
         .select({ id: auditLogs.id, time: auditLogs.createdAt, action: auditLogs.action })
         .from(auditLogs)
-        .where(where)
+        .where(and(narrowing, search))
         .$dynamic(),
       cap,
     )
-    .as('sample')
+  const [byActor, byText] = filters.q ? auditSearch(filters.q) : []
+  const sample = (
+    byActor && byText
+      ? union(newest(byActor), newest(byText))
+          // The union's own columns: the entries' time and id.
+          .orderBy(sql`created_at desc`, sql`id desc`)
+          .limit(sampleSize(cap))
+      : newest()
+  ).as('sample')
   return summaryOfSample(db, sample, cap, 'total', {
     approvals: countWhere<AuditAction>(sample.action, 'approve'),
     updates: countWhere<AuditAction>(sample.action, 'update'),

@@ -18,7 +18,7 @@ export async function listAuditLogs(
 ): Promise<AuditLogList> {
   const where = auditFilter(scope, query, now)
   const cap = countCapFor(query.q)
-  const summarised = auditSummary(db, where, cap)
+  const summarised = auditSummary(db, scope, query, now, cap)
   const [page, { summary, summaryIsCapped }] = await Promise.all([
     entryRows.page(db, query, where, {
       toItem: toEntry,
